@@ -1,0 +1,102 @@
+"""The board: where the mines are, and each cell's neighbour count, in padded bytearrays.
+
+Cells are indexed in a (width + 2) x (height + 2) array whose outer ring is a border that never
+holds a mine, so the 8 neighbour offsets are constants and no loop needs a bounds check.
+Cell (x, y), 0-based column and row, has index (y + 1) * stride + x + 1.
+"""
+
+
+class Board:
+    """Mines and counts for one board size; allocated once and reused game after game.
+
+    ``mine[i]`` is 1 for a mine, ``count[i]`` the number of mines among the 8 neighbours (0..8),
+    ``inside[i]`` 1 for a real cell and 0 for the border ring.
+    """
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        stride = width + 2
+        self.stride = stride
+        self.size = stride * (height + 2)
+        self.offsets = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
+        self.mine = bytearray(self.size)
+        self.count = bytearray(self.size)
+        inside = bytearray(self.size)
+        for y in range(height):
+            row = (y + 1) * stride + 1
+            for x in range(width):
+                inside[row + x] = 1
+        self.inside = inside
+        self.mines = 0
+
+    def index(self, x, y):
+        """Padded index of cell (x, y)."""
+        return (y + 1) * self.stride + x + 1
+
+    def x_of(self, i):
+        return i % self.stride - 1
+
+    def y_of(self, i):
+        return i // self.stride - 1
+
+    def clear(self):
+        """No mines anywhere."""
+        mine = self.mine
+        count = self.count
+        for i in range(self.size):
+            mine[i] = 0
+            count[i] = 0
+        self.mines = 0
+
+    def add_mine(self, i):
+        """Put a mine on empty cell i, keeping the counts right (8 updates, no rescan)."""
+        self.mine[i] = 1
+        self.mines += 1
+        count = self.count
+        for d in self.offsets:
+            count[i + d] += 1
+
+    def remove_mine(self, i):
+        """Take the mine off cell i, keeping the counts right."""
+        self.mine[i] = 0
+        self.mines -= 1
+        count = self.count
+        for d in self.offsets:
+            count[i + d] -= 1
+
+    def is_mine(self, x, y):
+        return self.mine[(y + 1) * self.stride + x + 1] == 1
+
+    def number(self, x, y):
+        """Mines around cell (x, y), 0..8."""
+        return self.count[(y + 1) * self.stride + x + 1]
+
+    def copy_from(self, other):
+        """Take another board's layout (same size): a game keeps its own copy while the
+        generator prepares the next board in the shared one."""
+        self.mine[:] = other.mine
+        self.count[:] = other.count
+        self.mines = other.mines
+
+    def grid_string(self):
+        """The layout as width * height characters, row-major: '*' a mine, '.' safe."""
+        out = []
+        for y in range(self.height):
+            row = (y + 1) * self.stride + 1
+            for x in range(self.width):
+                out.append("*" if self.mine[row + x] else ".")
+        return "".join(out)
+
+    def load_grid(self, grid):
+        """Set the layout from a grid string as made by ``grid_string``."""
+        if len(grid) != self.width * self.height:
+            raise ValueError("grid has %d cells, expected %d" % (len(grid), self.width * self.height))
+        self.clear()
+        w = self.width
+        for k in range(len(grid)):
+            ch = grid[k]
+            if ch == "*":
+                self.add_mine(self.index(k % w, k // w))
+            elif ch != ".":
+                raise ValueError("grid cell %d is %r: use '*' or '.'" % (k, ch))
