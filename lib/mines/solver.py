@@ -1,0 +1,457 @@
+"""The solver: plays Minesweeper from what a player can see, never guessing.
+
+It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine) and, for every
+cell, how many neighbours are still unknown and how many are known mines. When a cell becomes
+known, only its 8 neighbours are updated and only the numbers among them are queued again: the
+solver is incremental and never rescans the board while it plays.
+
+Rules, by level (``mines.presets``):
+  SINGLE  a number whose remaining mines are 0 (all unknown neighbours safe) or equal to its
+          unknown neighbours (all mines);
+  PAIRS   two numbers within 2 cells of each other: the mines in their shared unknown cells lie in
+          a range [lo, hi] that both numbers allow; a side whose count is then fixed at "none" or
+          "all" is decided. This covers the subset rule, 1-2-1 and 1-1-x;
+  FULL    also the total mine count and exact case analysis over groups of frontier cells
+          (``mines.groups``), each group of at most ``groups.MAX_GROUP`` cells.
+Every rule is sound and monotone (knowing more never loses a deduction), so the cells proven from
+any reachable state do not depend on the order the rules fire in; the generator relies on that.
+
+Two ways to play:
+  oracle  (``truth`` given: a ``Board``) - a cell proven safe is opened at once and its number
+          read from the board. The generator plays this way.
+  view    (no truth) - start from the numbers a player sees (``give_clue``); a cell proven safe
+          stays covered (state SAFE) since its number is unknown. ``tools/solve.py`` plays this
+          way, and so will hints and the pen-and-paper mode (clues given up front).
+
+Every cell that becomes known is recorded in ``order`` with the rule (``why``) and the number
+(``source``) that proved it, so a hint can later show which numbers prove a deduction.
+"""
+
+from array import array
+
+from mines.presets import FULL, PAIRS
+
+# Cell states (``Solver.st``).
+UNK = 0   # covered and not known
+SAFE = 1  # known safe, number not known (view mode)
+NUM = 2   # open, its number known (``clue``)
+MINE = 3  # known mine
+WALL = 4  # the border ring
+
+# Why a cell became known (``Solver.why``).
+WHY_GIVEN = 0   # opened by the player / given as a clue
+WHY_SINGLE = 1
+WHY_PAIR = 2
+WHY_FULL = 3
+
+# What ``Solver.run`` yields.
+RUNNING = 0  # a slice of work is done; more remains
+STUCK = 1    # nothing more can be proven at this level
+SOLVED = 2   # no unknown cell is left
+
+_BITS = (1, 2, 4, 8, 16, 32, 64, 128)
+_POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+
+
+def _pair_tables(stride):
+    """For the 24 cells within 2 of a number A: their offsets, and for each, which of A's 8
+    neighbours (bit k for offset k) are also neighbours of B, and which of B's are A's."""
+    around = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+    offs = array("h")
+    share_a = bytearray()
+    share_b = bytearray()
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if dx == 0 and dy == 0:
+                continue
+            offs.append(dy * stride + dx)
+            ma = 0
+            mb = 0
+            for k in range(8):
+                ax, ay = around[k]
+                # A's neighbour k, seen from B, is a neighbour of B?
+                if max(abs(ax - dx), abs(ay - dy)) == 1:
+                    ma |= 1 << k
+                # B's neighbour k, seen from A, is a neighbour of A?
+                if max(abs(ax + dx), abs(ay + dy)) == 1:
+                    mb |= 1 << k
+            share_a.append(ma)
+            share_b.append(mb)
+    return offs, share_a, share_b
+
+
+class Solver:
+    """Solver state for one board size; buffers are made once and reused by ``reset``.
+
+    ``board``: the ``Board`` giving the size (and, in oracle mode, the truth).
+    ``oracle``: True to read numbers from ``board`` as cells are proven safe.
+    """
+
+    def __init__(self, board, oracle=True):
+        self.board = board
+        self.oracle = oracle
+        size = board.size
+        self.size = size
+        self.offsets = board.offsets
+        # Room past the end, all WALL: a pair partner up to 2 cells beyond the border ring has
+        # an index in [-2 * stride - 2, size + 2 * stride + 2), and negative indices wrap to the
+        # end, so reading its state needs no bounds check.
+        self.st = bytearray(size + 2 * board.stride + 2)
+        self.clue = bytearray(size)
+        self.mk = bytearray(size)      # known mines among the 8 neighbours
+        self.unk = bytearray(size)     # unknown cells among the 8 neighbours
+        self.flags = bytearray(size)   # bit 1: on the single stack, bit 2: on the pair stack
+        self.stack = array("H", bytes(2 * size))
+        self.pstack = array("H", bytes(2 * size))
+        self.order = array("H", bytes(2 * size))   # cells in the order they became known
+        self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
+        self.why = bytearray(size)
+        self.source = array("H", bytes(2 * size))
+        self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
+        self.cells = board.width * board.height
+        self.sp = 0
+        self.psp = 0
+        self.nknown = 0
+        self.unknown = 0
+        self.total_mines = -1
+        self.mines_left = -1
+        self.work = 0
+        self.cases = None
+        self.reset()
+
+    def reset(self, total_mines=-1):
+        """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
+        told; level FULL then reasons without it)."""
+        st = self.st
+        unk = self.unk
+        inside = self.board.inside
+        mk = self.mk
+        flags = self.flags
+        offsets = self.offsets
+        for i in range(self.size, len(st)):
+            st[i] = WALL
+        for i in range(self.size):
+            mk[i] = 0
+            flags[i] = 0
+            if inside[i]:
+                st[i] = UNK
+                n = 0
+                for d in offsets:
+                    n += inside[i + d]
+                unk[i] = n
+            else:
+                st[i] = WALL
+                unk[i] = 8   # never read; only keeps the byte from going below 0
+        self.sp = 0
+        self.psp = 0
+        self.nknown = 0
+        self.unknown = self.cells
+        self.total_mines = total_mines
+        self.mines_left = total_mines
+        self.work = 0
+
+    # --- learning -------------------------------------------------------------------------
+
+    def _learn(self, c, is_mine, why, source):
+        """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode)."""
+        st = self.st
+        k = self.nknown
+        self.order[k] = c
+        self.when[c] = k
+        self.nknown = k + 1
+        self.why[c] = why
+        self.source[c] = source
+        self.unknown -= 1
+        unk = self.unk
+        flags = self.flags
+        stack = self.stack
+        sp = self.sp
+        if is_mine:
+            st[c] = MINE
+            self.mines_left -= 1
+            mk = self.mk
+            for d in self.offsets:
+                n = c + d
+                unk[n] -= 1
+                mk[n] += 1
+                if st[n] == NUM and unk[n] and not flags[n] & 1:
+                    flags[n] |= 1
+                    stack[sp] = n
+                    sp += 1
+        else:
+            for d in self.offsets:
+                n = c + d
+                unk[n] -= 1
+                if st[n] == NUM and unk[n] and not flags[n] & 1:
+                    flags[n] |= 1
+                    stack[sp] = n
+                    sp += 1
+            if self.oracle:
+                st[c] = NUM
+                self.clue[c] = self.board.count[c]
+                if unk[c] and not flags[c] & 1:
+                    flags[c] |= 1
+                    stack[sp] = c
+                    sp += 1
+            else:
+                st[c] = SAFE
+        self.sp = sp
+        self.work += 9
+
+    def open(self, c):
+        """The player opens cell c (oracle mode): it must not be a mine."""
+        if self.st[c] == UNK:
+            self._learn(c, 0, WHY_GIVEN, c)
+
+    def give_clue(self, c, value):
+        """View mode: unknown cell c shows the number ``value`` (0..8)."""
+        if self.st[c] != UNK:
+            return
+        oracle = self.oracle
+        self.oracle = False
+        self._learn(c, 0, WHY_GIVEN, c)   # known safe, neighbours updated
+        self.oracle = oracle
+        self.st[c] = NUM
+        self.clue[c] = value
+        if self.unk[c]:
+            self.flags[c] |= 1
+            self.stack[self.sp] = c
+            self.sp += 1
+
+    def mark_mine(self, c):
+        """View mode: a cell the player knows to be a mine (counts as known)."""
+        if self.st[c] == UNK:
+            self._learn(c, 1, WHY_GIVEN, c)
+
+    def learn_from_group(self, c, is_mine, source):
+        """Used by ``mines.groups``: a cell proven by case analysis."""
+        if self.st[c] == UNK:
+            self._learn(c, is_mine, WHY_FULL, source)
+
+    # --- undoing (used by the generator after it moves mines) -----------------------------
+
+    def rollback(self, keep, budget):
+        """Forget cells known at positions >= ``keep`` in ``order``, newest first, at most
+        ``budget`` of them per call. Returns True when done: then every number still known that
+        has unknown neighbours is queued again, so solving goes on from there."""
+        st = self.st
+        unk = self.unk
+        mk = self.mk
+        order = self.order
+        offsets = self.offsets
+        k = self.nknown
+        stop = k - budget
+        if stop < keep:
+            stop = keep
+        while k > stop:
+            k -= 1
+            c = order[k]
+            if st[c] == MINE:
+                self.mines_left += 1
+                for d in offsets:
+                    n = c + d
+                    unk[n] += 1
+                    mk[n] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+        self.unknown += self.nknown - k
+        self.work += 9 * (self.nknown - k)
+        self.nknown = k
+        if k > keep:
+            return False
+        self.requeue()
+        return True
+
+    def requeue(self):
+        """Empty both stacks, then queue every known number with unknown neighbours."""
+        flags = self.flags
+        stack = self.stack
+        for i in range(self.sp):
+            flags[stack[i]] = 0
+        pstack = self.pstack
+        for i in range(self.psp):
+            flags[pstack[i]] = 0
+        st = self.st
+        unk = self.unk
+        order = self.order
+        sp = 0
+        for i in range(self.nknown):
+            c = order[i]
+            if st[c] == NUM and unk[c]:
+                flags[c] = 1
+                stack[sp] = c
+                sp += 1
+        self.sp = sp
+        self.psp = 0
+        self.work += self.nknown
+
+    # --- solving ---------------------------------------------------------------------------
+
+    def run(self, level, slice_units):
+        """Solve at ``level`` as far as possible; a generator that yields RUNNING after about
+        ``slice_units`` work units, STUCK when nothing more follows, SOLVED when no cell is
+        unknown. After STUCK or SOLVED it may be resumed (the caller may have changed the state
+        meanwhile, e.g. by ``rollback``)."""
+        st = self.st
+        unk = self.unk
+        mk = self.mk
+        clue = self.clue
+        flags = self.flags
+        stack = self.stack
+        pstack = self.pstack
+        offsets = self.offsets
+        poffs = self.poffs
+        share_a = self.share_a
+        share_b = self.share_b
+        learn = self._learn
+        bits = _BITS
+        popcount = _POPCOUNT
+        while True:
+            if self.work >= slice_units:
+                self.work = 0
+                yield RUNNING
+            if self.sp:
+                # The single rule: pop a number whose neighbourhood changed.
+                sp = self.sp - 1
+                self.sp = sp
+                a = stack[sp]
+                flags[a] &= 2
+                self.work += 1
+                u = unk[a]
+                if not u:
+                    continue
+                r = clue[a] - mk[a]
+                if r == 0 or r == u:
+                    is_mine = 1 if r else 0
+                    for d in offsets:
+                        if st[a + d] == UNK:
+                            learn(a + d, is_mine, 1, a)
+                elif level >= PAIRS and not flags[a] & 2:
+                    flags[a] |= 2
+                    pstack[self.psp] = a
+                    self.psp += 1
+                continue
+            if self.psp:
+                # The pair rule, once the single rule has nothing left.
+                psp = self.psp - 1
+                self.psp = psp
+                a = pstack[psp]
+                flags[a] &= 1
+                ua = unk[a]
+                if not ua:
+                    continue
+                ra = clue[a] - mk[a]
+                mask_a = 0
+                for k in range(8):
+                    if st[a + offsets[k]] == UNK:
+                        mask_a |= bits[k]
+                self.work += 28
+                for j in range(24):
+                    b = a + poffs[j]
+                    if st[b] != NUM:
+                        continue
+                    ub = unk[b]
+                    if not ub:
+                        continue
+                    s = popcount[mask_a & share_a[j]]
+                    if not s:
+                        continue
+                    rb = clue[b] - mk[b]
+                    only_a = ua - s
+                    only_b = ub - s
+                    # The mines x in the shared cells: lo <= x <= hi.
+                    lo = ra - only_a
+                    if rb - only_b > lo:
+                        lo = rb - only_b
+                    if lo < 0:
+                        lo = 0
+                    hi = s
+                    if ra < hi:
+                        hi = ra
+                    if rb < hi:
+                        hi = rb
+                    if only_a and (ra == lo or ra - hi == only_a):
+                        is_mine = 0 if ra == lo else 1
+                        shared = share_a[j]
+                        for k in range(8):
+                            if mask_a & bits[k] and not shared & bits[k]:
+                                learn(a + offsets[k], is_mine, 2, b)
+                        break
+                    if only_b and (rb == lo or rb - hi == only_b):
+                        is_mine = 0 if rb == lo else 1
+                        shared = share_b[j]
+                        for k in range(8):
+                            n = b + offsets[k]
+                            if st[n] == UNK and not shared & bits[k]:
+                                learn(n, is_mine, 2, a)
+                        break
+                continue
+            if not self.unknown:
+                yield SOLVED
+                continue
+            if level >= FULL:
+                cases = self.cases
+                if cases is None:
+                    from mines.groups import CaseAnalysis
+                    cases = self.cases = CaseAnalysis(self)
+                found = False
+                for found in cases.run(slice_units):
+                    if found is None:
+                        self.work = 0
+                        yield RUNNING
+                        continue
+                    break
+                if found:
+                    continue
+            yield STUCK
+
+    def solve(self, level):
+        """Run to the end without slicing; returns SOLVED or STUCK."""
+        for status in self.run(level, 1 << 28):
+            if status != RUNNING:
+                return status
+        return STUCK  # not reached
+
+    # --- reading the result ------------------------------------------------------------------
+
+    def state_at(self, x, y):
+        return self.st[self.board.index(x, y)]
+
+
+def solve_view(width, height, rows, level, total_mines=-1):
+    """Prove what a player's view allows: ``rows`` are ``height`` strings of ``width`` chars,
+    '#' covered, '0'-'8' an open number, 'F' or '*' a known mine. Returns (safe, mine): lists of
+    (x, y) of the covered cells proven safe and proven mines, applying deductions until nothing
+    changes. Raises ValueError with a readable message on a malformed view."""
+    from mines.board import Board
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise ValueError("view must be %d rows of %d characters" % (height, width))
+    board = Board(width, height)
+    solver = Solver(board, oracle=False)
+    solver.reset(total_mines)
+    for y in range(height):
+        for x in range(width):
+            ch = rows[y][x]
+            i = board.index(x, y)
+            if "0" <= ch <= "8":
+                solver.give_clue(i, ord(ch) - 48)
+            elif ch in "F*":
+                solver.mark_mine(i)
+            elif ch != "#":
+                raise ValueError("view cell (%d, %d) is %r: use '#', '0'-'8' or 'F'" % (x, y, ch))
+    given = solver.nknown
+    solver.solve(level)
+    safe = []
+    mine = []
+    for k in range(given, solver.nknown):
+        c = solver.order[k]
+        cell = (board.x_of(c), board.y_of(c))
+        if solver.st[c] == MINE:
+            mine.append(cell)
+        else:
+            safe.append(cell)
+    safe.sort()
+    mine.sort()
+    return safe, mine
