@@ -1,0 +1,634 @@
+"""Install PyGamer Mines onto a PyGamer / PyBadge's CIRCUITPY drive, or build a drag-and-drop zip.
+
+    python tools/deploy.py [PATH] [--dry-run] [--mpy-cross PATH] [--force] [--board ID]
+    python tools/deploy.py --zip dist/pygamer-mines.zip [--mpy-cross PATH]
+
+Without PATH it looks for a mounted CIRCUITPY drive (Linux /media/$USER/CIRCUITPY and
+/run/media/$USER/CIRCUITPY, macOS /Volumes/CIRCUITPY, Windows a drive labelled CIRCUITPY).
+
+Safe by design:
+  - it reads boot_out.txt first and refuses a folder without one (unless --force), a CircuitPython
+    major version other than 9 or 10, and a board id without a profile;
+  - it only ever writes, replaces or deletes files it wrote itself, listed in the manifest
+    .pygamer_mines_manifest.json on the drive. A file of someone else's that stands where one of
+    ours must go is renamed to NAME.bak first, never overwritten; so is a file of ours the player
+    has edited since. Everything else on the drive is left alone;
+  - it writes only the files whose bytes changed (flash wear; a re-deploy of nothing writes
+    nothing), removes its own files that are no longer part of the game, and writes code.py last
+    so CircuitPython's auto-reload starts the game once everything else is in place;
+  - it works out the space the change needs (in whole clusters) and refuses before writing
+    anything when the drive would overflow; it reads back every file it wrote and compares.
+
+What goes onto the drive is decided in tools/deploy_tree.py (board profiles, library scan, .mpy).
+Exit status: 0 done (or nothing to do), 1 refused or failed (the message says why), 2 bad usage.
+"""
+
+import argparse
+import errno
+import glob
+import json
+import os
+import re
+import shutil
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import deploy_tree  # noqa: E402
+from deploy_tree import PROFILES, TreeError  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MANIFEST = ".pygamer_mines_manifest.json"
+SUPPORTED_MAJORS = (9, 10)
+UF2_URL = "https://circuitpython.org/board/%s/"
+# Kept free on top of what the files need: FAT directory growth and the manifest's own changes.
+RESERVE_CLUSTERS = 4
+
+
+class DeployError(Exception):
+    """A refusal or failure; the message tells the player what to do."""
+
+
+# ---- the drive ----
+
+def parse_boot_out(text):
+    """What boot_out.txt says: dict with 'line' (the first line), 'version' ((major, minor,
+    patch) or None), 'board_id' (or None) and 'uid' (or None).
+
+    CircuitPython 9/10 write e.g.:
+        Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyGamer with samd51j20
+        Board ID:pygamer
+        UID:1A2B3C4D5E6F
+        boot.py output:
+    """
+    lines = text.splitlines()
+    info = {"line": lines[0].strip() if lines else "", "version": None, "board_id": None,
+            "uid": None}
+    m = re.search(r"CircuitPython (\d+)\.(\d+)\.(\d+)", info["line"])
+    if m:
+        info["version"] = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    for line in lines[1:]:
+        key, _, value = line.partition(":")
+        if key.strip() == "Board ID":
+            info["board_id"] = value.strip()
+        elif key.strip() == "UID":
+            info["uid"] = value.strip()
+    return info
+
+
+def _windows_drives():
+    found = []
+    try:
+        import ctypes
+        import string
+        kernel32 = ctypes.windll.kernel32
+        mask = kernel32.GetLogicalDrives()
+        for i, letter in enumerate(string.ascii_uppercase):
+            if not mask & (1 << i):
+                continue
+            root = letter + ":\\"
+            label = ctypes.create_unicode_buffer(261)
+            if kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0):
+                if label.value.upper().startswith("CIRCUITPY"):
+                    found.append(root)
+    except (AttributeError, OSError, ImportError):
+        pass
+    return found
+
+
+def find_drives():
+    """Mounted CIRCUITPY drives (paths); usually none or one."""
+    if sys.platform.startswith("win"):
+        return _windows_drives()
+    user = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
+    patterns = ["/Volumes/CIRCUITPY*", "/media/%s/CIRCUITPY*" % user,
+                "/run/media/%s/CIRCUITPY*" % user, "/media/CIRCUITPY*", "/mnt/CIRCUITPY*"]
+    found = []
+    for pattern in patterns:
+        for path in sorted(glob.glob(pattern)):
+            if os.path.isdir(path) and path not in found:
+                found.append(path)
+    try:  # anything else mounted under that label
+        with open("/proc/mounts") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) > 1:
+                    point = fields[1].replace("\\040", " ")
+                    if os.path.basename(point).startswith("CIRCUITPY") and point not in found:
+                        found.append(point)
+    except OSError:
+        pass
+    return found
+
+
+def read_only(path):
+    """True when the file system at ``path`` is mounted read-only (where the OS can tell)."""
+    try:
+        st = os.statvfs(path)
+    except (AttributeError, OSError):
+        return not os.access(path, os.W_OK)
+    return bool(st.f_flag & getattr(os, "ST_RDONLY", 1)) or not os.access(path, os.W_OK)
+
+
+def cluster_size(path):
+    """Allocation unit of the file system at ``path`` in bytes (4096 when unknown)."""
+    try:
+        st = os.statvfs(path)
+        return max(512, st.f_frsize or st.f_bsize)
+    except (AttributeError, OSError):
+        return 4096
+
+
+def _clusters(size, cluster):
+    return (size + cluster - 1) // cluster * cluster
+
+
+def _kb(n):
+    """A byte count for people: '812 bytes', '35.2 KB', '1.9 MB'."""
+    if n < 1024:
+        return "%d bytes" % n
+    if n < 1024 * 1024:
+        return "%.1f KB" % (n / 1024.0)
+    return "%.1f MB" % (n / (1024.0 * 1024.0))
+
+
+READ_ONLY_HELP = (
+    "The drive is read-only, so nothing can be written.\n"
+    "  - If boot.py on the drive calls storage.remount('/', readonly=False) (so the game can\n"
+    "    save), the computer only gets read access: hold the button your boot.py checks while\n"
+    "    pressing reset, or rename boot.py from the REPL, then try again.\n"
+    "  - If the computer mounted it read-only because the file system has errors: eject it,\n"
+    "    press reset on the device, and if it stays read-only repair it (Windows: chkdsk X: /f;\n"
+    "    macOS: Disk Utility > First Aid; Linux: fsck.vfat -a on the unmounted device).")
+
+
+def _oserror(e, action, path):
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return DeployError("cannot %s %s: %s\n%s" % (action, path, e.strerror, READ_ONLY_HELP))
+    if e.errno == errno.ENOSPC:
+        return DeployError("cannot %s %s: the drive is full. Nothing else was removed; run "
+                           "the deploy again after making room." % (action, path))
+    return DeployError("cannot %s %s: %s" % (action, path, e))
+
+
+# ---- the manifest ----
+
+def load_manifest(target):
+    """{dest: sha256 or None} of the files a previous deploy wrote to ``target``."""
+    path = os.path.join(target, MANIFEST)
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read().decode("utf-8"))
+        files = data["files"]
+        return {str(k): (v.get("sha256") if isinstance(v, dict) else None)
+                for k, v in files.items()}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, AttributeError, TypeError) as e:
+        raise DeployError("%s on the drive is damaged (%s): delete it and deploy again (files "
+                          "of an earlier deploy are then treated as the player's and kept as "
+                          ".bak where they differ)" % (path, e))
+
+
+def manifest_bytes(files, meta):
+    """The manifest's bytes: deterministic, so an unchanged deploy leaves it untouched."""
+    doc = {"tool": "PyGamer Mines tools/deploy.py", "format": 1}
+    doc.update(meta)
+    doc["files"] = {k: {"sha256": files[k]} for k in sorted(files)}
+    return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def _sha(path):
+    import hashlib
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def _backup_name(target, dest):
+    n = 0
+    while True:
+        cand = dest + (".bak" if n == 0 else ".bak%d" % n)
+        if not os.path.lexists(os.path.join(target, cand)):
+            return cand
+        n += 1
+
+
+# ---- the plan ----
+
+class Plan:
+    """What a deploy will do; nothing is touched until ``apply``."""
+
+    def __init__(self):
+        self.write = []      # (Item, reason)
+        self.same = []       # dest
+        self.remove = []     # dest of our stale files
+        self.backup = []     # (dest, backup dest, why)
+        self.keep_libs = []  # library top-level names already on the drive (not ours)
+        self.new_dirs = []   # directories to create
+        self.manifest = {}   # the manifest after the deploy
+        self.manifest_data = b""
+        self.manifest_changed = False
+        self.need = 0        # net bytes (in clusters) the deploy takes from free space
+        self.free = 0
+        self.warnings = []
+
+
+def _lib_top(dest):
+    """'lib/adafruit_ticks.py' -> 'adafruit_ticks'; 'lib/pkg/mod.py' -> 'pkg'."""
+    first = dest[4:].split("/")[0]
+    if "/" not in dest[4:]:
+        first = first.rsplit(".", 1)[0]
+    return first
+
+
+def _existing_module(target, dotted):
+    """True when module ``dotted`` exists on the drive's lib/ as .py, .mpy or a package."""
+    base = os.path.join(target, "lib", *dotted.split("."))
+    return (os.path.isfile(base + ".py") or os.path.isfile(base + ".mpy")
+            or os.path.isfile(os.path.join(base, "__init__.py"))
+            or os.path.isfile(os.path.join(base, "__init__.mpy")))
+
+
+def _existing_library(target, top):
+    """How library ``top`` is present on the drive: a folder, a .py or an .mpy path, or None."""
+    for rel in ("lib/" + top, "lib/" + top + ".py", "lib/" + top + ".mpy"):
+        if os.path.lexists(os.path.join(target, rel)):
+            return rel
+    return None
+
+
+def _same_on_drive(target, item):
+    path = os.path.join(target, *item.dest.split("/"))
+    return os.path.isfile(path) and _sha(path) == item.sha256
+
+
+def make_plan(target, items, meta):
+    """Compare ``items`` with what is on ``target`` and decide every step."""
+    plan = Plan()
+    owned = load_manifest(target)
+    cluster = cluster_size(target)
+    # A library already on the drive that this tool did not write is the player's: it is used
+    # as it is (unless it is byte for byte what we would write, e.g. unpacked from our zip).
+    owned_tops = set(_lib_top(d) for d in owned if d.startswith("lib/"))
+    by_top = {}
+    for item in items:
+        if item.kind == "library":
+            by_top.setdefault(_lib_top(item.dest), []).append(item)
+    skip_tops = set()
+    for top in sorted(by_top):
+        where = _existing_library(target, top)
+        if not where or top in owned_tops:
+            continue
+        if all(_same_on_drive(target, item) for item in by_top[top]):
+            continue
+        skip_tops.add(top)
+        plan.keep_libs.append((top, where))
+        for item in by_top[top]:
+            dotted = deploy_tree.module_name(item.dest)[0]
+            if not _existing_module(target, dotted):
+                plan.warnings.append(
+                    "the %s on the drive (not installed by this tool) has no %s, which the game "
+                    "imports: update it from the CircuitPython library bundle, or delete %s "
+                    "and deploy again to get ours" % (top, dotted, where))
+    kept = [item for item in items
+            if not (item.kind == "library" and _lib_top(item.dest) in skip_tops)]
+    need = 0
+    wanted = set()
+    for item in kept:
+        dest = item.dest
+        wanted.add(dest)
+        path = os.path.join(target, *dest.split("/"))
+        if os.path.isdir(path):
+            raise DeployError("%s is a folder on the drive, where the file %s must go: move it "
+                              "away and deploy again" % (path, dest))
+        if not os.path.lexists(path):
+            plan.write.append((item, "new"))
+            need += _clusters(len(item.data), cluster)
+            parent = os.path.dirname(path)
+            while parent and not os.path.isdir(parent) and parent not in plan.new_dirs:
+                plan.new_dirs.append(parent)
+                need += cluster
+                parent = os.path.dirname(parent)
+            continue
+        current = _sha(path)
+        if current == item.sha256:
+            plan.same.append(dest)
+            continue
+        old_size = os.path.getsize(path)
+        if dest in owned and owned[dest] in (None, current):
+            plan.write.append((item, "changed"))
+            need += _clusters(len(item.data), cluster) - _clusters(old_size, cluster)
+        else:
+            why = ("edited since the last deploy" if dest in owned else
+                   "not written by this tool")
+            plan.backup.append((dest, _backup_name(target, dest), why))
+            plan.write.append((item, "replaces a file " + why))
+            need += _clusters(len(item.data), cluster)
+    # A .py beside one of our .mpy files would be imported instead of it.
+    for item in kept:
+        if item.dest.endswith(".mpy"):
+            shadow = item.dest[:-4] + ".py"
+            if shadow not in owned and os.path.lexists(os.path.join(target, shadow)):
+                plan.backup.append((shadow, _backup_name(target, shadow),
+                                    "it would be imported instead of %s" % item.dest))
+    for dest in sorted(owned):
+        if dest in wanted:
+            continue
+        path = os.path.join(target, *dest.split("/"))
+        if not os.path.isfile(path):
+            continue
+        current = _sha(path)
+        if owned[dest] not in (None, current):
+            plan.backup.append((dest, _backup_name(target, dest), "edited since the last deploy; "
+                                "no longer part of the game"))
+            continue
+        plan.remove.append(dest)
+        need -= _clusters(os.path.getsize(path), cluster)
+    # The manifest: what we own afterwards.
+    files = {item.dest: item.sha256 for item in kept}
+    plan.manifest = files
+    plan.manifest_data = manifest_bytes(files, meta)
+    mpath = os.path.join(target, MANIFEST)
+    old = b""
+    if os.path.isfile(mpath):
+        with open(mpath, "rb") as f:
+            old = f.read()
+    plan.manifest_changed = old != plan.manifest_data
+    if plan.manifest_changed:
+        need += _clusters(len(plan.manifest_data), cluster) - _clusters(len(old), cluster)
+    plan.need = need + (RESERVE_CLUSTERS * cluster if plan.write else 0)
+    plan.free = shutil.disk_usage(target).free
+    if os.path.exists(os.path.join(target, "code.txt")):
+        plan.warnings.append("code.txt is on the drive and CircuitPython runs it instead of "
+                             "code.py: rename or delete it to play")
+    return plan
+
+
+def describe(plan, out):
+    for item, reason in plan.write:
+        out("  write   %-44s %7d bytes  (%s)" % (item.dest, len(item.data), reason))
+    for dest, bak, why in plan.backup:
+        out("  rename  %-44s -> %s  (%s)" % (dest, bak, why))
+    for dest in plan.remove:
+        out("  remove  %s  (ours, no longer part of the game)" % dest)
+    for top, where in plan.keep_libs:
+        out("  keep    %-44s (already on the drive, not ours: used as it is)" % where)
+    out("  %d to write, %d unchanged, %d to remove, %d to rename"
+        % (len(plan.write), len(plan.same), len(plan.remove), len(plan.backup)))
+
+
+def _write_file(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def apply(target, plan, out):
+    """Carry out ``plan``: remove, rename, write (code.py last), verify, update the manifest."""
+    if not (plan.write or plan.remove or plan.backup or plan.manifest_changed):
+        return []
+    mpath = os.path.join(target, MANIFEST)
+    # First claim every path we are about to write (sha None: being written), so a deploy that
+    # is interrupted still knows its files next time.
+    claim = dict(load_manifest(target))
+    for item, _reason in plan.write:
+        claim[item.dest] = None
+    try:
+        if plan.write:
+            _write_file(mpath, manifest_bytes(claim, {"state": "incomplete"}))
+        for dest, bak, _why in plan.backup:
+            os.rename(os.path.join(target, *dest.split("/")),
+                      os.path.join(target, *bak.split("/")))
+            claim.pop(dest, None)
+        for dest in plan.remove:
+            path = os.path.join(target, *dest.split("/"))
+            os.remove(path)
+            claim.pop(dest, None)
+            _remove_empty_dirs(target, os.path.dirname(path))
+        writes = sorted(plan.write, key=lambda w: (w[0].dest == "code.py", w[0].dest))
+        for item, _reason in writes:
+            path = os.path.join(target, *item.dest.split("/"))
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            _write_file(path, item.data)
+        _write_file(mpath, plan.manifest_data)
+    except OSError as e:
+        raise _oserror(e, "write to", target)
+    bad = []
+    for item, _reason in plan.write:  # read back what was written
+        path = os.path.join(target, *item.dest.split("/"))
+        try:
+            with open(path, "rb") as f:
+                if f.read() != item.data:
+                    bad.append(item.dest)
+        except OSError:
+            bad.append(item.dest)
+    if bad:
+        raise DeployError("read-back check failed for %s: the drive may have been unplugged or "
+                          "be failing. Deploy again; if it keeps failing, back up your files and "
+                          "erase the drive (storage.erase_filesystem() in the REPL)."
+                          % ", ".join(bad))
+    return [item.dest for item, _r in plan.write]
+
+
+def _remove_empty_dirs(target, folder):
+    root = os.path.abspath(target)
+    folder = os.path.abspath(folder)
+    while folder.startswith(root) and folder != root and folder != os.path.join(root, "lib"):
+        try:
+            if os.listdir(folder):
+                return
+            os.rmdir(folder)
+        except OSError:
+            return
+        folder = os.path.dirname(folder)
+
+
+# ---- the two commands ----
+
+def choose_profiles(board_id):
+    if board_id in PROFILES:
+        return [PROFILES[board_id]]
+    raise DeployError(
+        "this board reports Board ID %r, and PyGamer Mines has no profile for it. Supported: %s. "
+        "If it is one of those, install that board's CircuitPython (not another board's UF2); "
+        "otherwise a new profile in boards/ and an entry in PROFILES in tools/deploy_tree.py "
+        "are needed. To copy anyway, pass --board with a supported id."
+        % (board_id, ", ".join(sorted(PROFILES))))
+
+
+def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=print,
+           repo=REPO):
+    """Deploy the game in ``repo`` onto the drive (or folder) ``target``.
+
+    Returns the list of files written (drive paths); raises DeployError when it refuses.
+    """
+    if not os.path.isdir(target):
+        raise DeployError("%s is not a folder (is the drive mounted?)" % target)
+    boot_path = os.path.join(target, "boot_out.txt")
+    info = None
+    if os.path.isfile(boot_path):
+        with open(boot_path, "rb") as f:
+            info = parse_boot_out(f.read().decode("utf-8", "replace"))
+    elif not force:
+        raise DeployError(
+            "%s has no boot_out.txt, so it does not look like a CIRCUITPY drive. Pass the path "
+            "of the drive itself (install CircuitPython first if the device shows a ...BOOT "
+            "drive instead), or --force to copy into this folder anyway." % target)
+    version = info["version"] if info else None
+    if info:
+        out("%s: %s" % (target, info["line"] or "(empty boot_out.txt)"))
+        if version is None and not force:
+            raise DeployError("boot_out.txt does not name a CircuitPython version (%r). Press "
+                              "reset so the device rewrites it, or pass --force."
+                              % info["line"])
+        if version and version[0] not in SUPPORTED_MAJORS:
+            advice = ("update it" if version[0] < min(SUPPORTED_MAJORS) else
+                      "install CircuitPython %d.x" % max(SUPPORTED_MAJORS))
+            if not force:
+                raise DeployError(
+                    "CircuitPython %d.%d.%d is on the device; PyGamer Mines supports %s. "
+                    "%s: double-tap reset and drag the UF2 from %s onto the BOOT drive "
+                    "(or pass --force)." % (version + (
+                        ", ".join("%d.x" % v for v in SUPPORTED_MAJORS), advice[0].upper()
+                        + advice[1:], UF2_URL % (info["board_id"] or "pygamer"))))
+            out("warning: CircuitPython %d is not supported; going on because of --force"
+                % version[0])
+    board_id = board or (info["board_id"] if info else None)
+    if board_id:
+        profiles = choose_profiles(board_id)
+        out("board %s -> profile boards/%s.py" % (board_id, profiles[0]))
+    elif force:
+        profiles = sorted(set(PROFILES.values()))
+        out("board unknown (no Board ID): copying every device profile (%s)"
+            % ", ".join(profiles))
+    else:
+        raise DeployError("boot_out.txt has no 'Board ID:' line. Press reset so CircuitPython "
+                          "rewrites it, or pass --board (%s)." % ", ".join(sorted(PROFILES)))
+    major = None
+    if mpy_cross:
+        major, line = deploy_tree.mpy_cross_version(mpy_cross)
+        if version is None:
+            raise DeployError("cannot check mpy-cross (%s) against the device: boot_out.txt "
+                              "names no version. Deploy without --mpy-cross." % line)
+        if major != version[0]:
+            raise DeployError(
+                "mpy-cross is %r but the device runs CircuitPython %d: .mpy files only load on "
+                "the major version they were made for. Get mpy-cross for CircuitPython %d.x, or "
+                "deploy without --mpy-cross." % (line, version[0], version[0]))
+        out("compiling with %s" % line)
+    else:
+        out("no --mpy-cross given: deploying .py source (CircuitPython compiles it on import)")
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major)
+    for n in notes:
+        out(n)
+    meta = {"board_id": board_id or "", "circuitpython": info["line"] if info else ""}
+    plan = make_plan(target, items, meta)
+    for w in warnings + plan.warnings:
+        out("warning: " + w)
+    describe(plan, out)
+    if plan.need > 0:
+        out("space: needs %s (in whole clusters, with a small reserve), %s free"
+            % (_kb(plan.need), _kb(plan.free)))
+    else:
+        out("space: frees %s, %s free" % (_kb(-plan.need), _kb(plan.free)))
+    if plan.need > plan.free:
+        raise DeployError(
+            "not enough room on the drive: the game needs %s more than the %s free. Nothing was "
+            "written. Make room by deleting files you no longer need (old projects, unused "
+            "libraries in lib/), or deploy compiled files with --mpy-cross (smaller)."
+            % (_kb(plan.need - plan.free), _kb(plan.free)))
+    if dry_run:
+        out("dry run: nothing was written")
+        return []
+    if plan.write or plan.remove or plan.backup:
+        if read_only(target):
+            raise DeployError("%s is read-only.\n%s" % (target, READ_ONLY_HELP))
+    written = apply(target, plan, out)
+    free = shutil.disk_usage(target).free
+    if written:
+        out("wrote %d files (%s), read them back: all match. %s free now."
+            % (len(written), _kb(sum(len(i.data) for i, _r in plan.write)), _kb(free)))
+        out("The device restarts the game by itself; eject the drive before unplugging.")
+    elif plan.remove or plan.backup:
+        out("removed %d, renamed %d; %s free now." % (len(plan.remove), len(plan.backup),
+                                                      _kb(free)))
+    else:
+        out("up to date: nothing written. %s free." % _kb(free))
+    return written
+
+
+def build_zip(path, mpy_cross=None, out=print, repo=REPO):
+    """Write the zip of the tree with every device profile (drag its contents onto CIRCUITPY)."""
+    profiles = sorted(set(PROFILES.values()))
+    major = None
+    if mpy_cross:
+        major, line = deploy_tree.mpy_cross_version(mpy_cross)
+        if major not in SUPPORTED_MAJORS:
+            raise DeployError("mpy-cross is for CircuitPython %d; supported: %s"
+                              % (major, ", ".join(map(str, SUPPORTED_MAJORS))))
+        out("compiling with %s: the zip works on CircuitPython %d.x only" % (line, major))
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major)
+    for n in notes:
+        out(n)
+    for w in warnings:
+        out("warning: " + w)
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    tmp = path + ".part"
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+        for item in items:
+            info = zipfile.ZipInfo(item.dest, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, item.data)
+    os.replace(tmp, path)
+    out("wrote %s: %d files, %s unpacked, profiles %s"
+        % (path, len(items), _kb(sum(len(i.data) for i in items)), ", ".join(profiles)))
+    return [item.dest for item in items]
+
+
+def main(argv=None, out=print):
+    parser = argparse.ArgumentParser(
+        prog="tools/deploy.py",
+        description="Install PyGamer Mines onto a CIRCUITPY drive, or build a zip of it.")
+    parser.add_argument("path", nargs="?", help="the CIRCUITPY drive (found when omitted)")
+    parser.add_argument("--dry-run", action="store_true", help="show the plan; write nothing")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="CircuitPython's mpy-cross for the device's major version: deploy "
+                        "compiled .mpy modules (code.py stays source)")
+    parser.add_argument("--force", action="store_true",
+                        help="deploy into a folder without boot_out.txt or with an unsupported "
+                        "CircuitPython version")
+    parser.add_argument("--board", choices=sorted(PROFILES),
+                        help="use this board's profile instead of boot_out.txt's Board ID")
+    parser.add_argument("--zip", metavar="FILE", help="build a drag-and-drop zip instead")
+    args = parser.parse_args(argv)
+    try:
+        if args.zip:
+            if args.path:
+                parser.error("give either a drive PATH or --zip, not both")
+            build_zip(args.zip, args.mpy_cross, out)
+            return 0
+        target = args.path
+        if not target:
+            drives = find_drives()
+            if not drives:
+                raise DeployError(
+                    "no CIRCUITPY drive found. Plug the device in with a data USB cable; if a "
+                    "...BOOT drive appears instead, install CircuitPython first (see README). "
+                    "If the drive is mounted somewhere else, pass its path.")
+            if len(drives) > 1:
+                raise DeployError("several CIRCUITPY drives are mounted (%s): pass the one to "
+                                  "use" % ", ".join(drives))
+            target = drives[0]
+        deploy(target, args.dry_run, args.mpy_cross, args.force, args.board, out)
+        return 0
+    except (DeployError, TreeError) as e:
+        sys.stdout.flush()
+        print("deploy: %s" % e, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,429 @@
+"""What goes onto the device: the file tree that tools/deploy.py copies to CIRCUITPY and zips.
+
+The tree, as paths on the drive (sys.path there is ['', '/', '/lib']):
+  code.py                 - the repository's code.py (CircuitPython runs it at boot)
+  boards/                 - every module of the repository's boards/ package except the profiles of
+                            other devices and desktop-only modules (see ``board_files``)
+  lib/<ours>              - every package and module in the repository's lib/ (lib/mines/...),
+                            except desktop-only modules
+  lib/<library>           - the Adafruit libraries the deployed files import, copied from the
+                            PyPI packages installed in this Python (adafruit-circuitpython-*):
+                            only the modules that are actually imported (see ``scan_libraries``)
+
+Everything here is pure host-side Python (CPython 3.8+); nothing of it runs on the device.
+"""
+
+import ast
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# Which board profile module (boards/<name>.py) each CircuitPython board id needs. The PyBadge LC
+# and the EdgeBadge run the PyBadge build of CircuitPython, so they report "pybadge" too.
+PROFILES = {
+    "pygamer": "pygamer",
+    "pybadge": "pybadge",
+}
+# Profile modules that never go onto a device.
+HOST_PROFILES = ("desktop",)
+# A module of ours that imports one of these is desktop-only and stays on the host.
+DESKTOP_ONLY_IMPORTS = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
+
+# The size every .py module that goes onto the device is kept under, so that CircuitPython can
+# compile it on a SAMD51 (192 KB of RAM, much of it already taken by the display and the game):
+# the compiler's parse tree grows with the source. Compiled .mpy files are exempt.
+MAX_PY_BYTES = 20 * 1024
+MAX_PY_LINES = 600
+
+# Modules CircuitPython provides itself on the PyGamer / PyBadge (or that only matter on a host).
+# An import of one of these needs no library on the drive.
+FIRMWARE_MODULES = frozenset((
+    "adafruit_bus_device", "adafruit_pixelbuf", "alarm", "analogio", "array", "audiobusio",
+    "audiocore", "audioio", "audiomixer", "audiomp3", "audiopwmio", "binascii", "bitbangio",
+    "bitmaptools", "board", "busdisplay", "busio", "collections", "countio", "digitalio",
+    "displayio", "errno", "fontio", "fourwire", "framebufferio", "gc", "getpass", "gifio", "io",
+    "json", "keypad", "math", "microcontroller", "micropython", "msgpack", "neopixel_write", "nvm",
+    "onewireio", "os", "pwmio", "rainbowio", "random", "re", "rotaryio", "rtc", "sdcardio",
+    "select", "stage", "storage", "struct", "supervisor", "synthio", "sys", "terminalio", "time",
+    "touchio", "traceback", "ugame", "ulab", "usb_cdc", "usb_hid", "usb_midi", "vectorio",
+    "warnings", "zlib", "typing", "typing_extensions", "circuitpython_typing", "__future__",
+))
+# PyPI distributions whose modules are CircuitPython libraries (the bundle's naming).
+LIBRARY_DIST_PREFIXES = ("adafruit-circuitpython-", "circuitpython-")
+
+
+class TreeError(Exception):
+    """Something that stops the tree being built; the message says what to do."""
+
+
+class Item:
+    """One file for the device: ``dest`` its path on the drive ('/'-separated, relative to the
+    drive's root), ``data`` its bytes, ``source`` where it came from (for messages), ``kind``
+    whether it is ours or a library's."""
+
+    def __init__(self, dest, data, source, kind="ours"):
+        self.dest = dest
+        self.data = data
+        self.source = source
+        self.kind = kind  # "ours" or "library" (a third-party CircuitPython library)
+        self.sha256 = hashlib.sha256(data).hexdigest()
+
+    def __repr__(self):
+        return "Item(%r, %d bytes)" % (self.dest, len(self.data))
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _imports(source, filename):
+    """Every import in ``source``: a list of (module, names, level, guarded).
+
+    ``module`` is the dotted name ('' for ``from . import x``), ``names`` the names of a
+    ``from`` import (() for ``import x``), ``level`` the number of leading dots, ``guarded`` true
+    when the import sits inside a ``try`` with an ``except`` (it may be optional there).
+    """
+    try:
+        tree = ast.parse(source, filename)
+    except SyntaxError as e:
+        raise TreeError("%s does not parse: %s" % (filename, e))
+    found = []
+
+    def walk(node, guarded):
+        for child in ast.iter_child_nodes(node):
+            g = guarded
+            if isinstance(node, ast.Try) and child in node.body and node.handlers:
+                g = True
+            if isinstance(child, ast.Import):
+                for alias in child.names:
+                    found.append((alias.name, (), 0, g))
+            elif isinstance(child, ast.ImportFrom):
+                found.append((child.module or "", tuple(a.name for a in child.names),
+                              child.level, g))
+            walk(child, g)
+
+    walk(tree, False)
+    return found
+
+
+def _is_desktop_only(source, filename):
+    for module, _names, level, _g in _imports(source, filename):
+        if level == 0 and module.split(".")[0] in DESKTOP_ONLY_IMPORTS:
+            return True
+    return False
+
+
+def board_files(repo, profiles):
+    """(modules to deploy, modules left out with why) from the repository's boards/ package.
+
+    Rule: every boards/*.py goes onto the device except (a) the profile modules of devices not
+    in ``profiles`` (the values of PROFILES, plus HOST_PROFILES), and (b) desktop-only modules
+    (those that import pygame or the pygame display shim). So shared device helpers the
+    profiles use go along without being listed here.
+    """
+    folder = os.path.join(repo, "boards")
+    keep, skipped = [], []
+    if not os.path.isdir(folder):
+        return keep, skipped
+    all_profiles = set(PROFILES.values()) | set(HOST_PROFILES)
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if not name.endswith(".py") or not os.path.isfile(path):
+            continue
+        module = name[:-3]
+        if module in all_profiles and module not in profiles:
+            skipped.append((name, "profile of another device" if module not in HOST_PROFILES
+                            else "desktop profile"))
+            continue
+        if _is_desktop_only(_read(path), path):
+            skipped.append((name, "desktop-only (imports pygame)"))
+            continue
+        keep.append(name)
+    return keep, skipped
+
+
+def our_files(repo, profiles):
+    """Our own files for the device: a list of Item, and a list of (path, why) left out."""
+    items, skipped = [], []
+    code = os.path.join(repo, "code.py")
+    if os.path.isfile(code):
+        items.append(Item("code.py", _read(code), "code.py"))
+    else:
+        raise TreeError("%s is missing: nothing to run on the device" % code)
+    names, skipped_boards = board_files(repo, profiles)
+    for name in names:
+        items.append(Item("boards/" + name, _read(os.path.join(repo, "boards", name)),
+                          "boards/" + name))
+    skipped.extend(("boards/" + n, why) for n, why in skipped_boards)
+    lib = os.path.join(repo, "lib")
+    for root, dirs, files in os.walk(lib):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, repo).replace(os.sep, "/")
+            data = _read(path)
+            if _is_desktop_only(data, path):
+                skipped.append((rel, "desktop-only (imports pygame)"))
+                continue
+            items.append(Item(rel, data, rel))
+    return items, skipped
+
+
+def module_name(dest):
+    """'lib/mines/board.py' -> ('mines.board', False); 'boards/__init__.mpy' -> ('boards', True)."""
+    path = dest[4:] if dest.startswith("lib/") else dest
+    path = path.rsplit(".", 1)[0] if path.endswith((".py", ".mpy")) else path
+    parts = path.split("/")
+    if parts[-1] == "__init__":
+        return ".".join(parts[:-1]), True
+    return ".".join(parts), False
+
+
+def _absolute(module, level, importer, is_package):
+    """The absolute module a (possibly relative) import names."""
+    if not level:
+        return module
+    base = importer.split(".")
+    if not is_package:
+        base = base[:-1]
+    if level > 1:
+        base = base[:-(level - 1)] if level - 1 <= len(base) else []
+    return ".".join([p for p in base if p] + ([module] if module else []))
+
+
+_DISTS = []
+
+
+def _library_dist(top):
+    """The installed distribution (name, version) that provides top-level module ``top``."""
+    if not _DISTS:
+        try:
+            _DISTS.append(importlib.metadata.packages_distributions())
+        except AttributeError:  # Python < 3.10
+            _DISTS.append({})
+    mapping = _DISTS[0]
+    for dist_name in mapping.get(top, ()):
+        try:
+            return dist_name, importlib.metadata.version(dist_name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return None, None
+
+
+def _find_library_file(top, dotted):
+    """Path of library module ``dotted`` (under top-level ``top``) and whether it is a package,
+    or (None, False) when it does not exist as source."""
+    spec = importlib.util.find_spec(top)
+    if spec is None:
+        return None, False
+    if spec.submodule_search_locations:
+        base = list(spec.submodule_search_locations)[0]
+        rest = dotted.split(".")[1:]
+        path = os.path.join(base, *rest)
+        if os.path.isdir(path) and os.path.isfile(os.path.join(path, "__init__.py")):
+            return os.path.join(path, "__init__.py"), True
+        if os.path.isfile(path + ".py"):
+            return path + ".py", False
+        return None, False
+    if dotted == top and spec.origin and spec.origin.endswith(".py"):
+        return spec.origin, False
+    return None, False
+
+
+def scan_libraries(items, known_ours=()):
+    """The third-party library modules the deployed files need, found by following imports.
+
+    Starts from ``items`` (our deployed files) and follows every import transitively. An import
+    is: ours (a deployed module, or one of our modules deliberately left on the host, in
+    ``known_ours``); a CircuitPython library when an installed adafruit-circuitpython-* (or
+    circuitpython-*) distribution provides it; provided by the firmware (FIRMWARE_MODULES, the
+    standard library, or a host shim such as Blinka's ``board``); or unknown.
+
+    Returns (library items with dest 'lib/...', notes): notes is a list of strings about
+    libraries found, and problems: unguarded imports nobody provides.
+    """
+    ours = {}
+    for item in items:
+        if item.dest.endswith(".py") and item.dest != "code.py":
+            ours[module_name(item.dest)[0]] = item
+    our_tops = set(m.split(".")[0] for m in ours) | set(m.split(".")[0] for m in known_ours)
+    our_tops.discard("")
+    libs = {}          # dotted module -> Item
+    dists = {}         # top -> "dist version"
+    unknown = []
+    queue = [(it.dest, it.data, it.dest) for it in items if it.dest.endswith(".py")]
+    stdlib = getattr(sys, "stdlib_module_names", ())
+    while queue:
+        dest, data, label = queue.pop()
+        importer, is_pkg = module_name(dest) if dest != "code.py" else ("", False)
+        for module, names, level, guarded in _imports(data, label):
+            target = _absolute(module, level, importer, is_pkg)
+            if not target:
+                continue
+            wanted = [target] + [target + "." + n for n in names if n != "*"]
+            top = target.split(".")[0]
+            if top in our_tops or target in ours:
+                continue
+            if top in FIRMWARE_MODULES or top in stdlib:
+                continue
+            dist, version = _library_dist(top)
+            if dist is None or not dist.lower().replace("_", "-").startswith(
+                    LIBRARY_DIST_PREFIXES):
+                if dist is None and not guarded:
+                    unknown.append((top, label))
+                continue  # a host shim (Blinka) of a firmware module, or an optional import
+            dists[top] = "%s %s" % (dist, version)
+            # The module itself, its parent packages, and any names that are submodules.
+            parts = target.split(".")
+            chain = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
+            for dotted in chain + wanted[1:]:
+                if dotted in libs:
+                    continue
+                path, package = _find_library_file(top, dotted)
+                if path is None:
+                    if dotted in chain:
+                        raise TreeError(
+                            "%s imports %s, but the installed %s has no source for it"
+                            % (label, dotted, dist))
+                    continue  # a name defined inside the module, not a submodule
+                rel = dotted.replace(".", "/") + ("/__init__.py" if package else ".py")
+                item = Item("lib/" + rel, _read(path), "%s (%s)" % (rel, dists[top]),
+                            "library")
+                libs[dotted] = item
+                queue.append((item.dest, item.data, item.source))
+    notes = []
+    for top in sorted(dists):
+        mods = sorted(m for m in libs if m.split(".")[0] == top)
+        notes.append("%s from %s: %s" % (top, dists[top], ", ".join(mods)))
+    problems = []
+    seen = set()
+    for top, label in unknown:
+        if top not in seen:
+            seen.add(top)
+            problems.append(
+                "%s imports %s, which is not ours, not an installed CircuitPython library and "
+                "not a CircuitPython core module; install its package into .venv "
+                "(pip install adafruit-circuitpython-%s, and add it to tools/requirements.txt)"
+                % (label, top, top.replace("adafruit_", "").replace("_", "-")))
+    return sorted(libs.values(), key=lambda i: i.dest), notes, problems
+
+
+def oversized(items):
+    """The .py items over the on-device compile limit: a list of (dest, bytes, lines)."""
+    out = []
+    for item in items:
+        if item.dest.endswith(".py"):
+            lines = item.data.count(b"\n") + (0 if item.data.endswith(b"\n") else 1)
+            if len(item.data) > MAX_PY_BYTES or lines > MAX_PY_LINES:
+                out.append((item.dest, len(item.data), lines))
+    return out
+
+
+# ---- .mpy: CircuitPython's own mpy-cross ----
+
+# The .mpy format version each supported CircuitPython major version loads (byte 1 of the file;
+# byte 0 is b"C" for CircuitPython, b"M" for MicroPython).
+MPY_VERSION = {9: 6, 10: 6}
+
+_MPY_CROSS_RE = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)\S*.*mpy-cross emitting mpy v(\d+)")
+
+
+def mpy_cross_version(path):
+    """(major, version line) of a CircuitPython mpy-cross; raises TreeError for anything else."""
+    try:
+        proc = subprocess.run([path, "--version"], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=30)
+    except OSError as e:
+        raise TreeError("cannot run mpy-cross %s: %s" % (path, e))
+    except subprocess.TimeoutExpired:
+        raise TreeError("mpy-cross %s --version did not finish in 30 s" % path)
+    line = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+    line = line[0] if line else ""
+    if line.startswith("MicroPython"):
+        raise TreeError(
+            "%s is MicroPython's mpy-cross (%r): it writes .mpy files CircuitPython cannot "
+            "load. Download CircuitPython's mpy-cross for your CircuitPython version from "
+            "https://adafruit-circuitpython.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+            % (path, line))
+    m = _MPY_CROSS_RE.search(line)
+    if not m:
+        raise TreeError("%s --version printed %r, not a CircuitPython mpy-cross version"
+                        % (path, line))
+    return int(m.group(1)), line
+
+
+def compile_mpy(items, mpy_cross, major):
+    """Compile every .py item except code.py with ``mpy_cross``; return the new item list.
+
+    Checks that each output starts with b"C" and the .mpy version CircuitPython ``major`` loads.
+    """
+    out = []
+    want = MPY_VERSION.get(major)
+    with tempfile.TemporaryDirectory(prefix="mines-mpy-") as tmp:
+        for n, item in enumerate(items):
+            if not item.dest.endswith(".py") or item.dest == "code.py":
+                out.append(item)
+                continue
+            src = os.path.join(tmp, "%d.py" % n)
+            dst = os.path.join(tmp, "%d.mpy" % n)
+            with open(src, "wb") as f:
+                f.write(item.data)
+            name = item.dest[4:] if item.dest.startswith("lib/") else item.dest
+            try:
+                proc = subprocess.run([mpy_cross, "-o", dst, "-s", name, src],
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      timeout=60)
+            except (OSError, subprocess.TimeoutExpired) as e:
+                raise TreeError("mpy-cross failed on %s: %s" % (item.dest, e))
+            if proc.returncode != 0 or not os.path.isfile(dst):
+                raise TreeError("mpy-cross failed on %s: %s" % (
+                    item.dest, proc.stdout.decode("utf-8", "replace").strip()))
+            data = _read(dst)
+            if data[:1] != b"C":
+                raise TreeError(
+                    "mpy-cross wrote %s starting with %r, not b'C': that is not a CircuitPython "
+                    ".mpy (b'M' is MicroPython's format). Use CircuitPython's mpy-cross."
+                    % (item.dest[:-3] + ".mpy", data[:1]))
+            if want is not None and (len(data) < 2 or data[1] != want):
+                raise TreeError(
+                    "mpy-cross wrote %s with .mpy version %s; CircuitPython %d loads version %d"
+                    % (item.dest[:-3] + ".mpy", data[1] if len(data) > 1 else "?", major, want))
+            out.append(Item(item.dest[:-3] + ".mpy", data, item.source + " (mpy-cross)",
+                            item.kind))
+    return out
+
+
+def build(repo, profiles, mpy_cross=None, major=None):
+    """Everything for the device: (items sorted by dest, info lines, warnings).
+
+    ``profiles``: the board profile modules to include (names from PROFILES' values).
+    ``mpy_cross``: path of CircuitPython's mpy-cross, or None to deploy .py source.
+    ``major``: the CircuitPython major version the .mpy files are for.
+    Raises TreeError when the tree cannot be built.
+    """
+    items, skipped = our_files(repo, profiles)
+    info, warnings = [], []
+    host_only = [module_name(p)[0] for p, _why in skipped]
+    libs, notes, problems = scan_libraries(items, host_only)
+    items = items + libs
+    info.extend("library " + n for n in notes)
+    info.extend("left on the host: %s (%s)" % (p, why) for p, why in skipped)
+    warnings.extend(problems)
+    if mpy_cross:
+        items = compile_mpy(items, mpy_cross, major)
+    else:
+        for dest, size, lines in oversized(items):
+            warnings.append(
+                "%s is %d bytes / %d lines, over the %d bytes / %d lines CircuitPython can "
+                "reliably compile on the device; deploy with --mpy-cross to send it compiled"
+                % (dest, size, lines, MAX_PY_BYTES, MAX_PY_LINES))
+    items.sort(key=lambda i: i.dest)
+    return items, info, warnings
