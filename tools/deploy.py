@@ -523,6 +523,7 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
     for n in notes:
         out(n)
     meta = {"board_id": board_id or "", "circuitpython": info["line"] if info else ""}
+    load_manifest_before = load_manifest(target)
     plan = make_plan(target, items, meta)
     for w in warnings + plan.warnings:
         out("warning: " + w)
@@ -553,6 +554,10 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
     elif plan.remove or plan.backup:
         out("removed %d, renamed %d; %s free now." % (len(plan.remove), len(plan.backup),
                                                       _kb(free)))
+    elif plan.manifest_changed:
+        adopted = [d for d in plan.same if d not in load_manifest_before]
+        out("up to date; took over %d identical files already on the drive (recorded in %s). "
+            "%s free." % (len(adopted), MANIFEST, _kb(free)))
     else:
         out("up to date: nothing written. %s free." % _kb(free))
     return written

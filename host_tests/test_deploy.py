@@ -1,0 +1,450 @@
+"""tools/deploy.py: deploying onto a (simulated) CIRCUITPY drive and building the zip.
+
+A "drive" here is a temporary folder holding a boot_out.txt from host_tests/fixtures/boot_out/.
+The proof tests deploy this repository itself and run the deployed engine under micropython with
+sys.path as on the device; the others use a small synthetic repository so that they do not
+depend on how far the game is.
+"""
+
+import errno
+import hashlib
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(REPO, "tools"))
+
+import deploy  # noqa: E402
+import deploy_tree  # noqa: E402
+
+FIXTURES = os.path.join(HERE, "fixtures", "boot_out")
+MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
+
+
+# ---- helpers ----
+
+def make_drive(tmp_path, boot="pygamer_cp10.txt", name="CIRCUITPY"):
+    drive = tmp_path / name
+    drive.mkdir()
+    if boot:
+        shutil.copy(os.path.join(FIXTURES, boot), str(drive / "boot_out.txt"))
+    return str(drive)
+
+
+def tree(root, skip=("boot_out.txt", deploy.MANIFEST)):
+    """{relative path: sha256} of every file under ``root``."""
+    out = {}
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, root).replace(os.sep, "/")
+            if rel in skip:
+                continue
+            with open(path, "rb") as f:
+                out[rel] = hashlib.sha256(f.read()).hexdigest()
+    return out
+
+
+SYNTHETIC = {
+    "code.py": "import board\nfrom boards import common\nfrom adafruit_display_text import label\n"
+               "from mines import game\nprint(game.NAME)\n",
+    "boards/__init__.py": '"""Board profiles."""\n',
+    "boards/common.py": "import keypad\nBUTTONS = 8\n",
+    "boards/pygamer.py": "import board\nfrom . import common\nNAME = 'pygamer'\n",
+    "boards/pybadge.py": "import board\nfrom .common import BUTTONS\nNAME = 'pybadge'\n",
+    "boards/desktop.py": "import pygame\nNAME = 'desktop'\n",
+    "boards/sim_window.py": "from blinka_displayio_pygamedisplay import PyGameDisplay\n",
+    "lib/mines/__init__.py": '"""The engine."""\n',
+    "lib/mines/game.py": "from .board import SIZE\nfrom mines import rng\nNAME = 'mines'\n",
+    "lib/mines/board.py": "SIZE = 9\n",
+    "lib/mines/rng.py": "try:\n    from typing import List\nexcept ImportError:\n    pass\nSEED = 1\n",
+}
+
+
+@pytest.fixture
+def repo(tmp_path):
+    root = tmp_path / "repo"
+    for rel, text in SYNTHETIC.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return str(root)
+
+
+def run(target, repo, **kw):
+    lines = []
+    written = deploy.deploy(target, out=lines.append, repo=repo, **kw)
+    return written, "\n".join(lines)
+
+
+def fake_mpy_cross(tmp_path, version_line, magic):
+    """An executable that behaves like mpy-cross: --version, and -o OUT -s NAME SRC."""
+    path = tmp_path / ("mpy-cross-" + magic)
+    path.write_text(
+        "#!%s\n"
+        "import sys\n"
+        "args = sys.argv[1:]\n"
+        "if args == ['--version']:\n"
+        "    print(%r)\n"
+        "    sys.exit(0)\n"
+        "out = args[args.index('-o') + 1]\n"
+        "src = open(args[-1], 'rb').read()\n"
+        "open(out, 'wb').write(b%r + b'\\x06\\x00\\x1f' + src[::-1])\n"
+        % (sys.executable, version_line, magic))
+    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return str(path)
+
+
+CP10_MPY_CROSS = "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3"
+
+
+# ---- boot_out.txt ----
+
+def test_boot_out_is_parsed():
+    with open(os.path.join(FIXTURES, "pygamer_cp10.txt")) as f:
+        info = deploy.parse_boot_out(f.read())
+    assert info["version"] == (10, 0, 3)
+    assert info["board_id"] == "pygamer"
+    assert info["uid"] == "4A1F2D3C5B6E7F80"
+    with open(os.path.join(FIXTURES, "pybadge_cp9.txt"), newline="") as f:
+        info = deploy.parse_boot_out(f.read())  # CRLF line ends, no UID line
+    assert info["version"] == (9, 2, 8)
+    assert info["board_id"] == "pybadge"
+    assert info["uid"] is None
+
+
+# ---- the proof: this repository, deployed ----
+
+def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
+    drive = make_drive(tmp_path)
+    written, log = run(drive, REPO)
+    got = tree(drive)
+    assert sorted(written) == sorted(got)
+    # code.py, the package boards/ with the PyGamer's profile and no other device's.
+    assert "code.py" in got
+    assert "boards/__init__.py" in got and "boards/pygamer.py" in got, log
+    assert "boards/pybadge.py" not in got and "boards/desktop.py" not in got
+    # every module of our engine, byte for byte.
+    engine = sorted(n for n in os.listdir(os.path.join(REPO, "lib", "mines")) if n.endswith(".py"))
+    assert "generator.py" in engine
+    for name in engine:
+        with open(os.path.join(REPO, "lib", "mines", name), "rb") as f:
+            assert got["lib/mines/" + name] == hashlib.sha256(f.read()).hexdigest()
+    # the text library the game draws with, from the installed PyPI package.
+    assert "lib/adafruit_display_text/__init__.py" in got, log
+    # every file on the drive can be compiled by CircuitPython on the device...
+    for dest in got:
+        if dest.endswith(".py"):
+            with open(os.path.join(drive, dest), "rb") as f:
+                data = f.read()
+            assert len(data) <= deploy_tree.MAX_PY_BYTES, dest
+            assert data.count(b"\n") <= deploy_tree.MAX_PY_LINES, dest
+    # ... and by MicroPython's compiler (the same language level).
+    for dest in got:
+        if dest.endswith(".py"):
+            proc = subprocess.run([MICROPYTHON, "-X", "compile-only", dest], cwd=drive,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            assert proc.returncode == 0, (dest, proc.stdout)
+    # The engine, imported from the drive with sys.path as on the device, makes a board.
+    script = (
+        "import sys\n"
+        "sys.path[:] = ['', %r, %r]\n"
+        "from mines.generator import Generator\n"
+        "g = Generator(9, 9)\n"
+        "g.begin(10, 1, start=(4, 4))\n"
+        "n = 0\n"
+        "while not g.step():\n"
+        "    n += 1\n"
+        "    assert n < 100000\n"
+        "b = g.board\n"
+        "print('mines', sum(b.mine), 'from', __import__('mines.generator').__file__)\n"
+        % (drive, os.path.join(drive, "lib")))
+    proc = subprocess.run([MICROPYTHON, "-c", script], cwd=drive,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, out
+    assert out.startswith("mines 10 from " + os.path.join(drive, "lib", "mines")), out
+    # A second deploy writes nothing.
+    again, log = run(drive, REPO)
+    assert again == [] and "nothing written" in log
+    assert tree(drive) == got
+    # The zip holds the same tree, plus the other devices' profiles.
+    zpath = str(tmp_path / "dist" / "pygamer-mines.zip")
+    deploy.build_zip(zpath, out=lambda s: None)
+    with zipfile.ZipFile(zpath) as z:
+        zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
+    others = {"boards/%s.py" % p for p in set(deploy_tree.PROFILES.values()) - {"pygamer"}
+              if os.path.isfile(os.path.join(REPO, "boards", p + ".py"))}
+    assert set(zipped) - set(got) == others
+    assert {k: v for k, v in zipped.items() if k not in others} == got
+
+
+def test_every_module_of_ours_fits_the_device_compile_limit():
+    checked = 0
+    for folder in ("", "boards", "lib"):
+        for root, dirs, files in os.walk(os.path.join(REPO, folder)):
+            if folder == "":
+                dirs[:] = []
+                files = [f for f in files if f == "code.py"]
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for name in files:
+                if name.endswith(".py"):
+                    with open(os.path.join(root, name), "rb") as f:
+                        data = f.read()
+                    assert len(data) <= deploy_tree.MAX_PY_BYTES, name
+                    assert data.count(b"\n") <= deploy_tree.MAX_PY_LINES, name
+                    checked += 1
+    assert checked >= 5
+
+
+# ---- writing only what changed; owning only our files ----
+
+def test_second_deploy_writes_nothing_and_changed_module_rewrites_only_it(tmp_path, repo,
+                                                                          monkeypatch):
+    drive = make_drive(tmp_path)
+    first, _ = run(drive, repo)
+    assert "lib/mines/board.py" in first and "code.py" in first
+    writes = []
+    real_write = deploy._write_file
+    monkeypatch.setattr(deploy, "_write_file",
+                        lambda path, data: (writes.append(path), real_write(path, data)))
+    second, log = run(drive, repo)
+    assert second == [] and writes == [], log
+    with open(os.path.join(repo, "lib", "mines", "board.py"), "a") as f:
+        f.write("SIZE2 = 16\n")
+    third, log = run(drive, repo)
+    assert third == ["lib/mines/board.py"], log
+    written = sorted(os.path.relpath(p, drive).replace(os.sep, "/") for p in writes)
+    # the changed module and the manifest (claimed first, then final): nothing else
+    assert written == [deploy.MANIFEST, deploy.MANIFEST, "lib/mines/board.py"]
+    with open(os.path.join(drive, "lib", "mines", "board.py")) as f:
+        assert "SIZE2" in f.read()
+
+
+def test_dry_run_writes_nothing(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    written, log = run(drive, repo, dry_run=True)
+    assert written == [] and os.listdir(drive) == ["boot_out.txt"]
+    assert "write   code.py" in log and "dry run: nothing was written" in log
+
+
+def test_tree_holds_the_devices_profile_helpers_and_only_device_modules(tmp_path, repo):
+    drive = make_drive(tmp_path, "pybadge_cp9.txt")
+    run(drive, repo)
+    got = set(tree(drive))
+    assert got == {
+        "code.py", "boards/__init__.py", "boards/common.py", "boards/pybadge.py",
+        "lib/mines/__init__.py", "lib/mines/game.py", "lib/mines/board.py", "lib/mines/rng.py",
+        "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/label.py"}
+
+
+def test_players_files_survive_and_a_foreign_code_py_is_kept_as_bak(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    theirs = {
+        "notes.txt": b"my notes",
+        "code.py": b"print('hello world')\n",
+        "lib/neopixel.mpy": b"C\x06their library",
+        "lib/mines_old/x.py": b"X = 1\n",
+        "settings.toml": b"CIRCUITPY_WEB_API_PASSWORD = 'x'\n",
+    }
+    for rel, data in theirs.items():
+        os.makedirs(os.path.dirname(os.path.join(drive, rel)), exist_ok=True)
+        with open(os.path.join(drive, rel), "wb") as f:
+            f.write(data)
+    _, log = run(drive, repo)
+    assert "rename  code.py" in log and "code.py.bak" in log
+    with open(os.path.join(drive, "code.py.bak"), "rb") as f:
+        assert f.read() == theirs["code.py"]
+    # deploy something smaller: our stale files go, theirs stay.
+    os.remove(os.path.join(repo, "lib", "mines", "rng.py"))
+    _, log = run(drive, repo)
+    assert "remove  lib/mines/rng.py" in log
+    assert not os.path.exists(os.path.join(drive, "lib", "mines", "rng.py"))
+    for rel, data in theirs.items():
+        if rel != "code.py":
+            with open(os.path.join(drive, rel), "rb") as f:
+                assert f.read() == data, rel
+
+
+def test_an_edited_file_of_ours_is_kept_as_bak(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    run(drive, repo)
+    with open(os.path.join(drive, "lib", "mines", "board.py"), "w") as f:
+        f.write("SIZE = 99  # tweaked on the device\n")
+    written, log = run(drive, repo)
+    assert written == ["lib/mines/board.py"]
+    with open(os.path.join(drive, "lib", "mines", "board.py.bak")) as f:
+        assert "tweaked" in f.read()
+    with open(os.path.join(drive, "lib", "mines", "board.py")) as f:
+        assert f.read() == SYNTHETIC["lib/mines/board.py"]
+
+
+def test_a_library_of_the_players_is_used_as_it_is(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    lib = os.path.join(drive, "lib", "adafruit_display_text")
+    os.makedirs(lib)
+    for name in ("__init__.mpy", "label.mpy"):
+        with open(os.path.join(lib, name), "wb") as f:
+            f.write(b"C\x06from the bundle")
+    written, log = run(drive, repo)
+    assert not [w for w in written if "adafruit_display_text" in w]
+    assert "already on the drive, not ours" in log and "warning" not in log
+    assert sorted(os.listdir(lib)) == ["__init__.mpy", "label.mpy"]
+    # the same library without the module the game imports: used, but the player is told.
+    os.remove(os.path.join(lib, "label.mpy"))
+    _, log = run(drive, repo)
+    assert "has no adafruit_display_text.label" in log
+    assert sorted(os.listdir(lib)) == ["__init__.mpy"]
+
+
+# ---- refusals ----
+
+def test_folder_without_boot_out_is_refused_unless_forced(tmp_path, repo):
+    drive = make_drive(tmp_path, boot=None)
+    with pytest.raises(deploy.DeployError, match="no boot_out.txt"):
+        run(drive, repo)
+    assert os.listdir(drive) == []
+    written, log = run(drive, repo, force=True)
+    assert "boards/pygamer.py" in written and "boards/pybadge.py" in written
+
+
+def test_target_too_small_is_refused_before_anything_is_written(tmp_path, repo, monkeypatch):
+    drive = make_drive(tmp_path)
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(
+        2 * 1024 * 1024, 2 * 1024 * 1024 - 20 * 1024, 20 * 1024))
+    with pytest.raises(deploy.DeployError, match="not enough room.*Nothing was written"):
+        run(drive, repo)
+    assert os.listdir(drive) == ["boot_out.txt"]
+
+
+def test_unsupported_version_and_board_say_what_to_do(tmp_path, repo):
+    old = make_drive(tmp_path, "pygamer_cp8.txt", "OLD")
+    with pytest.raises(deploy.DeployError) as e:
+        run(old, repo)
+    assert "CircuitPython 8.2.10" in str(e.value) and "supports 9.x, 10.x" in str(e.value)
+    assert "double-tap reset" in str(e.value)
+    other = make_drive(tmp_path, "feather_cp10.txt", "OTHER")
+    with pytest.raises(deploy.DeployError) as e:
+        run(other, repo)
+    assert "'feather_m4_express'" in str(e.value) and "pybadge, pygamer" in str(e.value)
+    assert os.listdir(old) == ["boot_out.txt"] and os.listdir(other) == ["boot_out.txt"]
+
+
+def test_read_only_drive_gets_a_clear_message(tmp_path, repo, monkeypatch):
+    drive = make_drive(tmp_path)
+    monkeypatch.setattr(deploy, "read_only", lambda path: True)
+    with pytest.raises(deploy.DeployError, match="read-only") as e:
+        run(drive, repo)
+    assert "boot.py" in str(e.value)
+    monkeypatch.setattr(deploy, "read_only", lambda path: False)
+
+    def refuse(path, data):
+        raise OSError(errno.EROFS, "Read-only file system", path)
+    monkeypatch.setattr(deploy, "_write_file", refuse)
+    with pytest.raises(deploy.DeployError, match="Read-only file system.*\n.*read-only"):
+        run(drive, repo)
+
+
+def test_cli_refuses_with_a_message_and_status_1(tmp_path):
+    drive = make_drive(tmp_path, boot=None)
+    proc = subprocess.run([sys.executable, os.path.join(REPO, "tools", "deploy.py"), drive],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.returncode == 1
+    assert b"no boot_out.txt" in proc.stderr and b"--force" in proc.stderr
+    assert os.listdir(drive) == []
+
+
+def test_no_drive_found_or_several(monkeypatch):
+    lines = []
+    monkeypatch.setattr(deploy, "find_drives", lambda: [])
+    assert deploy.main([], out=lines.append) == 1
+    monkeypatch.setattr(deploy, "find_drives", lambda: ["/media/a/CIRCUITPY", "/media/a/CIRCUITPY1"])
+    assert deploy.main([], out=lines.append) == 1
+    assert lines == []
+
+
+# ---- .mpy ----
+
+def test_mpy_cross_compiles_our_modules_and_checks_the_header(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    cross = fake_mpy_cross(tmp_path, CP10_MPY_CROSS, "C")
+    written, log = run(drive, repo, mpy_cross=cross)
+    got = tree(drive)
+    assert "code.py" in got and "lib/mines/board.mpy" in got and "boards/pygamer.mpy" in got
+    assert "lib/adafruit_display_text/label.mpy" in got
+    assert not [d for d in got if d.endswith(".py") and d != "code.py"]
+    with open(os.path.join(drive, "lib", "mines", "board.mpy"), "rb") as f:
+        assert f.read(2) == b"C\x06"
+    assert run(drive, repo, mpy_cross=cross)[0] == []
+    # back to source: the .mpy files go, the .py files come.
+    written, log = run(drive, repo)
+    got = tree(drive)
+    assert "lib/mines/board.py" in got and "lib/mines/board.mpy" not in got
+    assert "remove  lib/mines/board.mpy" in log
+
+
+def test_micropython_mpy_is_rejected(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    cross = fake_mpy_cross(tmp_path, CP10_MPY_CROSS, "M")
+    with pytest.raises(deploy_tree.TreeError, match="not b'C'"):
+        run(drive, repo, mpy_cross=cross)
+    assert os.listdir(drive) == ["boot_out.txt"]
+
+
+def test_mpy_cross_of_the_wrong_version_is_rejected(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    cp9 = fake_mpy_cross(tmp_path, "CircuitPython 9.2.8 on 2025-05-28; mpy-cross emitting mpy v6.3",
+                         "C")
+    with pytest.raises(deploy.DeployError, match="device runs CircuitPython 10"):
+        run(drive, repo, mpy_cross=cp9)
+    mp = fake_mpy_cross(tmp_path, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3",
+                        "M")
+    with pytest.raises(deploy_tree.TreeError, match="MicroPython's mpy-cross"):
+        run(drive, repo, mpy_cross=mp)
+    assert os.listdir(drive) == ["boot_out.txt"]
+
+
+# ---- the library scan ----
+
+def test_library_scan_follows_imports_into_libraries(tmp_path, repo):
+    with open(os.path.join(repo, "code.py"), "a") as f:
+        f.write("from adafruit_display_text.bitmap_label import Label\n"
+                "try:\n    import adafruit_optional_thing\nexcept ImportError:\n    pass\n"
+                "import adafruit_not_installed\n")
+    items, info, warnings = deploy_tree.build(repo, ["pygamer"])
+    dests = [i.dest for i in items]
+    # bitmap_label imports adafruit_ticks, another library: it comes along.
+    assert "lib/adafruit_display_text/bitmap_label.py" in dests
+    assert "lib/adafruit_ticks.py" in dests
+    assert "lib/adafruit_display_text/text_box.py" not in dests
+    joined = "\n".join(warnings)
+    assert "adafruit_not_installed" in joined and "adafruit_optional_thing" not in joined
+    # bitmap_label.py is over the size CircuitPython can compile on the device: said so.
+    assert "bitmap_label.py is" in joined and "--mpy-cross" in joined
+
+
+def test_zip_holds_the_deployed_tree_with_every_device_profile(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    run(drive, repo)
+    zpath = str(tmp_path / "dist" / "mines.zip")
+    names = deploy.build_zip(zpath, out=lambda s: None, repo=repo)
+    with zipfile.ZipFile(zpath) as z:
+        zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
+    assert sorted(zipped) == sorted(names)
+    deployed = tree(drive)
+    assert set(zipped) - set(deployed) == {"boards/pybadge.py"}
+    assert {k: v for k, v in zipped.items() if k != "boards/pybadge.py"} == deployed
+    # a drive that got the zip's contents by drag and drop is adopted by the next deploy.
+    drag = make_drive(tmp_path, name="DRAGGED")
+    with zipfile.ZipFile(zpath) as z:
+        z.extractall(drag)
+    written, log = run(drag, repo)
+    assert written == [] and "rename  " not in log
+    assert "took over 10 identical files" in log
