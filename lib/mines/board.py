@@ -29,6 +29,7 @@ class Board:
                 inside[row + x] = 1
         self.inside = inside
         self.mines = 0
+        self._zeros = None
 
     def index(self, x, y):
         """Padded index of cell (x, y)."""
@@ -42,11 +43,10 @@ class Board:
 
     def clear(self):
         """No mines anywhere."""
-        mine = self.mine
-        count = self.count
-        for i in range(self.size):
-            mine[i] = 0
-            count[i] = 0
+        if self._zeros is None:
+            self._zeros = bytes(self.size)
+        self.mine[:] = self._zeros
+        self.count[:] = self._zeros
         self.mines = 0
 
     def add_mine(self, i):

@@ -31,8 +31,10 @@ class Rng:
                 break
             s = ((s & 0x7FFF) * 31 + (s >> 15)) ^ 0x2545F49
         # Both states must be non-zero and below a * 2**15 - 1.
-        self.z = (s & _MASK15) * 2 + 0x1234 + 1
-        self.w = ((s >> 15) & _MASK15) * 2 + 0x4321 + 1
+        lo = s & _MASK15
+        hi = s >> 15
+        self.z = lo * 2 + 0x1235
+        self.w = ((hi ^ (lo * 7)) & _MASK15) * 2 + 0x4322
         for _ in range(8):  # stir, so nearby seeds part ways at once
             self.bits30()
 
@@ -44,7 +46,8 @@ class Rng:
         w = self.w
         w = 32730 * (w & _MASK15) + (w >> 15)
         self.w = w
-        return ((z & _MASK15) << 15) | (w & _MASK15)
+        # Each half of the output draws on both generators.
+        return (((z ^ (w >> 15)) & _MASK15) << 15) | ((w ^ (z >> 15)) & _MASK15)
 
     def below(self, n):
         """A value 0 <= value < n, for 1 <= n <= 2**30 (the modulo bias is below n / 2**30)."""

@@ -117,22 +117,18 @@ class Solver:
         self.mines_left = -1
         self.work = 0
         self.cases = None
+        self._st0 = None
         self.reset()
 
-    def reset(self, total_mines=-1):
-        """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
-        told; level FULL then reasons without it)."""
-        st = self.st
-        unk = self.unk
+    def _templates(self):
+        """The state of a board with nothing known, made once: ``reset`` copies it."""
+        st = bytearray(len(self.st))
+        unk = bytearray(self.size)
         inside = self.board.inside
-        mk = self.mk
-        flags = self.flags
         offsets = self.offsets
-        for i in range(self.size, len(st)):
+        for i in range(len(st)):
             st[i] = WALL
         for i in range(self.size):
-            mk[i] = 0
-            flags[i] = 0
             if inside[i]:
                 st[i] = UNK
                 n = 0
@@ -140,15 +136,26 @@ class Solver:
                     n += inside[i + d]
                 unk[i] = n
             else:
-                st[i] = WALL
                 unk[i] = 8   # never read; only keeps the byte from going below 0
+        self._st0 = st
+        self._unk0 = unk
+        self._zeros = bytes(self.size)
+
+    def reset(self, total_mines=-1):
+        """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
+        told; level FULL then reasons without it). Costs a few block copies, no loop."""
+        if self._st0 is None:
+            self._templates()
+        self.st[:] = self._st0
+        self.unk[:] = self._unk0
+        self.mk[:] = self._zeros
+        self.flags[:] = self._zeros
         self.sp = 0
         self.psp = 0
         self.nknown = 0
         self.unknown = self.cells
         self.total_mines = total_mines
         self.mines_left = total_mines
-        self.work = 0
 
     # --- learning -------------------------------------------------------------------------
 
@@ -310,8 +317,7 @@ class Solver:
         popcount = _POPCOUNT
         while True:
             if self.work >= slice_units:
-                self.work = 0
-                yield RUNNING
+                yield RUNNING   # the caller sets ``work`` back to 0 before resuming
             if self.sp:
                 # The single rule: pop a number whose neighbourhood changed.
                 sp = self.sp - 1
@@ -399,7 +405,6 @@ class Solver:
                 found = False
                 for found in cases.run(slice_units):
                     if found is None:
-                        self.work = 0
                         yield RUNNING
                         continue
                     break
@@ -409,9 +414,11 @@ class Solver:
 
     def solve(self, level):
         """Run to the end without slicing; returns SOLVED or STUCK."""
+        self.work = 0
         for status in self.run(level, 1 << 28):
             if status != RUNNING:
                 return status
+            self.work = 0
         return STUCK  # not reached
 
     # --- reading the result ------------------------------------------------------------------

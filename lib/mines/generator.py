@@ -1,0 +1,324 @@
+"""The no-guess board generator, sliced so that a frame never waits for it.
+
+After the first click (the start cell) it places the mines away from the start's 3x3 area and
+plays the board with the solver, as a player would, from that cell. When the solver is stuck it
+*perturbs*: it picks a recently opened number at the frontier and makes all of that number's
+covered neighbours mines, or all of them safe, moving the difference to or from covered cells
+that touch no open number; the mine count stays exact and the number becomes a deduction.
+
+Proof after every move. A move changes the numbers of the open cells that touch the moved
+cells, so every deduction made since the first of those cells was opened may no longer hold.
+The solver keeps the order in which it learnt cells, so the generator rolls the play back to just
+before that cell was opened (``Solver.rollback``) and solves on from there. What is kept was
+proven from numbers the move did not change, and the solver's rules are monotone, so what it
+proves from there is exactly what a fresh solve of the new board from the start would prove.
+When the solver has opened every safe cell, the board is solvable without guessing at the
+requested level, from the start cell. (host_tests re-solve every generated board from scratch.)
+
+Starting afresh: every time the solver is stuck it should be stuck further on than the time
+before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
+``max_perturbations``, the generator throws the layout away and places mines anew.
+
+Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
+u covered cells hold mines), else empties them, so on average no mine moves between the frontier
+and the far cells: mines do not drift away from the start, nor to the edges and corners.
+
+Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (one unit is about
+one neighbour visit; see tools/bench.py for what a unit costs on the device) and returns True
+once the board is ready. Nothing is allocated per cell or per deduction.
+"""
+
+from array import array
+
+from mines import presets
+from mines.board import Board
+from mines.rng import Rng
+from mines.solver import NUM, RUNNING, SOLVED, UNK, Solver
+
+SLICE_UNITS = 300
+STRIKES = 3
+_TRIES = 24   # random picks of a far cell before falling back to a scan
+
+
+class Generator:
+    """Makes no-guess boards of one size; buffers are made once and reused for every board.
+
+    Read after ``step()`` returns True: ``board`` (the layout), ``start_x``, ``start_y``,
+    ``perturbations``, ``restarts``, ``total_work`` (units). ``progress`` is 0..100 throughout.
+    """
+
+    SLICE_UNITS = SLICE_UNITS
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.board = Board(width, height)
+        self.solver = Solver(self.board, oracle=True)
+        self.rng = Rng(0)
+        self.moved = array("H", bytes(2 * self.board.size))  # cells a perturbation changes
+        self.picked = bytearray(self.board.size)           # marks cells already in ``moved``
+        self.done = True
+        self.progress = 0
+        self.slice_work = 0
+        self.total_work = 0
+        self.max_slice = 0
+        self.perturbations = 0
+        self.restarts = 0
+        self.start_x = 0
+        self.start_y = 0
+        self.mines = 0
+        self.level = presets.DEFAULT_LEVEL
+        self._job = None
+
+    def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL):
+        """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
+        (x, y) cell the player opened first, or None to let the generator pick it (quick start).
+        ``level``: presets.SINGLE, PAIRS or FULL. Raises ValueError with a readable message for
+        parameters that cannot make a board. The same arguments always give the same board."""
+        msg = presets.check_params(self.width, self.height, mines)
+        if msg:
+            raise ValueError(msg)
+        if level not in (presets.SINGLE, presets.PAIRS, presets.FULL):
+            raise ValueError("level must be 0 (single), 1 (pairs) or 2 (full)")
+        self.rng.seed(seed)
+        if start is None:
+            sx = self.rng.below(self.width)
+            sy = self.rng.below(self.height)
+        else:
+            sx, sy = start
+            if not (0 <= sx < self.width and 0 <= sy < self.height):
+                raise ValueError("start (%d, %d) is off the %dx%d board" % (sx, sy, self.width, self.height))
+        self.start_x = sx
+        self.start_y = sy
+        self.mines = mines
+        self.level = level
+        self.done = False
+        self.progress = 0
+        self.slice_work = 0
+        self.total_work = 0
+        self.max_slice = 0
+        self.perturbations = 0
+        self.restarts = 0
+        self._job = self._make()
+
+    def step(self):
+        """Run one slice of generation. Returns True when the board is ready (and on every call
+        after that); abandon a generation at any time simply by not calling it again."""
+        if self.done:
+            return True
+        s = self.solver
+        s.work = 0
+        for _ in self._job:
+            break
+        work = s.work
+        self.slice_work = work
+        self.total_work += work
+        if work > self.max_slice:
+            self.max_slice = work
+        p = (s.cells - s.unknown) * 100 // s.cells
+        if p > 99:
+            p = 99
+        if p > self.progress:
+            self.progress = p
+        if self.done:
+            self.progress = 100
+        return self.done
+
+    def run(self):
+        """Make the board in one go (tools and tests); returns the board."""
+        while not self.step():
+            pass
+        return self.board
+
+    # --- the work, as a generator that yields between slices ------------------------------
+
+    def _make(self):
+        b = self.board
+        s = self.solver
+        rng = self.rng
+        w = self.width
+        h = self.height
+        stride = b.stride
+        start = b.index(self.start_x, self.start_y)
+        sx = self.start_x
+        sy = self.start_y
+        cells = w * h
+        limit = cells // 4 + 8
+        while True:
+            # Mines anywhere but the start's 3x3 area, uniformly (rejection sampling).
+            b.clear()
+            placed = 0
+            while placed < self.mines:
+                k = rng.below(cells)
+                y = k // w
+                x = k - y * w
+                if -1 <= x - sx <= 1 and -1 <= y - sy <= 1:
+                    continue
+                i = (y + 1) * stride + x + 1
+                if b.mine[i]:
+                    continue
+                b.add_mine(i)
+                placed += 1
+                s.work += 10
+                if s.work >= SLICE_UNITS:
+                    yield
+            s.reset(self.mines)
+            s.open(start)
+            last = cells + 1
+            strikes = 0
+            tries = 0
+            for status in s.run(self.level, SLICE_UNITS):
+                if status == RUNNING:
+                    yield
+                    continue
+                if status == SOLVED:
+                    self.done = True
+                    yield
+                    return
+                # Stuck: it must be stuck further on each time, or we start afresh.
+                if s.unknown < last:
+                    last = s.unknown
+                    strikes = 0
+                else:
+                    strikes += 1
+                tries += 1
+                if strikes >= STRIKES or tries > limit:
+                    break
+                keep = self._perturb()
+                if keep < 0:
+                    break
+                self.perturbations += 1
+                while not s.rollback(keep, SLICE_UNITS // 9):
+                    yield
+            self.restarts += 1
+
+    def _perturb(self):
+        """Move mines so that a stuck frontier number becomes a deduction. Returns the position
+        in ``solver.order`` to roll back to, or -1 if no move is possible (start afresh)."""
+        s = self.solver
+        b = self.board
+        st = s.st
+        unk = s.unk
+        order = s.order
+        offsets = b.offsets
+        rng = self.rng
+        # A recently opened number with covered neighbours: one of the last few, at random.
+        seen = 0
+        target = -1
+        k = s.nknown
+        while k > 0 and seen < 4:
+            k -= 1
+            c = order[k]
+            if st[c] == NUM and unk[c]:
+                seen += 1
+                if rng.below(seen) == 0:
+                    target = c
+        if target < 0:
+            return -1
+        moved = self.moved
+        picked = self.picked
+        u = 0
+        m = 0
+        for d in offsets:
+            c = target + d
+            if st[c] == UNK:
+                moved[u] = c
+                picked[c] = 1
+                u += 1
+                m += b.mine[c]
+        fill = rng.below(u) < m
+        need = u - m if fill else m
+        n = u
+        got = 0
+        for far in (1, 0):
+            while got < need:
+                c = self._pick(fill, far)
+                if c < 0:
+                    break
+                moved[n] = c
+                picked[c] = 1
+                n += 1
+                got += 1
+        if got < need:
+            for i in range(n):
+                picked[moved[i]] = 0
+            return -1
+        # Roll back to before the first open number that touches a cell about to change.
+        keep = s.nknown
+        when = s.when
+        for i in range(n):
+            c = moved[i]
+            picked[c] = 0
+            for d in offsets:
+                if st[c + d] == NUM and when[c + d] < keep:
+                    keep = when[c + d]
+        mine = b.mine
+        for i in range(u):
+            c = moved[i]
+            if fill and not mine[c]:
+                b.add_mine(c)
+            elif not fill and mine[c]:
+                b.remove_mine(c)
+        for i in range(u, n):
+            if fill:
+                b.remove_mine(moved[i])
+            else:
+                b.add_mine(moved[i])
+        s.work += 10 * n
+        return keep
+
+    def _pick(self, want_mine, far):
+        """A covered, unknown cell not yet picked that holds a mine (``want_mine``) or not;
+        with ``far``, one touching no open number. Uniform over such cells; -1 if none."""
+        s = self.solver
+        b = self.board
+        st = s.st
+        mine = b.mine
+        picked = self.picked
+        offsets = b.offsets
+        w = self.width
+        stride = b.stride
+        want = 1 if want_mine else 0
+        for _ in range(_TRIES):
+            k = self.rng.below(s.cells)
+            y = k // w
+            c = (y + 1) * stride + k - y * w + 1
+            s.work += 2
+            if st[c] != UNK or picked[c] or mine[c] != want:
+                continue
+            if far and self._touches_number(c):
+                continue
+            return c
+        # Unlucky or few candidates: count them, then take the r-th.
+        total = 0
+        inside = b.inside
+        for c in range(b.size):
+            if inside[c] and st[c] == UNK and not picked[c] and mine[c] == want and not (
+                    far and self._touches_number(c)):
+                total += 1
+        s.work += b.size
+        if not total:
+            return -1
+        r = self.rng.below(total)
+        for c in range(b.size):
+            if inside[c] and st[c] == UNK and not picked[c] and mine[c] == want and not (
+                    far and self._touches_number(c)):
+                if r == 0:
+                    return c
+                r -= 1
+        return -1
+
+    def _touches_number(self, c):
+        st = self.solver.st
+        for d in self.board.offsets:
+            if st[c + d] == NUM:
+                return True
+        return False
+
+
+def generate(width, height, mines, seed, start=None, level=presets.DEFAULT_LEVEL):
+    """Convenience for tools and tests: a finished Generator (read .board, .start_x, ...)."""
+    g = Generator(width, height)
+    g.begin(mines, seed, start, level)
+    g.run()
+    return g
