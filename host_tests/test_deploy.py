@@ -139,14 +139,7 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
             assert got["lib/mines/" + name] == hashlib.sha256(f.read()).hexdigest()
     # the text library the game draws with, from the installed PyPI package.
     assert "lib/adafruit_display_text/__init__.py" in got, log
-    # every file on the drive can be compiled by CircuitPython on the device...
-    for dest in got:
-        if dest.endswith(".py"):
-            with open(os.path.join(drive, dest), "rb") as f:
-                data = f.read()
-            assert len(data) <= deploy_tree.MAX_PY_BYTES, dest
-            assert data.count(b"\n") <= deploy_tree.MAX_PY_LINES, dest
-    # ... and by MicroPython's compiler (the same language level).
+    # every .py on the drive compiles with MicroPython's compiler (CircuitPython's language).
     for dest in got:
         if dest.endswith(".py"):
             proc = subprocess.run([MICROPYTHON, "-X", "compile-only", dest], cwd=drive,
@@ -184,6 +177,24 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
               if os.path.isfile(os.path.join(REPO, "boards", p + ".py"))}
     assert set(zipped) - set(got) == others
     assert {k: v for k, v in zipped.items() if k not in others} == got
+
+
+def test_every_py_file_deployed_fits_the_device_compile_limit(tmp_path):
+    """What goes onto the drive as source is compiled by CircuitPython on the device: every such
+    file must stay within MAX_PY_BYTES and MAX_PY_LINES (libraries included)."""
+    drive = make_drive(tmp_path)
+    run(drive, REPO)
+    sources = [d for d in tree(drive) if d.endswith(".py")]
+    assert "code.py" in sources
+    over = []
+    for dest in sources:
+        with open(os.path.join(drive, dest), "rb") as f:
+            data = f.read()
+        lines = data.count(b"\n")
+        if len(data) > deploy_tree.MAX_PY_BYTES or lines > deploy_tree.MAX_PY_LINES:
+            over.append("%s: %d bytes, %d lines" % (dest, len(data), lines))
+    assert over == [], "over %d bytes / %d lines: %s" % (
+        deploy_tree.MAX_PY_BYTES, deploy_tree.MAX_PY_LINES, "; ".join(over))
 
 
 def test_every_module_of_ours_fits_the_device_compile_limit():
@@ -302,6 +313,20 @@ def test_a_library_of_the_players_is_used_as_it_is(tmp_path, repo):
     _, log = run(drive, repo)
     assert "has no adafruit_display_text.label" in log
     assert sorted(os.listdir(lib)) == ["__init__.mpy"]
+
+
+def test_a_library_replaced_by_the_bundle_loses_our_leftovers(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    run(drive, repo)
+    lib = os.path.join(drive, "lib", "adafruit_display_text")
+    assert sorted(os.listdir(lib)) == ["__init__.py", "label.py"]
+    # the player copies the bundle's .mpy files in (our .py would be imported instead of them)
+    for name in ("__init__.mpy", "label.mpy", "bitmap_label.mpy"):
+        with open(os.path.join(lib, name), "wb") as f:
+            f.write(b"C\x06from the bundle")
+    written, log = run(drive, repo)
+    assert written == [] and "keep    lib/adafruit_display_text/" in log
+    assert sorted(os.listdir(lib)) == ["__init__.mpy", "bitmap_label.mpy", "label.mpy"]
 
 
 # ---- refusals ----

@@ -249,12 +249,17 @@ def _existing_module(target, dotted):
             or os.path.isfile(os.path.join(base, "__init__.mpy")))
 
 
-def _existing_library(target, top):
-    """How library ``top`` is present on the drive: a folder, a .py or an .mpy path, or None."""
-    for rel in ("lib/" + top, "lib/" + top + ".py", "lib/" + top + ".mpy"):
-        if os.path.lexists(os.path.join(target, rel)):
-            return rel
-    return None
+def _library_files(target, top):
+    """Drive paths of every file of library ``top`` on the drive (a folder, a .py or an .mpy)."""
+    found = []
+    for rel in ("lib/" + top + ".py", "lib/" + top + ".mpy"):
+        if os.path.isfile(os.path.join(target, rel)):
+            found.append(rel)
+    folder = os.path.join(target, "lib", top)
+    for root, _dirs, files in os.walk(folder):
+        for name in files:
+            found.append(os.path.relpath(os.path.join(root, name), target).replace(os.sep, "/"))
+    return found
 
 
 def _same_on_drive(target, item):
@@ -267,21 +272,24 @@ def make_plan(target, items, meta):
     plan = Plan()
     owned = load_manifest(target)
     cluster = cluster_size(target)
-    # A library already on the drive that this tool did not write is the player's: it is used
-    # as it is (unless it is byte for byte what we would write, e.g. unpacked from our zip).
-    owned_tops = set(_lib_top(d) for d in owned if d.startswith("lib/"))
+    # A library on the drive with files this tool did not write is the player's (from the
+    # bundle, or circup): it is used as it is, and any files of ours left in it are removed,
+    # since our .py would be imported instead of their .mpy. Files that are byte for byte what
+    # we would write (e.g. unpacked from our zip) do not count as the player's.
     by_top = {}
     for item in items:
         if item.kind == "library":
             by_top.setdefault(_lib_top(item.dest), []).append(item)
     skip_tops = set()
     for top in sorted(by_top):
-        where = _existing_library(target, top)
-        if not where or top in owned_tops:
-            continue
-        if all(_same_on_drive(target, item) for item in by_top[top]):
+        ours = dict((item.dest, item) for item in by_top[top])
+        foreign = [f for f in _library_files(target, top) if f not in owned
+                   and not (f in ours and _same_on_drive(target, ours[f]))]
+        if not foreign:
             continue
         skip_tops.add(top)
+        where = "lib/" + top + ("/" if os.path.isdir(os.path.join(target, "lib", top)) else
+                                "." + foreign[0].rsplit(".", 1)[-1])
         plan.keep_libs.append((top, where))
         for item in by_top[top]:
             dotted = deploy_tree.module_name(item.dest)[0]
@@ -289,7 +297,7 @@ def make_plan(target, items, meta):
                 plan.warnings.append(
                     "the %s on the drive (not installed by this tool) has no %s, which the game "
                     "imports: update it from the CircuitPython library bundle, or delete %s "
-                    "and deploy again to get ours" % (top, dotted, where))
+                    "and deploy again to get ours" % (top, dotted, where.rstrip("/")))
     kept = [item for item in items
             if not (item.kind == "library" and _lib_top(item.dest) in skip_tops)]
     need = 0
@@ -400,11 +408,9 @@ def apply(target, plan, out):
         for dest, bak, _why in plan.backup:
             os.rename(os.path.join(target, *dest.split("/")),
                       os.path.join(target, *bak.split("/")))
-            claim.pop(dest, None)
         for dest in plan.remove:
             path = os.path.join(target, *dest.split("/"))
             os.remove(path)
-            claim.pop(dest, None)
             _remove_empty_dirs(target, os.path.dirname(path))
         writes = sorted(plan.write, key=lambda w: (w[0].dest == "code.py", w[0].dest))
         for item, _reason in writes:

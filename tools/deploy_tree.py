@@ -420,10 +420,16 @@ def build(repo, profiles, mpy_cross=None, major=None):
     if mpy_cross:
         items = compile_mpy(items, mpy_cross, major)
     else:
+        kinds = dict((item.dest, item.kind) for item in items)
         for dest, size, lines in oversized(items):
+            if kinds[dest] == "library":
+                fix = ("deploy with --mpy-cross, or put the library's .mpy from the CircuitPython "
+                       "library bundle for your version in lib/ (deploy then uses it as it is)")
+            else:
+                fix = "split the module (or deploy with --mpy-cross)"
             warnings.append(
                 "%s is %d bytes / %d lines, over the %d bytes / %d lines CircuitPython can "
-                "reliably compile on the device; deploy with --mpy-cross to send it compiled"
-                % (dest, size, lines, MAX_PY_BYTES, MAX_PY_LINES))
+                "reliably compile on the device (MemoryError on import): %s"
+                % (dest, size, lines, MAX_PY_BYTES, MAX_PY_LINES, fix))
     items.sort(key=lambda i: i.dest)
     return items, info, warnings
