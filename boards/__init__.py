@@ -1,0 +1,13 @@
+"""Board profiles, one small module per device, all exporting the same names (see README):
+
+  NAME      - a human name for the board
+  display   - a displayio display, 160x128 pixels
+  buttons   - logical buttons: ``poll(now_ms)`` -> newly pressed bits, ``held``, ``quit``
+  pixels    - a NeoPixel strip (5 pixels) or None
+  speaker   - a ``boards.sound`` player (``play(name)``) or None
+  FRAME_MS  - the frame clock's period, milliseconds
+  refresh() - push the changed parts of the screen out
+
+Plus the shared helpers: ``view`` (the displayio screen), ``tiles`` (sprite sheet), ``font``,
+``buttons`` (keypad and joystick to logical buttons) and ``feedback`` (lights and sounds).
+"""

@@ -1,0 +1,98 @@
+"""What the PyGamer and PyBadge profiles share: the built-in display, the shift-register buttons,
+the NeoPixels (through ``neopixel_write``, so no library is needed) and the speaker. Optional parts
+are probed and a missing or failing one is left out (None) instead of stopping the game.
+"""
+
+import board
+import digitalio
+import keypad
+
+from boards.buttons import KeypadInput
+
+FRAME_MS = 33  # about 30 frames a second; the midend's generator budget fits inside
+PIXEL_COUNT = 5
+
+
+class Pixels:
+    """A minimal NeoPixel strip: ``pixels[i] = (r, g, b)``, ``show()``, ``len()``."""
+
+    def __init__(self, pin, n):
+        import neopixel_write
+        self._write = neopixel_write.neopixel_write
+        self._pin = digitalio.DigitalInOut(pin)
+        self._pin.direction = digitalio.Direction.OUTPUT
+        self._buf = bytearray(3 * n)
+        self._n = n
+
+    def __len__(self):
+        return self._n
+
+    def __setitem__(self, i, rgb):
+        b = self._buf
+        b[3 * i] = rgb[1]  # GRB order
+        b[3 * i + 1] = rgb[0]
+        b[3 * i + 2] = rgb[2]
+
+    def show(self):
+        self._write(self._pin, self._buf)
+
+
+def make_display():
+    display = board.DISPLAY
+    display.auto_refresh = False
+    return display
+
+
+def make_keys(key_count):
+    return keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                    latch=board.BUTTON_LATCH, key_count=key_count,
+                                    value_when_pressed=True)
+
+
+def make_input(keymap, joystick):
+    """KeypadInput over the shift register (len(keymap) keys), with the analog joystick when
+    ``joystick`` is True and the board has one."""
+    keys = make_keys(len(keymap))
+    joy_x = joy_y = None
+    if joystick and hasattr(board, "JOYSTICK_X"):
+        try:
+            import analogio
+            joy_x = analogio.AnalogIn(board.JOYSTICK_X)
+            joy_y = analogio.AnalogIn(board.JOYSTICK_Y)
+        except (ImportError, ValueError, RuntimeError):
+            joy_x = joy_y = None
+    return KeypadInput(keys, keymap, joy_x, joy_y, event=keypad.Event())
+
+
+def make_pixels():
+    if not hasattr(board, "NEOPIXEL"):
+        return None
+    try:
+        pixels = Pixels(board.NEOPIXEL, PIXEL_COUNT)
+        for i in range(PIXEL_COUNT):
+            pixels[i] = (0, 0, 0)
+        pixels.show()
+        return pixels
+    except (ImportError, ValueError, RuntimeError):
+        return None
+
+
+def make_speaker():
+    if not hasattr(board, "SPEAKER"):
+        return None
+    try:
+        import audiocore
+        try:
+            from audioio import AudioOut
+        except ImportError:
+            from audiopwmio import PWMAudioOut as AudioOut
+        from boards.sound import RATE, Speaker
+        enable = None
+        if hasattr(board, "SPEAKER_ENABLE"):
+            enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            enable.direction = digitalio.Direction.OUTPUT
+            enable.value = False
+        audio = AudioOut(board.SPEAKER)
+        return Speaker(audio, lambda data: audiocore.RawSample(data, sample_rate=RATE), enable)
+    except (ImportError, ValueError, RuntimeError, MemoryError):
+        return None

@@ -1,0 +1,76 @@
+"""Lights and sounds from the midend's cues: NeoPixels show generation progress (blue), a win
+(green) or a loss (red) at low brightness; short sounds for open, flag, win and lose when the
+player left sound on. Pixels are written only when what they show changes, and neither ever
+waits, so the frame loop never stalls on them.
+"""
+
+from mines import midend as M
+
+_DIM = 24  # 0..255 per channel: low, the pixels sit next to the screen
+_OFF = (0, 0, 0)
+_GREEN = (0, _DIM, 0)
+_RED = (_DIM, 0, 0)
+_BLUE = (0, 0, _DIM)
+
+
+class Feedback:
+    """``pixels``: a NeoPixel-like sequence (``n``, item assignment, ``show()``) or None;
+    ``speaker``: an object with ``play(name)`` or None."""
+
+    def __init__(self, pixels=None, speaker=None):
+        self.pixels = pixels
+        self.speaker = speaker
+        self._shown = None
+        self.played = []  # names of the sounds asked for (kept short: tests read it)
+
+    def update(self, m):
+        cue = m.cue
+        m.cue = 0
+        if cue and m.sound:
+            name = None
+            if cue & M.CUE_WIN:
+                name = "win"
+            elif cue & M.CUE_LOSE:
+                name = "lose"
+            elif cue & M.CUE_REFUSED:
+                name = "refused"
+            elif cue & M.CUE_OPEN:
+                name = "open"
+            elif cue & M.CUE_FLAG:
+                name = "flag"
+            if name:
+                if len(self.played) > 16:
+                    del self.played[0]
+                self.played.append(name)
+                if self.speaker is not None:
+                    try:
+                        self.speaker.play(name)
+                    except (OSError, RuntimeError):
+                        self.speaker = None  # a sick speaker goes quiet, the game goes on
+        pixels = self.pixels
+        if pixels is None:
+            return
+        state = m.state
+        n = len(pixels)
+        if state == M.GENERATING:
+            want = ("p", (m.progress * n + 50) // 100)
+        elif state == M.WON:
+            want = ("w", 0)
+        elif state == M.LOST:
+            want = ("l", 0)
+        else:
+            want = ("o", 0)
+        if want == self._shown:
+            return
+        self._shown = want
+        for i in range(n):
+            if want[0] == "p":
+                c = _BLUE if i < want[1] else _OFF
+            elif want[0] == "w":
+                c = _GREEN
+            elif want[0] == "l":
+                c = _RED
+            else:
+                c = _OFF
+            pixels[i] = c
+        pixels.show()

@@ -1,0 +1,18 @@
+"""Adafruit PyGamer: 160x128 display, 4 buttons on a shift register (B, A, START, SELECT) and an
+analog joystick read as a d-pad (dead zone, auto-repeat), 5 NeoPixels, a speaker."""
+
+from boards import device
+from mines.midend import A, B, START, SELECT
+
+NAME = "PyGamer"
+FRAME_MS = device.FRAME_MS
+KEYMAP = (B, A, START, SELECT)  # shift-register key numbers 0..3
+
+display = device.make_display()
+buttons = device.make_input(KEYMAP, joystick=True)
+pixels = device.make_pixels()
+speaker = device.make_speaker()
+
+
+def refresh():
+    display.refresh()

@@ -1,0 +1,129 @@
+"""PyGamer Mines: no-guess Minesweeper for the Adafruit PyGamer and PyBadge.
+
+CircuitPython runs this file at boot. It picks the board profile (``boards.pygamer``,
+``boards.pybadge``, or ``boards.desktop`` for the simulator on a computer), builds the midend,
+the screen and the lights, then runs a fixed frame clock: input -> midend (which runs generator
+slices within its per-frame work budget) -> lights and sounds -> redraw what changed -> sleep to
+the next frame deadline. A late frame moves the deadline on instead of catching up.
+"""
+
+import gc
+import sys
+import time
+
+from mines.midend import Midend
+
+
+def pick_profile():
+    """The board profile module for the board we run on."""
+    if sys.implementation.name == "circuitpython":
+        import board
+        board_id = getattr(board, "board_id", "")
+        if "pygamer" in board_id:
+            from boards import pygamer as profile
+        elif "pybadge" in board_id:
+            from boards import pybadge as profile
+        else:
+            raise RuntimeError("PyGamer Mines has no profile for board %r" % (board_id,))
+    else:
+        from boards import desktop as profile
+    return profile
+
+
+class Clock:
+    """Milliseconds since start, as a small int that only grows (the device's tick counter
+    wraps; this one does not for 12 days)."""
+
+    def __init__(self):
+        try:
+            from supervisor import ticks_ms
+            self._ticks = ticks_ms
+            self._mask = (1 << 29) - 1  # supervisor.ticks_ms wraps at 2**29
+        except ImportError:
+            self._ticks = self._host_ms
+            self._mask = (1 << 62) - 1
+        self._last = self._ticks()
+        self.now = 0
+
+    @staticmethod
+    def _host_ms():
+        return time.monotonic_ns() // 1000000
+
+    def read(self):
+        t = self._ticks()
+        self.now += (t - self._last) & self._mask
+        self._last = t
+        return self.now
+
+
+def make_seed():
+    try:
+        import os
+        b = os.urandom(4)
+        return b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24
+    except (ImportError, NotImplementedError, AttributeError):
+        return int(time.monotonic() * 1000) & 0x3FFFFFFF
+
+
+def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep, on_frame=None):
+    """The frame loop. ``frames`` stops it after that many frames (-1: until the window
+    closes); ``on_frame(frame_number)`` is called after each frame (simulator and tests)."""
+    clock = clock or Clock()
+    buttons = profile.buttons
+    period = profile.FRAME_MS
+    deadline = clock.read()
+    frame = 0
+    while frame != frames and not buttons.quit:
+        try:
+            now = clock.read()
+            presses = buttons.poll(now)
+            if presses:
+                midend.press(presses)
+            midend.frame(now)
+            feedback.update(midend)
+            if view.draw(midend, frame) or getattr(buttons, "exposed", False):
+                profile.refresh()
+        except MemoryError:
+            midend.to_menu()
+            gc.collect()
+            midend.say("Out of memory: try a smaller board")
+            print("PyGamer Mines: out of memory; back to the menu. Free:", _mem_free())
+        frame += 1
+        if on_frame is not None:
+            on_frame(frame)
+        deadline += period
+        now = clock.read()
+        if now >= deadline:
+            deadline = now  # late: start the next frame now, never catch up
+        else:
+            sleep((deadline - now) / 1000)
+    return frame
+
+
+def _mem_free():
+    try:
+        return gc.mem_free()  # type: ignore[attr-defined]
+    except AttributeError:
+        return -1
+
+
+def main(seed=None, frames=-1, on_frame=None):
+    profile = pick_profile()
+    gc.collect()
+    from boards.feedback import Feedback
+    from boards.view import View
+    view = View(profile.display)
+    midend = Midend(seed=make_seed() if seed is None else seed)
+    feedback = Feedback(profile.pixels, profile.speaker)
+    gc.collect()
+    return run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except MemoryError:
+        gc.collect()
+        print("PyGamer Mines ran out of memory while starting. Free: %d bytes." % _mem_free())
+        print("Remove other files from CIRCUITPY/lib, or reset the board and try again.")
+        raise

@@ -1,0 +1,284 @@
+"""The rules of one game of Minesweeper: its state, and the moves that change it.
+
+Tatham's split: a button press at a cell is first *decided* into a small move ("open x,y",
+"flag x,y", "chord x,y") by ``decide``, which changes nothing; only ``execute`` changes the state.
+A move is a small int (kind << 12 | padded cell index), so a game can later be replayed, saved
+(NVM) or checked from its list of moves alone.
+
+What the player sees is ``shown``: one byte per padded cell holding a tile code (the same numbers
+the screen's sprite sheet uses): 0..8 an opened cell with that many mine neighbours, COVERED,
+FLAG, and once the game is lost MINE, BOOM (the mine that went off) and WRONG (a flag on a safe
+cell). Buffers are allocated once per board size; nothing is allocated per move.
+"""
+
+from mines.board import Board
+
+# Tile codes (0..8 are opened numbers).
+COVERED = 9
+FLAG = 10
+MINE = 11
+BOOM = 12
+WRONG = 13
+
+# Move kinds.
+OPEN = 1
+TOGGLE_FLAG = 2
+CHORD = 3
+
+# What ``decide`` returns when a press makes no move (all negative, so never a move).
+NO_MOVE = -1
+NEED_FLAGS = -2  # chord on a number whose flags are not complete
+
+# Game states.
+PLAYING = 0
+WON = 1
+LOST = 2
+
+# The two action buttons ``decide`` knows about.
+PRIMARY = 0  # A: open a covered cell, or chord on a number
+SECONDARY = 1  # B: toggle a flag
+
+
+def move_kind(move):
+    return move >> 12
+
+
+def move_cell(move):
+    return move & 0xFFF
+
+
+class Game:
+    """One board size's game state: the layout (its own Board), what is shown, and counters.
+
+    ``new(layout)`` starts a game on a copy of ``layout`` (a Board of the same size). Then
+    ``decide`` / ``execute`` play it. ``state`` is PLAYING, WON or LOST; ``flags`` the number of
+    flags placed; ``opened`` the safe cells opened; ``version`` grows on every change (the screen
+    redraws only when it moved).
+    """
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.board = Board(width, height)
+        size = self.board.size
+        self.shown = bytearray(size)
+        self._stack = [0] * size  # flood-fill stack, preallocated: each cell is pushed once at most
+        self._mark = bytearray(size)  # scratch for the 3BV count
+        self.state = PLAYING
+        self.flags = 0
+        self.opened = 0
+        self.safe_total = 0
+        self.boom = -1
+        self.moves = 0
+        self.version = 0
+        self.started = False
+
+    # -- setting up ------------------------------------------------------------------------
+
+    def new(self, layout):
+        """Start a fresh game on a copy of ``layout`` (a Board of this size)."""
+        board = self.board
+        board.copy_from(layout)
+        shown = self.shown
+        inside = board.inside
+        for i in range(board.size):
+            shown[i] = COVERED if inside[i] else 0
+        self.state = PLAYING
+        self.flags = 0
+        self.opened = 0
+        self.safe_total = self.width * self.height - board.mines
+        self.boom = -1
+        self.moves = 0
+        self.started = False
+        self.version += 1
+
+    @property
+    def mines(self):
+        return self.board.mines
+
+    def mines_left(self):
+        """Mines minus flags (negative when the player has over-flagged)."""
+        return self.board.mines - self.flags
+
+    def tile(self, x, y):
+        return self.shown[(y + 1) * self.board.stride + x + 1]
+
+    # -- deciding --------------------------------------------------------------------------
+
+    def decide(self, button, x, y):
+        """The move a press of ``button`` (PRIMARY or SECONDARY) at (x, y) makes, or a negative
+        code (NO_MOVE, NEED_FLAGS) when it makes none. Changes nothing."""
+        if self.state != PLAYING:
+            return NO_MOVE
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return NO_MOVE
+        i = (y + 1) * self.board.stride + x + 1
+        t = self.shown[i]
+        if button == SECONDARY:
+            if t == COVERED or t == FLAG:
+                return TOGGLE_FLAG << 12 | i
+            return NO_MOVE
+        if t == COVERED:
+            return OPEN << 12 | i
+        if 1 <= t <= 8:
+            shown = self.shown
+            flags = 0
+            covered = 0
+            for d in self.board.offsets:
+                s = shown[i + d]
+                if s == FLAG:
+                    flags += 1
+                elif s == COVERED:
+                    covered += 1
+            if covered == 0:
+                return NO_MOVE
+            if flags != t:
+                return NEED_FLAGS
+            return CHORD << 12 | i
+        return NO_MOVE
+
+    # -- applying --------------------------------------------------------------------------
+
+    def execute(self, move):
+        """Apply a move made by ``decide``. Returns the number of cells it opened, or -1 when
+        it set off a mine. A move that no longer applies (say, opening an opened cell) does
+        nothing and returns 0."""
+        if self.state != PLAYING or move < 0:
+            return 0
+        kind = move >> 12
+        i = move & 0xFFF
+        if i >= self.board.size or not self.board.inside[i]:
+            return 0
+        shown = self.shown
+        result = 0
+        if kind == TOGGLE_FLAG:
+            if shown[i] == COVERED:
+                shown[i] = FLAG
+                self.flags += 1
+            elif shown[i] == FLAG:
+                shown[i] = COVERED
+                self.flags -= 1
+            else:
+                return 0
+        elif kind == OPEN:
+            if shown[i] != COVERED:
+                return 0
+            result = self._open(i)
+        elif kind == CHORD:
+            t = shown[i]
+            if not (1 <= t <= 8):
+                return 0
+            for d in self.board.offsets:
+                j = i + d
+                if shown[j] == COVERED:
+                    n = self._open(j)
+                    if n < 0:
+                        result = -1
+                        break
+                    result += n
+        else:
+            return 0
+        self.moves += 1
+        self.version += 1
+        if kind != TOGGLE_FLAG:
+            self.started = True
+        if result < 0:
+            self._lose()
+        elif self.opened == self.safe_total:
+            self._win()
+        return result
+
+    def _open(self, i):
+        """Open covered cell i (and the zero area around it). -1 if it is a mine."""
+        board = self.board
+        if board.mine[i]:
+            self.boom = i
+            return -1
+        shown = self.shown
+        count = board.count
+        inside = board.inside
+        offsets = board.offsets
+        stack = self._stack
+        shown[i] = count[i]
+        top = 1
+        stack[0] = i
+        opened = 1
+        while top:
+            top -= 1
+            c = stack[top]
+            if count[c]:
+                continue
+            for d in offsets:
+                j = c + d
+                if inside[j] and shown[j] == COVERED:
+                    shown[j] = count[j]  # a neighbour of a zero is never a mine
+                    opened += 1
+                    stack[top] = j
+                    top += 1
+        self.opened += opened
+        return opened
+
+    def _lose(self):
+        self.state = LOST
+        board = self.board
+        mine = board.mine
+        inside = board.inside
+        shown = self.shown
+        for i in range(board.size):
+            if not inside[i]:
+                continue
+            s = shown[i]
+            if mine[i]:
+                if s == COVERED:
+                    shown[i] = MINE
+            elif s == FLAG:
+                shown[i] = WRONG
+        if self.boom >= 0:
+            shown[self.boom] = BOOM
+
+    def _win(self):
+        self.state = WON
+        board = self.board
+        mine = board.mine
+        shown = self.shown
+        for i in range(board.size):
+            if mine[i]:
+                shown[i] = FLAG
+        self.flags = board.mines
+
+    # -- stats -----------------------------------------------------------------------------
+
+    def bbbv(self):
+        """3BV: the fewest opens that clear the board (zero areas plus lone numbers)."""
+        board = self.board
+        count = board.count
+        mine = board.mine
+        inside = board.inside
+        offsets = board.offsets
+        mark = self._mark
+        stack = self._stack
+        for i in range(board.size):
+            mark[i] = 0
+        total = 0
+        for i in range(board.size):
+            if not inside[i] or mine[i] or count[i] or mark[i]:
+                continue
+            total += 1
+            mark[i] = 1
+            stack[0] = i
+            top = 1
+            while top:
+                top -= 1
+                c = stack[top]
+                if count[c]:
+                    continue
+                for d in offsets:
+                    j = c + d
+                    if inside[j] and not mark[j]:
+                        mark[j] = 1
+                        stack[top] = j
+                        top += 1
+        for i in range(board.size):
+            if inside[i] and not mine[i] and not mark[i]:
+                total += 1
+        return total
