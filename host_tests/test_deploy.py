@@ -386,12 +386,14 @@ def test_cli_refuses_with_a_message_and_status_1(tmp_path):
     assert os.listdir(drive) == []
 
 
-def test_no_drive_found_or_several(monkeypatch):
+def test_no_drive_found_or_several(monkeypatch, capsys):
     lines = []
     monkeypatch.setattr(deploy, "find_drives", lambda: [])
     assert deploy.main([], out=lines.append) == 1
+    assert "no CIRCUITPY drive found" in capsys.readouterr().err
     monkeypatch.setattr(deploy, "find_drives", lambda: ["/media/a/CIRCUITPY", "/media/a/CIRCUITPY1"])
     assert deploy.main([], out=lines.append) == 1
+    assert "several CIRCUITPY drives" in capsys.readouterr().err
     assert lines == []
 
 
@@ -473,3 +475,43 @@ def test_zip_holds_the_deployed_tree_with_every_device_profile(tmp_path, repo):
     written, log = run(drag, repo)
     assert written == [] and "rename  " not in log
     assert "took over 10 identical files" in log
+
+
+def test_an_interrupted_deploy_is_finished_by_the_next_one(tmp_path, repo, monkeypatch):
+    drive = make_drive(tmp_path)
+    run(drive, repo)
+    for rel in ("lib/mines/board.py", "lib/mines/game.py", "code.py"):
+        with open(os.path.join(repo, rel), "a") as f:
+            f.write("# new version\n")
+    real_write = deploy._write_file
+    count = []
+
+    def unplugged(path, data):
+        count.append(path)
+        if len(count) == 3:  # the claim, one file, then the cable comes out
+            raise OSError(errno.EIO, "Input/output error", path)
+        real_write(path, data)
+    monkeypatch.setattr(deploy, "_write_file", unplugged)
+    with pytest.raises(deploy.DeployError, match="Input/output error"):
+        run(drive, repo)
+    monkeypatch.setattr(deploy, "_write_file", real_write)
+    written, log = run(drive, repo)
+    # files half-updated by the interrupted run are still ours: rewritten, not kept as .bak
+    assert "rename  " not in log and not [p for p in tree(drive) if p.endswith(".bak")]
+    assert "code.py" in written
+    for rel in ("lib/mines/board.py", "lib/mines/game.py", "code.py"):
+        with open(os.path.join(drive, rel)) as f:
+            assert f.read().endswith("# new version\n"), rel
+
+
+def test_drives_are_found_where_the_os_mounts_them(tmp_path, monkeypatch):
+    mounted = tmp_path / "media" / "ann" / "CIRCUITPY"
+    mounted.mkdir(parents=True)
+    monkeypatch.setattr(deploy.sys, "platform", "linux")
+    monkeypatch.setenv("USER", "ann")
+    real_glob = deploy.glob.glob
+    monkeypatch.setattr(deploy.glob, "glob",
+                        lambda pattern: real_glob(str(tmp_path) + pattern)
+                        if pattern.startswith("/media/ann/") else [])
+    found = deploy.find_drives()
+    assert str(tmp_path) + "/media/ann/CIRCUITPY" in found
