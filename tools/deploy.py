@@ -26,6 +26,7 @@ Exit status: 0 done (or nothing to do), 1 refused or failed (the message says wh
 import argparse
 import errno
 import glob
+import hashlib
 import json
 import os
 import re
@@ -199,7 +200,6 @@ def manifest_bytes(files, meta):
 
 
 def _sha(path):
-    import hashlib
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
 

@@ -199,7 +199,7 @@ def _absolute(module, level, importer, is_package):
     return ".".join([p for p in base if p] + ([module] if module else []))
 
 
-_DISTS = []
+_DISTS = []  # type: list  # packages_distributions(), computed once
 
 
 def _library_dist(top):
