@@ -57,6 +57,9 @@ class Generator:
         self.rng = Rng(0)
         self.moved = array("H", bytes(2 * self.board.size))  # cells a perturbation changes
         self.picked = bytearray(self.board.size)           # marks cells already in ``moved``
+        self.cand = array("H", bytes(2 * self.board.size))  # candidates found by ``_scan``
+        self.fill = False
+        self.need = 0
         self.done = True
         self.progress = 0
         self.slice_work = 0
@@ -69,6 +72,8 @@ class Generator:
         self.mines = 0
         self.level = presets.DEFAULT_LEVEL
         self._job = None
+        self._runner = None
+        self._runner_level = -1
 
     def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL):
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
@@ -144,6 +149,10 @@ class Generator:
         sy = self.start_y
         cells = w * h
         limit = cells // 4 + 8
+        size = b.size
+        moved = self.moved
+        picked = self.picked
+        cand = self.cand
         while True:
             # Mines anywhere but the start's 3x3 area, uniformly (rejection sampling).
             b.clear()
@@ -167,7 +176,11 @@ class Generator:
             last = cells + 1
             strikes = 0
             tries = 0
-            for status in s.run(self.level, SLICE_UNITS):
+            if self._runner is None or self._runner_level != self.level:
+                # One solver loop per level, kept: it carries on after every reset.
+                self._runner = s.run(self.level, SLICE_UNITS)
+                self._runner_level = self.level
+            for status in self._runner:
                 if status == RUNNING:
                     yield
                     continue
@@ -184,25 +197,65 @@ class Generator:
                 tries += 1
                 if strikes >= STRIKES or tries > limit:
                     break
-                keep = self._perturb()
-                if keep < 0:
-                    break
-                self.perturbations += 1
-                while not s.rollback(keep, SLICE_UNITS // 9):
+                # Perturb: choose the number, then where the difference goes.
+                if s.work > SLICE_UNITS // 2:
                     yield
+                u = self._target()
+                if u < 0:
+                    break
+                n = u
+                need = self.need
+                far = 1
+                while n - u < need:
+                    c = self._pick(far)
+                    if c >= 0:
+                        moved[n] = c
+                        picked[c] = 1
+                        n += 1
+                        continue
+                    # Unlucky, or few candidates left: list them all, a chunk per slice.
+                    found = 0
+                    pos = 0
+                    while pos < size:
+                        found = self._scan(far, pos, pos + SLICE_UNITS // 4, found)
+                        pos += SLICE_UNITS // 4
+                        if s.work >= SLICE_UNITS:
+                            yield
+                    while found and n - u < need:
+                        j = rng.below(found)
+                        c = cand[j]
+                        found -= 1
+                        cand[j] = cand[found]
+                        moved[n] = c
+                        picked[c] = 1
+                        n += 1
+                    if not far:
+                        break
+                    far = 0
+                for i in range(n):
+                    picked[moved[i]] = 0
+                if n - u < need:
+                    break
+                keep = self._move(u, n)
+                self.perturbations += 1
+                while True:
+                    if s.work > SLICE_UNITS // 2:
+                        yield
+                    if s.rollback(keep, (SLICE_UNITS - s.work) // 9 + 1):
+                        break
             self.restarts += 1
 
-    def _perturb(self):
-        """Move mines so that a stuck frontier number becomes a deduction. Returns the position
-        in ``solver.order`` to roll back to, or -1 if no move is possible (start afresh)."""
+    def _target(self):
+        """Choose the stuck number to make decidable: one of the last few opened numbers with
+        covered neighbours, at random. Puts its covered neighbours in ``moved[0:u]`` (marked in
+        ``picked``), decides ``fill`` and how many far cells must change (``need``); returns u,
+        or -1 if there is no such number."""
         s = self.solver
         b = self.board
         st = s.st
         unk = s.unk
         order = s.order
-        offsets = b.offsets
         rng = self.rng
-        # A recently opened number with covered neighbours: one of the last few, at random.
         seen = 0
         target = -1
         k = s.nknown
@@ -219,94 +272,91 @@ class Generator:
         picked = self.picked
         u = 0
         m = 0
-        for d in offsets:
+        for d in b.offsets:
             c = target + d
             if st[c] == UNK:
                 moved[u] = c
                 picked[c] = 1
                 u += 1
                 m += b.mine[c]
-        fill = rng.below(u) < m
-        need = u - m if fill else m
-        n = u
-        got = 0
-        for far in (1, 0):
-            while got < need:
-                c = self._pick(fill, far)
-                if c < 0:
-                    break
-                moved[n] = c
-                picked[c] = 1
-                n += 1
-                got += 1
-        if got < need:
-            for i in range(n):
-                picked[moved[i]] = 0
-            return -1
-        # Roll back to before the first open number that touches a cell about to change.
-        keep = s.nknown
+        # Fill with probability m / u: on average no mine moves between here and far away.
+        self.fill = rng.below(u) < m
+        self.need = u - m if self.fill else m
+        s.work += 12 + 2 * seen
+        return u
+
+    def _move(self, u, n):
+        """Make moved[0:u] all mines (``fill``) or all safe, taking the difference from or to
+        moved[u:n]. Returns the position in ``solver.order`` to roll back to: just before the
+        first open number touching a changed cell."""
+        s = self.solver
+        b = self.board
+        st = s.st
         when = s.when
+        offsets = b.offsets
+        moved = self.moved
+        mine = b.mine
+        fill = self.fill
+        keep = s.nknown
         for i in range(n):
             c = moved[i]
-            picked[c] = 0
             for d in offsets:
                 if st[c + d] == NUM and when[c + d] < keep:
                     keep = when[c + d]
-        mine = b.mine
-        for i in range(u):
-            c = moved[i]
-            if fill and not mine[c]:
-                b.add_mine(c)
-            elif not fill and mine[c]:
+            if i < u:
+                if fill and not mine[c]:
+                    b.add_mine(c)
+                elif not fill and mine[c]:
+                    b.remove_mine(c)
+            elif fill:
                 b.remove_mine(c)
-        for i in range(u, n):
-            if fill:
-                b.remove_mine(moved[i])
             else:
-                b.add_mine(moved[i])
-        s.work += 10 * n
+                b.add_mine(c)
+        s.work += 18 * n
         return keep
 
-    def _pick(self, want_mine, far):
-        """A covered, unknown cell not yet picked that holds a mine (``want_mine``) or not;
-        with ``far``, one touching no open number. Uniform over such cells; -1 if none."""
+    def _pick(self, far):
+        """A random unknown cell, not yet picked, whose mine is to move (``fill``: a mine; else
+        an empty cell); with ``far``, one touching no open number. -1 after a few misses."""
         s = self.solver
         b = self.board
         st = s.st
         mine = b.mine
         picked = self.picked
-        offsets = b.offsets
         w = self.width
         stride = b.stride
-        want = 1 if want_mine else 0
+        want = 1 if self.fill else 0
         for _ in range(_TRIES):
             k = self.rng.below(s.cells)
             y = k // w
             c = (y + 1) * stride + k - y * w + 1
-            s.work += 2
+            s.work += 3
             if st[c] != UNK or picked[c] or mine[c] != want:
                 continue
             if far and self._touches_number(c):
                 continue
             return c
-        # Unlucky or few candidates: count them, then take the r-th.
-        total = 0
-        inside = b.inside
-        for c in range(b.size):
-            if inside[c] and st[c] == UNK and not picked[c] and mine[c] == want and not (
-                    far and self._touches_number(c)):
-                total += 1
-        s.work += b.size
-        if not total:
-            return -1
-        r = self.rng.below(total)
-        for c in range(b.size):
-            if inside[c] and st[c] == UNK and not picked[c] and mine[c] == want and not (
-                    far and self._touches_number(c)):
-                if r == 0:
-                    return c
-                r -= 1
         return -1
+
+    def _scan(self, far, pos, end, found):
+        """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``_pick``
+        accepts; returns the new count."""
+        s = self.solver
+        b = self.board
+        st = s.st
+        mine = b.mine
+        picked = self.picked
+        cand = self.cand
+        want = 1 if self.fill else 0
+        if end > b.size:
+            end = b.size
+        for c in range(pos, end):
+            if st[c] == UNK and not picked[c] and mine[c] == want and not (
+                    far and self._touches_number(c)):
+                cand[found] = c
+                found += 1
+        s.work += 2 * (end - pos)
+        return found
 
     def _touches_number(self, c):
         st = self.solver.st

@@ -45,10 +45,44 @@ class CaseAnalysis:
         self.reach2 = bytearray(size + 2)
         self.found = array("H", bytes(2 * size))        # deductions: cell * 2 + is_mine
         self.ngroups = 0
+        self.high = 0
+        self.busy = False
+        self._gen = None
+        self._slice = 0
+        # Enumeration state, kept between slices.
+        self._n = 0
+        self._k = 0
+        self._cur = 0
+        self._cnt = 0
+        self._cset = 0
+        self._pos = 0
+        # Reach state.
+        self._skip = 0
+        self._h = 0
 
-    def run(self, slice_units):
-        """A generator: yields None after each slice of about ``slice_units`` work units, then
-        True if it proved at least one cell (already applied to the solver), else False."""
+    def step(self, slice_units):
+        """Advance the analysis by about one slice. Returns None while it goes on, then True if
+        it proved at least one cell (already applied to the solver) or False. The generator
+        behind it lives as long as this object, so an analysis allocates nothing."""
+        if self._gen is None or self._slice != slice_units:
+            self._gen = self._analyses(slice_units)
+            self._slice = slice_units
+        self.busy = True
+        r = next(self._gen)
+        if r is not None:
+            self.busy = False
+        return r
+
+    def abandon(self):
+        """Drop an analysis cut off half way (the solver was reset meanwhile)."""
+        if self.busy:
+            mark = self.mark
+            for i in range(len(mark)):
+                mark[i] = 0
+            self._gen = None
+            self.busy = False
+
+    def _analyses(self, slice_units):
         s = self.s
         st = s.st
         unk = s.unk
@@ -57,64 +91,173 @@ class CaseAnalysis:
         mark = self.mark
         gcells = self.gcells
         gstart = self.gstart
-        # 1. Collect the groups, breadth first from every number with unknown neighbours.
-        ng = 0
-        nf = 0
-        for i in range(s.nknown):
-            a = order[i]
-            if st[a] != NUM or not unk[a]:
-                continue
-            for d in offsets:
-                c = a + d
-                if st[c] != UNK or mark[c]:
+        cset = self.cset
+        found = self.found
+        reach = self.reach
+        while True:
+            # 1. Collect the groups, breadth first from every number with unknown neighbours.
+            ng = 0
+            nf = 0
+            for i in range(s.nknown):
+                a = order[i]
+                if st[a] != NUM or not unk[a]:
                     continue
-                gstart[ng] = nf
-                ng += 1
-                mark[c] = 1
-                gcells[nf] = c
-                nf += 1
-                q = nf - 1
-                while q < nf:
-                    x = gcells[q]
-                    q += 1
-                    s.work += 8
-                    for d2 in offsets:
-                        b = x + d2
-                        if st[b] == NUM and unk[b]:
-                            s.work += 8
-                            for d3 in offsets:
-                                y = b + d3
-                                if st[y] == UNK and not mark[y]:
-                                    mark[y] = 1
-                                    gcells[nf] = y
-                                    nf += 1
-                    if s.work >= slice_units:
-                        yield None
-            s.work += 1
-        gstart[ng] = nf
-        for i in range(nf):
-            mark[gcells[i]] = 0
-        self.ngroups = ng
-        # 2. Enumerate each group within the bound.
-        pos = 0
-        for g in range(ng):
-            self.pool[g] = pos
-            n = gstart[g + 1] - gstart[g]
-            if n > MAX_GROUP:
-                self.cset[g] = 0
+                for d in offsets:
+                    c = a + d
+                    if st[c] != UNK or mark[c]:
+                        continue
+                    gstart[ng] = nf
+                    ng += 1
+                    mark[c] = 1
+                    gcells[nf] = c
+                    nf += 1
+                    q = nf - 1
+                    while q < nf:
+                        x = gcells[q]
+                        q += 1
+                        s.work += 8
+                        for d2 in offsets:
+                            b = x + d2
+                            if st[b] == NUM and unk[b]:
+                                s.work += 8
+                                for d3 in offsets:
+                                    y = b + d3
+                                    if st[y] == UNK and not mark[y]:
+                                        mark[y] = 1
+                                        gcells[nf] = y
+                                        nf += 1
+                        if s.work >= slice_units:
+                            yield None
+                s.work += 1
+            gstart[ng] = nf
+            for i in range(nf):
+                mark[gcells[i]] = 0
+            self.ngroups = ng
+            # 2. Enumerate each group within the bound.
+            pos = 0
+            ok = True
+            for g in range(ng):
+                self.pool[g] = pos
+                n = gstart[g + 1] - gstart[g]
+                if n > MAX_GROUP:
+                    cset[g] = 0
+                    continue
+                self._enum_start(g, pos)
+                while not self._enum_step(slice_units):
+                    yield None
+                cset[g] = self._cset
+                if not self._cset:
+                    ok = False   # no layout fits these numbers: prove nothing
+                    break
+                pos += n + 1
+            if not ok:
+                yield False
                 continue
-            for _ in self._enumerate(g, pos, slice_units):
-                yield None
-            if not self.cset[g]:
-                yield False   # no layout fits these numbers: nothing can be proven
-                return
-            pos += n + 1
-        # 3. Which counts each group can really have, given the total; then what is forced.
-        yield self._conclude(nf)
+            # 3. Which counts each group can really have, given the total; then what is forced.
+            interior = s.unknown - nf
+            left = s.mines_left
+            nfound = 0
+            lo_sum = 0
+            hi_sum = 0
+            for g in range(ng):
+                lo_sum += self._low(g)
+                hi_sum += self._high(g)
+            # The total restricts the groups only when some mix of their counts would not fit.
+            restricted = s.total_mines >= 0 and (lo_sum < left - interior or hi_sum > left)
+            for g in range(ng):
+                c_set = cset[g]
+                n = gstart[g + 1] - gstart[g]
+                possible = c_set
+                if restricted:
+                    self._reach_start(g, nf)
+                    while not self._reach_step():
+                        if s.work >= slice_units:
+                            yield None
+                    high = self.high
+                    possible = 0
+                    for k in range(n + 1):
+                        if c_set and not c_set >> k & 1:
+                            continue
+                        # k mines here; the other groups make some total t; the interior holds
+                        # left - k - t mines, 0 <= that <= interior.
+                        t0 = left - k - interior
+                        if t0 < 0:
+                            t0 = 0
+                        t1 = left - k
+                        if t1 > high:
+                            t1 = high
+                        for t in range(t0, t1 + 1):
+                            if reach[t]:
+                                possible |= 1 << k
+                                break
+                    if not possible:
+                        ok = False
+                        break
+                base = gstart[g]
+                if c_set:
+                    pos = self.pool[g]
+                    am = 0xFFFF
+                    om = 0
+                    for k in range(n + 1):
+                        if possible >> k & 1:
+                            am &= self.andm[pos + k]
+                            om |= self.orm[pos + k]
+                    for p in range(n):
+                        if am >> p & 1:
+                            found[nfound] = gcells[base + p] * 2 + 1
+                            nfound += 1
+                        elif not om >> p & 1:
+                            found[nfound] = gcells[base + p] * 2
+                            nfound += 1
+                elif restricted and (possible == 1 or possible == 1 << n):
+                    for p in range(n):
+                        found[nfound] = gcells[base + p] * 2 + (0 if possible == 1 else 1)
+                        nfound += 1
+            if not ok:
+                yield False
+                continue
+            if s.total_mines >= 0 and interior:
+                # The interior holds left - t mines for some total t the groups can make.
+                if restricted:
+                    self._reach_start(-1, nf)
+                    while not self._reach_step():
+                        if s.work >= slice_units:
+                            yield None
+                    i_lo = interior + 1
+                    i_hi = -1
+                    for t in range(self.high + 1):
+                        if reach[t]:
+                            i = left - t
+                            if 0 <= i <= interior:
+                                if i < i_lo:
+                                    i_lo = i
+                                if i > i_hi:
+                                    i_hi = i
+                else:
+                    i_lo = left - hi_sum
+                    i_hi = left - lo_sum
+                if i_hi == 0 or i_lo == interior:
+                    is_mine = 1 if i_lo == interior else 0
+                    for i in range(nf):
+                        mark[gcells[i]] = 1
+                    for c in range(s.size):
+                        if st[c] == UNK and not mark[c]:
+                            found[nfound] = c * 2 + is_mine
+                            nfound += 1
+                        if c & 63 == 0:
+                            s.work += 64
+                            if s.work >= slice_units:
+                                yield None
+                    for i in range(nf):
+                        mark[gcells[i]] = 0
+            for i in range(nfound):
+                v = found[i]
+                s.learn_from_group(v >> 1, v & 1, v >> 1)
+            yield nfound > 0
 
-    def _enumerate(self, g, pos, slice_units):
-        """Every layout of group g consistent with its numbers: fills cset[g] and the AND / OR
-        masks per mine count at andm/orm[pos:pos + n + 1]. A generator yielding between slices."""
+    def _enum_start(self, g, pos):
+        """Set up the enumeration of group g, its AND / OR masks at andm/orm[pos:pos + n + 1]:
+        list the numbers touching it and, per cell, which of them it counts for."""
         s = self.s
         st = s.st
         unk = s.unk
@@ -156,11 +299,34 @@ class CaseAnalysis:
             andm[pos + k] = 0xFFFF
             orm[pos + k] = 0
         s.work += 10 * n
-        cset = 0
-        cur = 0
-        cnt = 0
-        k = 0
+        self._n = n
+        self._pos = pos
+        self._k = 0
+        self._cur = 0
+        self._cnt = 0
+        self._cset = 0
+
+    def _enum_step(self, slice_units):
+        """Backtrack through group layouts, pruned by every number, until the slice is used up
+        (returns False) or every layout has been seen (returns True)."""
+        s = self.s
+        need = self.need
+        free = self.free
+        cellcons = self.cellcons
+        ncc = self.ncc
+        tried = self.tried
+        andm = self.andm
+        orm = self.orm
+        n = self._n
+        pos = self._pos
+        k = self._k
+        cur = self._cur
+        cnt = self._cnt
+        cset = self._cset
+        work = s.work
         while k >= 0:
+            if work >= slice_units:
+                break
             if k == n:
                 cset |= 1 << cnt
                 andm[pos + cnt] &= cur
@@ -194,149 +360,69 @@ class CaseAnalysis:
             if t:
                 cur |= 1 << k
                 cnt += 1
-            s.work += 3
+            work += 3
             if ok:
                 k += 1
-            if s.work >= slice_units:
-                yield None
-        self.cset[g] = cset
+        s.work = work
+        self._k = k
+        self._cur = cur
+        self._cnt = cnt
+        self._cset = cset
+        return k < 0
 
-    def _counts(self, g):
-        """(lowest, highest) possible mine count of group g: exact, or 0..size when over bound."""
+    def _low(self, g):
+        """Lowest possible mine count of group g (0 when over the bound)."""
         cset = self.cset[g]
-        n = self.gstart[g + 1] - self.gstart[g]
-        if not cset:
-            return 0, n
         lo = 0
-        while not cset >> lo & 1:
-            lo += 1
-        hi = n
-        while not cset >> hi & 1:
-            hi -= 1
-        return lo, hi
+        if cset:
+            while not cset >> lo & 1:
+                lo += 1
+        return lo
 
-    def _reach(self, skip, top):
-        """Mark in ``reach`` every total the groups other than ``skip`` can make; returns the
-        highest. Over-bound groups may hold any count from 0 to their size."""
+    def _high(self, g):
+        """Highest possible mine count of group g (its size when over the bound)."""
+        cset = self.cset[g]
+        hi = self.gstart[g + 1] - self.gstart[g]
+        if cset:
+            while not cset >> hi & 1:
+                hi -= 1
+        return hi
+
+    def _reach_start(self, skip, top):
         reach = self.reach
-        other = self.reach2
         for i in range(top + 1):
             reach[i] = 0
         reach[0] = 1
-        high = 0
-        gstart = self.gstart
-        for h in range(self.ngroups):
-            if h == skip:
-                continue
-            n = gstart[h + 1] - gstart[h]
-            cset = self.cset[h]
-            for i in range(high + n + 1):
-                other[i] = 0
-            for i in range(high + 1):
-                if reach[i]:
-                    for k in range(n + 1):
-                        if not cset or cset >> k & 1:
-                            other[i + k] = 1
-            high += n
-            for i in range(high + 1):
-                reach[i] = other[i]
-            self.s.work += high + 1
-        return high
+        self.high = 0
+        self._skip = skip
+        self._h = 0
+        self.s.work += top // 4 + 1
 
-    def _conclude(self, nf):
-        s = self.s
-        ng = self.ngroups
-        gstart = self.gstart
-        gcells = self.gcells
-        interior = s.unknown - nf
-        left = s.mines_left
-        nfound = 0
-        found = self.found
-        lo_sum = 0
-        hi_sum = 0
-        for g in range(ng):
-            lo, hi = self._counts(g)
-            lo_sum += lo
-            hi_sum += hi
-        # The total restricts the groups only when some mix of their counts would not fit.
-        restricted = s.total_mines >= 0 and (lo_sum < left - interior or hi_sum > left)
-        for g in range(ng):
-            cset = self.cset[g]
-            n = gstart[g + 1] - gstart[g]
-            if restricted:
-                high = self._reach(g, nf)
-                ok = 0
+    def _reach_step(self):
+        """Add one more group to ``reach``: every total the groups but ``_skip`` can make (an
+        over-bound group any count 0..size). Returns True when all are in; ``high`` is the
+        largest total."""
+        h = self._h
+        if h == self._skip:
+            h += 1
+        if h >= self.ngroups:
+            return True
+        self._h = h + 1
+        reach = self.reach
+        other = self.reach2
+        high = self.high
+        n = self.gstart[h + 1] - self.gstart[h]
+        cset = self.cset[h]
+        for i in range(high + n + 1):
+            other[i] = 0
+        for i in range(high + 1):
+            if reach[i]:
                 for k in range(n + 1):
-                    if cset and not cset >> k & 1:
-                        continue
-                    # k mines here, and the other groups make some total t with the interior
-                    # holding left - k - t mines, 0 <= that <= interior.
-                    t0 = left - k - interior
-                    if t0 < 0:
-                        t0 = 0
-                    t1 = left - k
-                    if t1 > high:
-                        t1 = high
-                    for t in range(t0, t1 + 1):
-                        if self.reach[t]:
-                            ok |= 1 << k
-                            break
-                if not ok:
-                    return False   # the numbers and the total contradict: prove nothing
-            else:
-                ok = cset
-            base = gstart[g]
-            if cset:
-                pos = self.pool[g]
-                am = 0xFFFF
-                om = 0
-                for k in range(n + 1):
-                    if ok >> k & 1:
-                        am &= self.andm[pos + k]
-                        om |= self.orm[pos + k]
-                for p in range(n):
-                    if am >> p & 1:
-                        found[nfound] = gcells[base + p] * 2 + 1
-                        nfound += 1
-                    elif not om >> p & 1:
-                        found[nfound] = gcells[base + p] * 2
-                        nfound += 1
-            elif restricted and (ok == 1 or ok == 1 << n):
-                for p in range(n):
-                    found[nfound] = gcells[base + p] * 2 + (0 if ok == 1 else 1)
-                    nfound += 1
-        if s.total_mines >= 0 and interior:
-            # The interior holds left - t mines for some total t the groups can make.
-            if restricted:
-                high = self._reach(-1, nf)
-                i_lo = interior + 1
-                i_hi = -1
-                for t in range(high + 1):
-                    if self.reach[t]:
-                        i = left - t
-                        if 0 <= i <= interior:
-                            if i < i_lo:
-                                i_lo = i
-                            if i > i_hi:
-                                i_hi = i
-            else:
-                i_lo = left - hi_sum
-                i_hi = left - lo_sum
-            if i_hi == 0 or i_lo == interior:
-                is_mine = 1 if i_lo == interior else 0
-                st = s.st
-                mark = self.mark
-                for i in range(nf):
-                    mark[gcells[i]] = 1
-                inside = s.board.inside
-                for c in range(s.size):
-                    if inside[c] and st[c] == UNK and not mark[c]:
-                        found[nfound] = c * 2 + is_mine
-                        nfound += 1
-                for i in range(nf):
-                    mark[gcells[i]] = 0
-                s.work += s.size
-        for i in range(nfound):
-            v = found[i]
-            s.learn_from_group(v >> 1, v & 1, v >> 1)
-        return nfound > 0
+                    if not cset or cset >> k & 1:
+                        other[i + k] = 1
+        high += n
+        for i in range(high + 1):
+            reach[i] = other[i]
+        self.high = high
+        self.s.work += 2 * high + n + 2
+        return False

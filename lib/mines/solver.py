@@ -117,6 +117,7 @@ class Solver:
         self.mines_left = -1
         self.work = 0
         self.cases = None
+        self.epoch = 0
         self._st0 = None
         self.reset()
 
@@ -150,8 +151,12 @@ class Solver:
         self.unk[:] = self._unk0
         self.mk[:] = self._zeros
         self.flags[:] = self._zeros
+        self.epoch += 1
+        if self.cases is not None:
+            self.cases.abandon()
         self.sp = 0
         self.psp = 0
+        self._requeue = -1
         self.nknown = 0
         self.unknown = self.cells
         self.total_mines = total_mines
@@ -238,61 +243,73 @@ class Solver:
     # --- undoing (used by the generator after it moves mines) -----------------------------
 
     def rollback(self, keep, budget):
-        """Forget cells known at positions >= ``keep`` in ``order``, newest first, at most
-        ``budget`` of them per call. Returns True when done: then every number still known that
-        has unknown neighbours is queued again, so solving goes on from there."""
+        """Forget the cells known at positions >= ``keep`` in ``order``, newest first, then queue
+        again every number still known that has unknown neighbours, so solving goes on from
+        there. Call until it returns True; each call handles at most ``budget`` cells."""
+        if self._requeue < 0:
+            st = self.st
+            unk = self.unk
+            mk = self.mk
+            order = self.order
+            offsets = self.offsets
+            k = self.nknown
+            stop = k - budget
+            if stop < keep:
+                stop = keep
+            while k > stop:
+                k -= 1
+                c = order[k]
+                if st[c] == MINE:
+                    self.mines_left += 1
+                    for d in offsets:
+                        n = c + d
+                        unk[n] += 1
+                        mk[n] -= 1
+                else:
+                    for d in offsets:
+                        unk[c + d] += 1
+                st[c] = UNK
+            self.unknown += self.nknown - k
+            self.work += 9 * (self.nknown - k)
+            self.nknown = k
+            if k > keep:
+                return False
+            # Both stacks empty, then requeue below.
+            flags = self.flags
+            stack = self.stack
+            for i in range(self.sp):
+                flags[stack[i]] = 0
+            pstack = self.pstack
+            for i in range(self.psp):
+                flags[pstack[i]] = 0
+            self.sp = 0
+            self.psp = 0
+            self._requeue = 0
+            return False
         st = self.st
         unk = self.unk
-        mk = self.mk
         order = self.order
-        offsets = self.offsets
-        k = self.nknown
-        stop = k - budget
-        if stop < keep:
-            stop = keep
-        while k > stop:
-            k -= 1
-            c = order[k]
-            if st[c] == MINE:
-                self.mines_left += 1
-                for d in offsets:
-                    n = c + d
-                    unk[n] += 1
-                    mk[n] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
-            st[c] = UNK
-        self.unknown += self.nknown - k
-        self.work += 9 * (self.nknown - k)
-        self.nknown = k
-        if k > keep:
-            return False
-        self.requeue()
-        return True
-
-    def requeue(self):
-        """Empty both stacks, then queue every known number with unknown neighbours."""
         flags = self.flags
         stack = self.stack
-        for i in range(self.sp):
-            flags[stack[i]] = 0
-        pstack = self.pstack
-        for i in range(self.psp):
-            flags[pstack[i]] = 0
-        st = self.st
-        unk = self.unk
-        order = self.order
-        sp = 0
-        for i in range(self.nknown):
+        sp = self.sp
+        i = self._requeue
+        end = i + 4 * budget
+        if end > self.nknown:
+            end = self.nknown
+        self.work += end - i
+        while i < end:
             c = order[i]
+            i += 1
             if st[c] == NUM and unk[c]:
                 flags[c] = 1
                 stack[sp] = c
                 sp += 1
         self.sp = sp
-        self.psp = 0
-        self.work += self.nknown
+        if end < self.nknown:
+            self._requeue = end
+            return False
+        self._requeue = -1
+        return True
 
     # --- solving ---------------------------------------------------------------------------
 
@@ -402,13 +419,14 @@ class Solver:
                 if cases is None:
                     from mines.groups import CaseAnalysis
                     cases = self.cases = CaseAnalysis(self)
-                found = False
-                for found in cases.run(slice_units):
-                    if found is None:
-                        yield RUNNING
-                        continue
-                    break
-                if found:
+                epoch = self.epoch
+                found = cases.step(slice_units)
+                while found is None:
+                    yield RUNNING
+                    if self.epoch != epoch:
+                        break   # reset meanwhile: start over from the top
+                    found = cases.step(slice_units)
+                if found or self.epoch != epoch:
                     continue
             yield STUCK
 
