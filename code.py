@@ -11,7 +11,9 @@ import gc
 import sys
 import time
 
-from mines.midend import Midend
+# Nothing here imports the game at module level: on a host, ``python -m pytest`` run from the
+# repository puts this file first on sys.path, where the standard library's ``code`` module
+# (which pdb imports) is looked for. Importing this file must then be harmless.
 
 
 def pick_profile():
@@ -112,6 +114,7 @@ def main(seed=None, frames=-1, on_frame=None):
     gc.collect()
     from boards.feedback import Feedback
     from boards.view import View
+    from mines.midend import Midend
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed)
     feedback = Feedback(profile.pixels, profile.speaker)

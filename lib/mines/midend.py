@@ -118,6 +118,7 @@ class Midend:
         self.start_y = -1
         self.seed = 0  # the seed of the game on screen (replay and board codes will use it)
         self._job_seed = 0
+        self._next_seed = self._rng.bits30()
         self._settle = 0
         # timer
         self.elapsed_ms = 0
@@ -397,7 +398,7 @@ class Midend:
         if not self._ensure_size():
             self.state = MENU
             return False
-        self._job_seed = self._rng.bits30()
+        self._job_seed = self._next_seed
         self._gen.begin(self.mines, self._job_seed, (x, y) if x >= 0 else None, self.level)
         self._job = job
         self._job_key = self.key()
@@ -411,7 +412,8 @@ class Midend:
         game = self.game
         game.new(gen.board)
         self.seed = self._job_seed
-        self._prepared_key = None
+        self._next_seed = self._rng.bits30()  # drawn only when a board is used: game k always
+        self._prepared_key = None             # gets the k-th seed, whatever the menu did
         self._job = _JOB_NONE
         self._job_for_game = False
         self.elapsed_ms = 0

@@ -1,0 +1,400 @@
+"""The game rules (mines.game) and the flow (mines.midend): moves, scripted games from the menu
+to a win and to a loss, quick start, timer, cancelling, the per-frame work budget, and a fuzz test
+of random button mashing with the game's invariants checked after every frame."""
+
+import random
+
+import pytest
+
+from game_helpers import (Driver, ExactGenerator, count_flags, first_mine, menu_set,
+                          winning_script, walk)
+from mines import midend as M
+from mines import presets
+from mines.game import (BOOM, CHORD, COVERED, FLAG, LOST, MINE, NEED_FLAGS, NO_MOVE, OPEN,
+                        PLAYING, PRIMARY, SECONDARY, TOGGLE_FLAG, WON, WRONG, Game, move_kind)
+from mines.generator import Generator
+from mines.rng import Rng
+
+GRID = (
+    "*...."
+    "....."
+    "....."
+    "...*."
+    "....*"
+)
+
+
+def make_game():
+    g = Game(5, 5)
+    from mines.board import Board
+    b = Board(5, 5)
+    b.load_grid(GRID)
+    g.new(b)
+    return g
+
+
+# -- rules -------------------------------------------------------------------------------
+
+def test_decide_changes_nothing_and_open_floods():
+    g = make_game()
+    before = bytes(g.shown)
+    move = g.decide(PRIMARY, 2, 0)
+    assert move_kind(move) == OPEN
+    assert bytes(g.shown) == before and g.version == 1
+    opened = g.execute(move)
+    # the zero area from (2,0) and its border of numbers
+    assert g.tile(2, 0) == 0 and g.tile(1, 0) == 1 and g.tile(0, 1) == 1
+    assert g.tile(0, 0) == COVERED and g.tile(4, 4) == COVERED and g.tile(3, 3) == COVERED
+    assert opened == g.opened == 20  # all but the 3 mines and the 2s at (3,4), (4,3)
+    assert g.tile(2, 3) == 1 and g.tile(3, 2) == 1 and g.tile(4, 2) == 1
+    assert g.state == PLAYING and g.started
+
+
+def test_flags_chord_and_win():
+    g = make_game()
+    g.execute(g.decide(PRIMARY, 2, 0))
+    # (3,4) and (4,3) are still covered: numbers 2 there
+    assert g.tile(3, 4) == COVERED and g.tile(4, 3) == COVERED
+    assert g.decide(PRIMARY, 2, 3) == NEED_FLAGS          # its mine (3,3) is not flagged
+    flag = g.decide(SECONDARY, 3, 3)
+    assert move_kind(flag) == TOGGLE_FLAG
+    g.execute(flag)
+    assert g.flags == 1 and g.tile(3, 3) == FLAG and g.mines_left() == 2
+    chord = g.decide(PRIMARY, 2, 3)
+    assert move_kind(chord) == CHORD
+    assert g.execute(chord) == 1                          # opens (3,4)
+    assert g.tile(3, 4) == 2
+    assert g.decide(PRIMARY, 3, 4) == NEED_FLAGS
+    g.execute(g.decide(PRIMARY, 4, 3))
+    assert g.state == WON and g.opened == g.safe_total == 22
+    assert g.flags == 3 and g.tile(0, 0) == FLAG and g.tile(4, 4) == FLAG
+    assert g.decide(PRIMARY, 0, 0) == NO_MOVE               # nothing moves after the end
+
+
+def test_unflag_and_refused_moves():
+    g = make_game()
+    m = g.decide(SECONDARY, 1, 1)
+    g.execute(m)
+    assert g.decide(PRIMARY, 1, 1) == NO_MOVE               # a flagged cell does not open
+    g.execute(g.decide(SECONDARY, 1, 1))
+    assert g.flags == 0 and g.tile(1, 1) == COVERED
+    assert g.decide(PRIMARY, 7, 1) == NO_MOVE and g.decide(SECONDARY, -1, 0) == NO_MOVE
+    assert g.execute(-5) == 0 and g.execute(OPEN << 12 | 0) == 0  # border cell: nothing
+
+
+def test_loss_reveals_mines_and_wrong_flags():
+    g = make_game()
+    g.execute(g.decide(SECONDARY, 1, 1))                  # wrong flag
+    g.execute(g.decide(SECONDARY, 4, 4))                  # right flag
+    assert g.execute(g.decide(PRIMARY, 0, 0)) == -1
+    assert g.state == LOST
+    assert g.tile(0, 0) == BOOM and g.tile(3, 3) == MINE
+    assert g.tile(1, 1) == WRONG and g.tile(4, 4) == FLAG
+
+
+def test_chord_onto_a_mine_loses():
+    g = make_game()
+    g.execute(g.decide(PRIMARY, 2, 0))
+    g.execute(g.decide(SECONDARY, 3, 4))                  # wrong flag next to (2,3)'s mine
+    assert g.execute(g.decide(PRIMARY, 2, 3)) == -1
+    assert g.state == LOST and g.tile(3, 3) == BOOM and g.tile(3, 4) == WRONG
+
+
+def test_bbbv():
+    g = make_game()
+    # one zero area, plus the two numbers it does not touch: (3,4) and (4,3)
+    assert g.bbbv() == 3
+
+
+# -- the flow ----------------------------------------------------------------------------
+
+def classic(seed=11, generator_class=None, preset="Beginner"):
+    m = M.Midend(seed=seed, generator_class=generator_class)
+    d = Driver(m)
+    menu_set(d, M.ROW_MODE, lambda m: not m.quick)
+    menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == preset)
+    return m, d
+
+
+def test_scripted_win_from_the_menu_classic():
+    m, d = classic(seed=11)
+    assert (m.width, m.height, m.mines) == (9, 9, 10)
+    d.press(M.DOWN)  # ... to "Play"
+    while m.row != M.ROW_START:
+        d.press(M.DOWN)
+    d.press(M.A)
+    assert m.state == M.READY
+    d.press(*walk(m, 2, 3))
+    d.press(M.A)
+    assert m.state == M.GENERATING
+    assert d.until(M.PLAYING, 400)
+    assert m.game.opened >= 9 and m.game.started      # the first open cleared an area
+    assert m.seed == Rng(11).bits30()                     # game 1 gets the first seed
+    script = winning_script(m)
+    d.press(*script)
+    assert m.state == M.WON
+    assert m.game.opened == m.game.safe_total and m.game.mines_left() == 0
+    assert m.won == 1 and m.played == 1 and m.elapsed_ms > 0
+    assert m.best[m.key()] == m.elapsed_ms
+    assert m.status() == "You win!" and "Won in" in m.result_lines()[0]
+    # the same seed and presses give the very same board
+    m2, d2 = classic(seed=11)
+    while m2.row != M.ROW_START:
+        d2.press(M.DOWN)
+    d2.press(M.A, *walk(m2, 2, 3))
+    d2.press(M.A)
+    d2.until(M.PLAYING, 400)
+    assert m2.game.board.grid_string() == m.game.board.grid_string()
+    # play again from the end screen
+    d.press(M.A)
+    assert m.state == M.READY and m.elapsed_ms == 0
+
+
+def test_scripted_loss_then_menu():
+    m, d = classic(seed=5, preset="Intermediate")
+    while m.row != M.ROW_START:
+        d.press(M.DOWN)
+    d.press(M.START)
+    d.press(M.A)
+    assert d.until(M.PLAYING, 2000)
+    x, y = first_mine(m)
+    d.press(*walk(m, x, y))
+    d.press(M.B, M.B)                                     # flag and unflag: no harm
+    d.press(M.A)
+    assert m.state == M.LOST
+    assert m.game.shown[m.game.board.index(x, y)] == BOOM
+    assert m.played == 1 and m.won == 0 and m.status() == "Boom!"
+    t = m.elapsed_ms
+    d.run(30)
+    assert m.elapsed_ms == t                              # the clock stopped
+    d.press(M.B)
+    assert m.state == M.MENU
+
+
+def test_quick_start_is_instant_and_marked():
+    m = M.Midend(seed=3)
+    d = Driver(m)
+    assert m.quick and m.state == M.MENU
+    d.run(400)
+    assert m.prepared()
+    assert m.status() == "Ready!"
+    d.press(M.A)                                          # row "Play" is selected at start
+    assert m.state == M.PLAYING                           # instantly: no generating screen
+    assert (m.cx, m.cy) == (m.start_x, m.start_y) and m.start_x >= 0
+    assert not m.game.started and m.elapsed_ms == 0
+    d.run(20)
+    assert m.elapsed_ms == 0                              # the clock waits for the first open
+    # opening another cell first is refused with a message
+    d.press(M.RIGHT if m.cx == 0 else M.LEFT, M.A)
+    assert m.game.opened == 0 and m.message == "Start on the marked cell"
+    d.press(M.RIGHT if m.cx < m.start_x else M.LEFT)
+    assert (m.cx, m.cy) == (m.start_x, m.start_y)
+    d.press(M.A)
+    assert m.game.opened >= 9 and m.start_x == -1
+    d.run(31)
+    assert m.elapsed_ms == 32 * 33                        # from the frame of the first open
+    d.press(*winning_script(m))
+    assert m.state == M.WON
+
+
+def test_quick_start_before_ready_shows_generation_then_plays():
+    m = M.Midend(seed=8)
+    d = Driver(m)
+    d.press(M.A)
+    assert m.state == M.GENERATING
+    assert d.until(M.PLAYING, 400)
+    assert m.start_x >= 0
+
+
+def test_pause_hides_and_stops_the_clock():
+    m = M.Midend(seed=4)
+    d = Driver(m)
+    d.run(300)
+    d.press(M.A, M.A)
+    assert m.game.started
+    d.run(10)
+    t = m.elapsed_ms
+    d.press(M.START)
+    assert m.state == M.PAUSED
+    cx = m.cx
+    d.press(M.B, M.LEFT, M.RIGHT)                         # nothing moves while paused
+    assert m.state == M.PAUSED and m.cx == cx and m.game.flags == 0
+    d.press(M.A)                                          # A resumes, like START
+    assert m.state == M.PLAYING
+    d.press(M.START)
+    d.run(50)
+    assert m.elapsed_ms == t + 33                         # only the one playing frame
+    d.press(M.START)
+    assert m.state == M.PLAYING
+
+
+def test_cancel_generation():
+    m, d = classic(seed=2, preset="Expert")
+    while m.row != M.ROW_START:
+        d.press(M.DOWN)
+    d.press(M.A, M.A)
+    assert m.state == M.GENERATING
+    d.press(M.RIGHT, M.DOWN)                              # still answers buttons
+    d.press(M.B)
+    assert m.state == M.READY and m.message == "Cancelled"
+    d.run(5)
+    assert m.frame_work == 0                              # the job was dropped
+    d.press(M.A)
+    assert d.until(M.PLAYING, 3000)
+
+
+def test_menu_bounds_and_custom_density():
+    m = M.Midend(seed=1)
+    d = Driver(m)
+    menu_set(d, M.ROW_WIDTH, lambda m: m.width == presets.MAX_WIDTH)
+    d.press(M.RIGHT)
+    assert m.width == presets.MIN_WIDTH and m.board_name() == "Custom"
+    d.press(M.DOWN, M.LEFT)
+    assert m.height == 14
+    for _ in range(40):
+        d.press(M.DOWN if m.row != M.ROW_MINES else M.RIGHT)
+        assert presets.check_params(m.width, m.height, m.mines) is None
+        assert M.MIN_DENSITY - 1 <= m.density() <= presets.MAX_DENSITY_PERCENT + 1
+    lines = m.menu_lines()
+    assert lines[M.ROW_MINES][1] == "%d (%d%%)" % (m.mines, m.density())
+
+
+def test_bad_parameters_get_a_message_and_lose_nothing():
+    m = M.Midend(seed=1)
+    m.width, m.height, m.mines = 9, 9, 80
+    m.choice = M.CUSTOM
+    m.start_game()
+    assert m.state == M.MENU
+    assert "9x9 board takes 1 to" in m.message
+    assert (m.width, m.height, m.mines) == (9, 9, 80)
+
+
+# -- the frame budget --------------------------------------------------------------------
+
+def test_no_frame_exceeds_its_budget_with_exact_slices():
+    m = M.Midend(seed=9, generator_class=ExactGenerator)
+    d = Driver(m)
+    d.run(100)
+    d.press(M.A)
+    d.run(20)
+    assert max(d.works) == m.budget == 2 * ExactGenerator.SLICE_UNITS
+    assert all(w <= m.budget for w in d.works)
+    assert m.state == M.PLAYING
+
+
+def test_midend_never_starts_a_slice_that_could_break_the_budget():
+    """With the real generator: before every step() the frame's work so far plus one nominal
+    slice fits in the budget (the rule). Slices longer than SLICE_UNITS are the engine's
+    business; see test_real_generator_frames_stay_within_budget."""
+    starts = []
+
+    class Spy(Generator):
+        def step(self):
+            starts.append(spy_state["work"])
+            done = super().step()
+            spy_state["work"] += self.slice_work
+            return done
+
+    spy_state = {"work": 0}
+
+    class SpyDriver(Driver):
+        def frame(self, presses=0):
+            spy_state["work"] = 0
+            super().frame(presses)
+
+    m = M.Midend(seed=21, generator_class=Spy)
+    d = SpyDriver(m)
+    menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == "Expert")
+    games = 0
+    for k in range(1500):
+        press = 0
+        if m.state == M.PLAYING:
+            press = M.SELECT                              # back to the menu: a new board
+            games += 1
+        elif m.state == M.MENU and k % 7 == 0:
+            press = M.START
+        d.frame(press)
+    assert games >= 5 and len(starts) > 100
+    assert all(w + Generator.SLICE_UNITS <= m.budget for w in starts)
+
+
+@pytest.mark.xfail(strict=False, reason="engine slices can run past Generator.SLICE_UNITS "
+                   "(seen up to ~3x); reported to the engine owner")
+def test_real_generator_frames_stay_within_budget():
+    m = M.Midend(seed=21)
+    d = Driver(m)
+    for name in ("Expert", "Intermediate"):
+        d.m.to_menu()
+        menu_set(d, M.ROW_BOARD, lambda m, n=name: m.board_name() == n)
+        d.run(600)
+    assert max(d.works) <= m.budget
+
+
+# -- fuzz --------------------------------------------------------------------------------
+
+def check_invariants(m, last_elapsed, last_state, presses=0):
+    assert 0 <= m.state <= M.LOST
+    if m.state != M.MENU:
+        assert 0 <= m.cx < m.width and 0 <= m.cy < m.height
+    game = m.game
+    if m.state in (M.PLAYING, M.PAUSED, M.WON, M.LOST):
+        assert game.board.mines == m.mines and game.width == m.width
+        assert game.mines_left() == game.mines - game.flags
+        if m.state != M.LOST:
+            assert count_flags(game) == game.flags
+        if m.state == M.WON:
+            assert game.state == WON and game.opened == game.safe_total
+            assert game.flags == game.mines
+        elif m.state == M.LOST:
+            assert game.state == LOST and game.shown[game.boom] == BOOM
+        else:
+            assert game.state == PLAYING and game.opened < game.safe_total
+        if not game.started:
+            assert m.elapsed_ms == 0
+    if last_state == m.state and m.state != M.PLAYING and not presses & (M.A | M.START):
+        assert m.elapsed_ms == last_elapsed                    # the clock only runs in play
+    assert m.elapsed_ms >= 0
+
+
+BUTTONS = (M.UP, M.DOWN, M.LEFT, M.RIGHT, M.A, M.B, M.START, M.SELECT)
+
+
+def test_fuzz_random_buttons_keep_invariants():
+    rng = random.Random(2026)
+    frames = 0
+    states_seen = set()
+    m = d = None
+    for seq in range(2500):
+        if seq % 50 == 0:
+            m = M.Midend(seed=seq)
+            d = Driver(m)
+            # small custom boards keep generation quick (mashing reaches the presets too)
+            m.width, m.height = rng.choice(((5, 5), (6, 5), (8, 6), (9, 9)))
+            m.choice = M.CUSTOM
+            m.mines = max(1, presets.max_mines(m.width, m.height) * rng.randint(3, 10) // 10)
+            m.quick = rng.random() < 0.5
+        for _ in range(rng.randint(5, 30)):
+            last_elapsed, last_state = m.elapsed_ms, m.state
+            r = rng.random()
+            if r < 0.15:
+                presses = 0                                    # idle frame
+            elif r < 0.25:
+                presses = rng.randint(0, 255)                  # mashing: several at once
+            else:
+                presses = rng.choice(BUTTONS)
+            if presses & (M.SELECT | M.START) and rng.random() < 0.7:
+                presses &= ~(M.SELECT | M.START)               # fewer menu trips, more play
+            d.frame(presses)
+            frames += 1
+            states_seen.add(m.state)
+            check_invariants(m, last_elapsed, last_state, presses)
+        if m.state == M.PLAYING and m.game.started and rng.random() < 0.15:
+            for presses in winning_script(m):                 # play it out, checking as we go
+                last_elapsed, last_state = m.elapsed_ms, m.state
+                d.frame(presses)
+                frames += 1
+                check_invariants(m, last_elapsed, last_state, presses)
+            assert m.state == M.WON
+            states_seen.add(m.state)
+    assert frames > 20000
+    assert {M.MENU, M.READY, M.GENERATING, M.PLAYING, M.PAUSED, M.WON, M.LOST} <= states_seen
