@@ -32,6 +32,7 @@ from array import array
 
 from mines import presets
 from mines.board import Board
+from mines.groups import CaseAnalysis
 from mines.rng import Rng
 from mines.solver import NUM, RUNNING, SOLVED, UNK, Solver
 
@@ -54,6 +55,9 @@ class Generator:
         self.height = height
         self.board = Board(width, height)
         self.solver = Solver(self.board, oracle=True)
+        # The case analysis (level FULL) is built now, with the other buffers, while the heap
+        # is still in one piece, rather than in the middle of a game.
+        self.solver.cases = CaseAnalysis(self.solver)
         self.rng = Rng(0)
         self.moved = array("H", bytes(2 * self.board.size))  # cells a perturbation changes
         self.picked = bytearray(self.board.size)           # marks cells already in ``moved``
@@ -86,10 +90,11 @@ class Generator:
         if level not in (presets.SINGLE, presets.PAIRS, presets.FULL):
             raise ValueError("level must be 0 (single), 1 (pairs) or 2 (full)")
         self.rng.seed(seed)
-        if start is None:
-            sx = self.rng.below(self.width)
-            sy = self.rng.below(self.height)
-        else:
+        # Drawn on every path, so a board made from a derived start is made again from the same
+        # arguments with that start given explicitly.
+        sx = self.rng.below(self.width)
+        sy = self.rng.below(self.height)
+        if start is not None:
             sx, sy = start
             if not (0 <= sx < self.width and 0 <= sy < self.height):
                 raise ValueError("start (%d, %d) is off the %dx%d board" % (sx, sy, self.width, self.height))

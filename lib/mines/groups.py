@@ -17,7 +17,7 @@ from array import array
 
 from mines.solver import NUM, UNK
 
-MAX_GROUP = 16
+MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits
 
 
 class CaseAnalysis:
@@ -29,7 +29,7 @@ class CaseAnalysis:
         self.mark = bytearray(size)
         self.gcells = array("H", bytes(2 * size))       # frontier cells, group after group
         self.gstart = array("H", bytes(2 * (size + 1)))  # group g is gcells[gstart[g]:gstart[g+1]]
-        self.cset = array("I", bytes(4 * size))          # exact groups: bit k set if k mines possible
+        self.cset = array("H", bytes(2 * size))          # exact groups: bit k set if k mines possible
         self.pool = array("H", bytes(2 * (size + 1)))    # where group g's AND/OR masks start
         self.andm = array("H", bytes(4 * size + 2))
         self.orm = array("H", bytes(4 * size + 2))
@@ -43,7 +43,8 @@ class CaseAnalysis:
         self.tried = bytearray(MAX_GROUP + 1)
         self.reach = bytearray(size + 2)
         self.reach2 = bytearray(size + 2)
-        self.found = array("H", bytes(2 * size))        # deductions: cell * 2 + is_mine
+        # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
+        self.found = solver.pstack
         self.ngroups = 0
         self.high = 0
         self.busy = False

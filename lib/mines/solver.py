@@ -23,8 +23,8 @@ Two ways to play:
           stays covered (state SAFE) since its number is unknown. ``tools/solve.py`` plays this
           way, and so will hints and the pen-and-paper mode (clues given up front).
 
-Every cell that becomes known is recorded in ``order`` with the rule (``why``) and the number
-(``source``) that proved it, so a hint can later show which numbers prove a deduction.
+Every cell that becomes known is recorded in ``order`` with the rule that proved it (``why``), so
+a hint can later re-run that rule around the cell and show which numbers prove it.
 """
 
 from array import array
@@ -106,7 +106,6 @@ class Solver:
         self.order = array("H", bytes(2 * size))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
         self.why = bytearray(size)
-        self.source = array("H", bytes(2 * size))
         self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
         self.cells = board.width * board.height
         self.sp = 0
@@ -165,14 +164,15 @@ class Solver:
     # --- learning -------------------------------------------------------------------------
 
     def _learn(self, c, is_mine, why, source):
-        """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode)."""
+        """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode). ``why`` is
+        the rule that proved it; ``source`` the number it fired on (kept for a later hint
+        feature: a hint re-runs that rule there to show the numbers that prove the cell)."""
         st = self.st
         k = self.nknown
         self.order[k] = c
         self.when[c] = k
         self.nknown = k + 1
         self.why[c] = why
-        self.source[c] = source
         self.unknown -= 1
         unk = self.unk
         flags = self.flags

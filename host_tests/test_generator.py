@@ -1,0 +1,218 @@
+"""Generated boards: re-solved from scratch, exact, deterministic, uniform, sliced."""
+
+import json
+import math
+import os
+
+import engine_util
+from engine_util import ROOT, micropython
+
+from mines import presets
+from mines.board import Board
+from mines.generator import Generator
+from mines.solver import SOLVED, Solver
+
+LEVELS = (presets.SINGLE, presets.PAIRS, presets.FULL)
+
+
+def check_board(g, level):
+    """The board g made: exact mine count, clear start area, and a fresh solver at ``level``
+    opens it completely from the start cell."""
+    w, h = g.width, g.height
+    b = g.board
+    assert sum(b.mine) == g.mines == b.mines
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            x, y = g.start_x + dx, g.start_y + dy
+            if 0 <= x < w and 0 <= y < h:
+                assert not b.is_mine(x, y)
+    # Counts agree with the mines (the generator updates them incrementally).
+    for y in range(h):
+        for x in range(w):
+            n = sum(b.is_mine(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h)
+            assert b.number(x, y) == n
+    fresh = Board(w, h)
+    fresh.load_grid(b.grid_string())
+    solver = Solver(fresh)
+    solver.reset(g.mines)
+    solver.open(fresh.index(g.start_x, g.start_y))
+    assert solver.solve(level) == SOLVED, (w, h, g.mines, level, b.grid_string())
+    assert solver.unknown == 0
+
+
+def test_every_preset_every_level_many_seeds_resolves_from_scratch():
+    for name, w, h, m in presets.PRESETS:
+        g = Generator(w, h)
+        for level in LEVELS:
+            seeds = 12 if (w * h > 300 and level == presets.SINGLE) else 25
+            for seed in range(seeds):
+                g.begin(m, seed * 7919 + level, None, level)
+                g.run()
+                check_board(g, level)
+
+
+def test_given_start_cells_and_custom_sizes():
+    cases = [(5, 5, 7, (0, 0)), (30, 24, 216, None), (24, 10, 72, (23, 9)), (7, 13, 20, (3, 0))]
+    for w, h, m, start in cases:
+        g = Generator(w, h)
+        for seed in range(3):
+            g.begin(m, seed, start, presets.FULL)
+            g.run()
+            if start:
+                assert (g.start_x, g.start_y) == start
+            check_board(g, presets.FULL)
+
+
+def test_same_arguments_same_board_and_abandoning_changes_nothing():
+    a = Generator(16, 16)
+    a.begin(40, 123, (3, 4), presets.FULL)
+    a.run()
+    b = Generator(16, 16)
+    b.begin(40, 999, (8, 8), presets.PAIRS)   # abandoned half way
+    for _ in range(5):
+        b.step()
+    b.begin(40, 123, (3, 4), presets.FULL)
+    b.run()
+    assert a.board.grid_string() == b.board.grid_string()
+    b.begin(40, 124, (3, 4), presets.FULL)
+    b.run()
+    assert a.board.grid_string() != b.board.grid_string()
+
+
+def test_slices_are_bounded_and_progress_rises():
+    g = Generator(30, 16)
+    for seed in range(20):
+        g.begin(99, seed)
+        last = 0
+        steps = 0
+        while not g.step():
+            steps += 1
+            # One indivisible step (a pair check with its deductions, a zero cell's 8
+            # neighbours) may run past the slice budget; never by more than that.
+            assert g.slice_work <= Generator.SLICE_UNITS + 250
+            assert last <= g.progress <= 99
+            last = g.progress
+        assert g.progress == 100 and steps > 5
+
+
+def test_bad_parameters_are_refused_with_a_message():
+    g = Generator(9, 9)
+    for mines in (0, 80, -3):
+        try:
+            g.begin(mines, 1)
+        except ValueError as e:
+            assert "mines" in str(e)
+        else:
+            raise AssertionError(mines)
+    try:
+        g.begin(10, 1, (9, 0))
+    except ValueError as e:
+        assert "off the" in str(e)
+    else:
+        raise AssertionError("start off the board accepted")
+    assert presets.check_params(31, 10, 10) is not None
+    assert presets.check_params(30, 24, 216) is None
+
+
+def test_mines_are_spread_evenly_over_border_and_interior():
+    """Mine density on border cells, corners and interior cells agree within noise, over a few
+    hundred boards (fixed seeds: deterministic). The start's 3x3 area is left out of both."""
+    for w, h, m, boards in ((30, 16, 99, 250), (16, 16, 40, 250), (30, 24, 216, 40)):
+        g = Generator(w, h)
+        tally = {"border": [0, 0], "corner": [0, 0], "interior": [0, 0]}
+        for seed in range(boards):
+            g.begin(m, 50000 + seed)
+            g.run()
+            for y in range(h):
+                for x in range(w):
+                    if abs(x - g.start_x) <= 1 and abs(y - g.start_y) <= 1:
+                        continue
+                    edge = x in (0, w - 1) or y in (0, h - 1)
+                    kind = "border" if edge else "interior"
+                    tally[kind][0] += g.board.is_mine(x, y)
+                    tally[kind][1] += 1
+                    if x in (0, w - 1) and y in (0, h - 1):
+                        tally["corner"][0] += g.board.is_mine(x, y)
+                        tally["corner"][1] += 1
+        p_in = tally["interior"][0] / tally["interior"][1]
+        for kind in ("border", "corner"):
+            hits, n = tally[kind]
+            p = hits / n
+            se = math.sqrt(p_in * (1 - p_in) / n + p_in * (1 - p_in) / tally["interior"][1])
+            assert abs(p - p_in) < 4 * se, (w, h, m, kind, p, p_in, se)
+
+
+def test_gen_py_prints_identical_lines_under_cpython_and_micropython():
+    import subprocess
+    import sys
+    runs = [["--width", "9", "--height", "9", "--mines", "10", "--seed", "5", "--count", "4"],
+            ["--width", "16", "--height", "16", "--mines", "40", "--seed", "77", "--count", "3",
+             "--level", "pairs"],
+            ["--width", "30", "--height", "16", "--mines", "99", "--seed", "1", "--count", "2",
+             "--start", "0,15", "--level", "single"]]
+    for args in runs:
+        cp = subprocess.run([sys.executable, os.path.join("tools", "gen.py")] + args, cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+        mp = micropython([os.path.join("tools", "gen.py")] + args, heap="1M")
+        assert mp.returncode == 0, mp.stderr
+        assert cp.stdout == mp.stdout and cp.stdout
+        for line in cp.stdout.splitlines():
+            board = json.loads(line)
+            assert len(board["grid"]) == board["w"] * board["h"]
+            assert board["grid"].count("*") == board["mines"]
+            g = Generator(board["w"], board["h"])
+            g.begin(board["mines"], board["seed"], tuple(board["start"]),
+                    presets.level_from_name(board["level"]))
+            g.run()
+            assert g.board.grid_string() == board["grid"]
+
+
+def test_gen_py_rejects_bad_arguments_clearly():
+    import subprocess
+    import sys
+    bad = [["--width", "9", "--height", "9", "--mines", "99", "--seed", "1"],
+           ["--width", "9", "--height", "9", "--mines", "10"],
+           ["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--start", "9,9"],
+           ["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--level", "hard"]]
+    for args in bad:
+        r = subprocess.run([sys.executable, os.path.join("tools", "gen.py")] + args, cwd=ROOT,
+                           capture_output=True, text=True)
+        assert r.returncode == 2 and "gen.py:" in r.stderr and not r.stdout
+
+
+def test_expert_back_to_back_in_a_device_sized_heap():
+    script = (
+        "import sys, gc\n"
+        "sys.path.insert(0, %r)\n"
+        "from mines.generator import Generator\n"
+        "g = Generator(30, 16)\n"
+        "g.begin(99, 0); g.run()\n"
+        "worst = 0\n"
+        "for seed in range(1, 25):\n"
+        "    gc.collect(); gc.disable(); a = gc.mem_alloc()\n"
+        "    g.begin(99, seed); g.run()\n"
+        "    worst = max(worst, gc.mem_alloc() - a); gc.enable()\n"
+        "print('ok', worst)\n" % engine_util.LIB)
+    r = micropython(["-c", script], heap="96K")
+    assert r.returncode == 0, r.stdout + r.stderr
+    ok, worst = r.stdout.split()
+    assert ok == "ok" and int(worst) <= 1024
+
+
+def test_solve_py_reads_views_and_reports_errors():
+    import subprocess
+    import sys
+    lines = [json.dumps({"w": 3, "h": 2, "total_mines": 2, "view": ["###", "121"]}),
+             json.dumps({"w": 4, "h": 1, "total_mines": 1, "view": ["#1##"]}),
+             "{not json"]
+    r = subprocess.run([sys.executable, os.path.join("tools", "solve.py"), "--level", "pairs"],
+                       input="\n".join(lines) + "\n", cwd=ROOT, capture_output=True, text=True,
+                       check=True)
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert out[0] == {"safe": [[1, 0]], "mine": [[0, 0], [2, 0]]}
+    assert out[1] == {"safe": [], "mine": []}
+    assert "error" in out[2]
+    r = subprocess.run([sys.executable, os.path.join("tools", "solve.py")],
+                       input=lines[1] + "\n", cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(r.stdout) == {"safe": [[3, 0]], "mine": []}
