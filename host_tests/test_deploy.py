@@ -234,7 +234,7 @@ def test_second_deploy_writes_nothing_and_changed_module_rewrites_only_it(tmp_pa
     assert third == ["lib/mines/board.py"], log
     written = sorted(os.path.relpath(p, drive).replace(os.sep, "/") for p in writes)
     # the changed module and the manifest (claimed first, then final): nothing else
-    assert written == [deploy.MANIFEST, deploy.MANIFEST, "lib/mines/board.py"]
+    assert written == [deploy.MANIFEST + ".tmp"] * 2 + ["lib/mines/board.py"]
     with open(os.path.join(drive, "lib", "mines", "board.py")) as f:
         assert "SIZE2" in f.read()
 

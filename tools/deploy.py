@@ -392,11 +392,18 @@ def _write_file(path, data):
         os.fsync(f.fileno())
 
 
+def _write_manifest(target, data):
+    """Replace the manifest in one step (write a temporary file, then rename it over), so an
+    unplugged cable never leaves half a manifest behind."""
+    path = os.path.join(target, MANIFEST)
+    _write_file(path + ".tmp", data)
+    os.replace(path + ".tmp", path)
+
+
 def apply(target, plan, out):
     """Carry out ``plan``: remove, rename, write (code.py last), verify, update the manifest."""
     if not (plan.write or plan.remove or plan.backup or plan.manifest_changed):
         return []
-    mpath = os.path.join(target, MANIFEST)
     # First claim every path we are about to write (sha None: being written), so a deploy that
     # is interrupted still knows its files next time.
     claim = dict(load_manifest(target))
@@ -404,7 +411,7 @@ def apply(target, plan, out):
         claim[item.dest] = None
     try:
         if plan.write:
-            _write_file(mpath, manifest_bytes(claim, {"state": "incomplete"}))
+            _write_manifest(target, manifest_bytes(claim, {"state": "incomplete"}))
         for dest, bak, _why in plan.backup:
             os.rename(os.path.join(target, *dest.split("/")),
                       os.path.join(target, *bak.split("/")))
@@ -417,7 +424,7 @@ def apply(target, plan, out):
             path = os.path.join(target, *item.dest.split("/"))
             os.makedirs(os.path.dirname(path), exist_ok=True)
             _write_file(path, item.data)
-        _write_file(mpath, plan.manifest_data)
+        _write_manifest(target, plan.manifest_data)
     except OSError as e:
         raise _oserror(e, "write to", target)
     bad = []
