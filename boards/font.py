@@ -125,7 +125,7 @@ class Font:
         tile = self._index.get(codepoint, self._unknown)
         glyph = self._glyphs.get(tile)
         if glyph is None:
-            # dy -1: the eighth row hangs below the baseline (descenders)
-            glyph = fontio.Glyph(self.bitmap, tile, GLYPH_W, GLYPH_H, 0, -1, ADVANCE, 0)
+            # all 8 rows sit above the baseline, so a label's box holds the descenders too
+            glyph = fontio.Glyph(self.bitmap, tile, GLYPH_W, GLYPH_H, 0, 0, ADVANCE, 0)
             self._glyphs[tile] = glyph
         return glyph

@@ -71,14 +71,14 @@ class View:
         self.oy = 0
         self._board_key = None
 
-        # status bar
-        bar_bitmap = displayio.Bitmap(1, 1, 1)
-        bar_palette = displayio.Palette(1)
-        bar_palette[0] = 0x000000
-        self._bar = displayio.Group(scale=1)
-        bar_bg = displayio.TileGrid(bar_bitmap, pixel_shader=bar_palette, width=width,
-                                    height=BAR, tile_width=1, tile_height=1)
-        self._bar.append(bar_bg)
+        # status bar; its background doubles as the progress bar while a board is being made
+        self._progress_bitmap = displayio.Bitmap(width, BAR, 2)
+        progress_palette = displayio.Palette(2)
+        progress_palette[0] = 0x000000
+        progress_palette[1] = 0x006000
+        self._bar = displayio.Group()
+        self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
+        self._progress_drawn = 0
         self.mines_label = self._label(_RED, 1, 0)
         self.state_label = self._label(_WHITE, 0, 0)
         self.time_label = self._label(_RED, width - 1, 0)
@@ -88,21 +88,17 @@ class View:
         self.time_label.anchor_point = (1.0, 0.0)
         for lab in (self.mines_label, self.state_label, self.time_label):
             self._bar.append(lab)
-        # progress bar: the bottom row of the status bar while a board is being made
-        self._progress_bitmap = displayio.Bitmap(width, 1, 2)
-        progress_palette = displayio.Palette(2)
-        progress_palette[0] = 0x000000
-        progress_palette[1] = 0x00C000
-        self._progress = displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette,
-                                            y=BAR - 1)
-        self._progress_drawn = 0
-        self._bar.append(self._progress)
         self.root.append(self._bar)
 
-        # end-of-game panel and pause notice
+        # end-of-game panel and pause notice: two lines on a black band
         self.panel = displayio.Group()
-        self.panel1 = self._label(_WHITE, width // 2, height - 19, background=0x000000)
-        self.panel2 = self._label(_GREY, width // 2, height - 10, background=0x000000)
+        band = displayio.Bitmap(width, 20, 1)
+        band_palette = displayio.Palette(1)
+        band_palette[0] = 0x000000
+        self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height - 20)
+        self.panel.append(self._band)
+        self.panel1 = self._label(_WHITE, width // 2, height - 19)
+        self.panel2 = self._label(_GREY, width // 2, height - 10)
         for lab in (self.panel1, self.panel2):
             lab.anchor_point = (0.5, 0.0)
             self.panel.append(lab)
@@ -218,7 +214,8 @@ class View:
             lo, hi = min(p, self._progress_drawn), max(p, self._progress_drawn)
             v = 1 if p > self._progress_drawn else 0
             for x in range(lo, hi):
-                bm[x, 0] = v
+                for y in range(BAR):
+                    bm[x, y] = v
             self._progress_drawn = p
             changed = True
         return changed
@@ -343,9 +340,10 @@ class View:
         if state == M.PAUSED:
             y = (self.height - 20) // 2
         else:
-            y = self.height - 19
-        if self.panel1.anchored_position[1] != y:
-            self.panel1.anchored_position = (self.width // 2, y)
-            self.panel2.anchored_position = (self.width // 2, y + 9)
+            y = self.height - 20
+        if self._band.y != y:
+            self._band.y = y
+            self.panel1.anchored_position = (self.width // 2, y + 1)
+            self.panel2.anchored_position = (self.width // 2, y + 10)
             changed = True
         return changed

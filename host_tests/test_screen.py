@@ -1,0 +1,279 @@
+"""The displayio screen, rendered headless through the desktop simulator (Blinka displayio into a
+pygame surface) and checked pixel by pixel: tile colours under the cursor, numbers at the right
+cells in their classic colours, the status bar's digits read back with the font, the scrolled
+Expert view, the end screens, the pause screen, and that only changed tiles are written."""
+
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(REPO, "tools"))
+
+import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
+from game_helpers import walk  # noqa: E402
+from mines import midend as M  # noqa: E402
+from mines.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
+
+DIGIT_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
+                 5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
+LIGHT = (192, 192, 192)
+WHITE = (255, 255, 255)
+DARK = (128, 128, 128)
+YELLOW = (255, 255, 0)
+RED = (255, 0, 0)
+BLACK = (0, 0, 0)
+
+
+def near(a, b, tol=10):
+    return all(abs(int(x) - int(y)) <= tol for x, y in zip(a, b))
+
+
+def px(scene, x, y):
+    return tuple(scene.desktop.display._pygame_screen.get_at((x, y)))[:3]
+
+
+def tile_origin(scene, bx, by):
+    v = scene.view
+    return v.grid.x + (bx - v.ox) * 8, v.grid.y + (by - v.oy) * 8
+
+
+def tile_pixels(scene, bx, by):
+    x0, y0 = tile_origin(scene, bx, by)
+    return [px(scene, x0 + i, y0 + j) for j in range(8) for i in range(8)]
+
+
+def read_text(scene, y0, x0, x1, colour, tol=40):
+    """The text in ``colour`` between x0 and x1 on the line whose glyph tops are near y0, read
+    back by matching 5x8 cells against the font's own glyphs."""
+    font = scene.view.font
+    glyphs = {}
+    for code, tile in font._index.items():
+        rows = tuple(tuple(font.bitmap[tile * 5 + i, j] for i in range(5)) for j in range(8))
+        glyphs[rows] = chr(code)
+    best = ""
+    for y in range(max(0, y0 - 2), y0 + 3):
+        for off in range(x0, x0 + 6):
+            text = []
+            ok = True
+            x = off
+            while x + 5 <= x1:
+                rows = tuple(tuple(1 if near(px(scene, x + i, y + j), colour, tol) else 0
+                                   for i in range(5)) for j in range(8))
+                ch = glyphs.get(rows)
+                if ch is None:
+                    ok = False
+                    break
+                text.append(ch)
+                x += 6
+            s = "".join(text).strip()
+            if ok and len(s) > len(best):
+                best = s
+    return best
+
+
+def test_menu_text_and_selection():
+    s = S.menu()
+    assert read_text(s, 31, 0, 160, WHITE).startswith("Mode")
+    assert read_text(s, 31 + 10 * M.ROW_BOARD, 0, 160, WHITE) == "Board    Screen"
+    assert read_text(s, 31 + 10 * M.ROW_MINES, 0, 160, WHITE) == "Mines    45 (15%)"
+    assert read_text(s, 31 + 10 * M.ROW_START, 0, 160, YELLOW) == "> Play <"   # selected
+    s.d.press(M.UP)
+    s.show()
+    assert read_text(s, 31 + 10 * M.ROW_SOUND, 0, 160, YELLOW) == "Sound  < on >"
+    # the title, in yellow, 2x
+    assert sum(near(px(s, x, 20), YELLOW) for x in range(160)) > 20
+
+
+def test_quick_start_marker_cursor_and_status_bar():
+    s = S.playing()
+    m = s.m
+    assert m.state == M.PLAYING and m.start_x >= 0
+    p = tile_pixels(s, m.start_x, m.start_y)
+    assert sum(near(c, (0, 192, 0), 16) for c in p) >= 10        # the green start mark
+    assert near(p[2], YELLOW) and near(p[0], BLACK)               # the cursor frame on it
+    assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*045"        # mines left
+    assert read_text(s, 0, 120, 160, (255, 32, 32)) == "000"      # the clock waits
+    assert read_text(s, 0, 40, 120, WHITE) == "Go!"
+    # another covered cell: raised grey
+    x = 0 if m.start_x > 3 else m.width - 1
+    q = tile_pixels(s, x, 0)
+    assert near(q[0], WHITE) and near(q[63], DARK) and near(q[4 * 8 + 4], LIGHT)
+
+
+def test_numbers_drawn_at_the_right_cells():
+    s = S.opened()
+    m = s.m
+    game = m.game
+    checked = {n: 0 for n in range(9)}
+    for by in range(m.height):
+        for bx in range(m.width):
+            t = game.tile(bx, by)
+            p = tile_pixels(s, bx, by)
+            centre = p[4 * 8 + 4]
+            if (bx, by) == (m.cx, m.cy):
+                p = [c for k, c in enumerate(p) if 0 < k % 8 < 7 and 0 < k // 8 < 7]
+            if 1 <= t <= 8:
+                want = DIGIT_COLOURS[t]
+                assert sum(near(c, want, 16) for c in p) >= 8, (bx, by, t)
+                for other, colour in DIGIT_COLOURS.items():
+                    if other != t and other not in (7, 8) and t not in (7, 8):
+                        assert not any(near(c, colour, 16) for c in p), (bx, by, t, other)
+                checked[t] += 1
+            elif t == 0:
+                assert all(near(c, LIGHT) or near(c, DARK) or near(c, YELLOW) or near(c, BLACK)
+                           for c in p)
+                assert near(centre, LIGHT)
+                checked[0] += 1
+            else:
+                assert t == COVERED
+    assert checked[0] > 5 and checked[1] > 3 and checked[2] > 0
+
+
+def test_flags_and_the_clock():
+    s = S.flagged()
+    m = s.m
+    assert m.game.flags == 3
+    assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*042"
+    assert read_text(s, 0, 120, 160, (255, 32, 32)) == "%03d" % m.seconds()
+    assert m.seconds() >= 9
+    flags = [(x, y) for y in range(m.height) for x in range(m.width) if m.game.tile(x, y) == FLAG]
+    for x, y in flags:
+        p = tile_pixels(s, x, y)
+        assert sum(near(c, RED) for c in p) >= 5                    # a red flag
+
+
+def test_generating_shows_progress_and_spinner():
+    s = S.generating()
+    m = s.m
+    assert m.state == M.GENERATING and 30 <= m.progress < 100
+    green = [any(near(px(s, x, y), (0, 96, 0), 12) for y in range(8)) for x in range(160)]
+    filled = m.progress * 160 // 100
+    assert all(green[:filled]) and not any(green[filled:])     # the bar behind the text
+    assert read_text(s, 0, 40, 124, YELLOW).startswith("Making")
+    before = tile_pixels(s, m.cx, m.cy)
+    for _ in range(4):
+        if m.state != M.GENERATING:
+            break
+        s.d.frame()
+    s.show()
+    if m.state == M.GENERATING:
+        assert tile_pixels(s, m.cx, m.cy) != before                  # the spinner turns
+
+
+def test_won_screen():
+    s = S.won()
+    m = s.m
+    assert m.state == M.WON
+    assert read_text(s, 0, 40, 124, (64, 255, 64)) == "You win!"
+    assert read_text(s, 109, 0, 160, (64, 255, 64)).startswith("Won in")   # the panel
+    assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*000"
+
+
+def test_lost_screen_marks_boom_mines_and_wrong_flags():
+    s = S.lost()
+    m = s.m
+    game = m.game
+    assert m.state == M.LOST
+    assert read_text(s, 0, 40, 124, (255, 32, 32)) == "Boom!"
+    seen = set()
+    for by in range(min(m.height, 12)):                          # rows above the panel
+        for bx in range(m.width):
+            t = game.tile(bx, by)
+            if (bx, by) == (m.cx, m.cy):
+                continue
+            p = tile_pixels(s, bx, by)
+            if t == MINE:
+                assert near(p[4 * 8 + 4], BLACK) and near(p[7 * 8 + 1], LIGHT)
+                seen.add(MINE)
+            elif t == WRONG:
+                assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], RED)   # a red cross
+                assert sum(near(c, BLACK) for c in p) >= 10                   # on a mine
+                seen.add(WRONG)
+    bx, by = game.board.x_of(game.boom), game.board.y_of(game.boom)
+    assert game.tile(bx, by) == BOOM
+    p = tile_pixels(s, bx, by)
+    assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], BLACK)  # red ground, black mine
+    assert seen == {MINE, WRONG}
+    assert read_text(s, 108, 0, 160, (255, 32, 32)).startswith("Lost after")
+
+
+def test_paused_hides_the_board():
+    s = S.paused()
+    m = s.m
+    assert m.state == M.PAUSED
+    board_area = [px(s, x, y) for y in range(10, 40) for x in range(0, 160, 3)]
+    assert all(near(c, (16, 24, 40), 12) for c in board_area)      # background only
+    assert read_text(s, 54, 40, 124, YELLOW) == "Paused"
+
+
+def test_expert_scrolls_with_the_cursor():
+    s = S.opened(preset="Expert")
+    m, v = s.m, s.view
+    assert (m.width, m.height) == (30, 16)
+    s.d.press(*walk(m, 0, 0))
+    s.show()
+    assert (v.ox, v.oy) == (0, 0)
+    s.d.press(*walk(m, 29, 15))
+    s.show()
+    assert (v.ox, v.oy) == (10, 1)
+    x0, y0 = tile_origin(s, 29, 15)
+    assert (x0, y0) == (152, 8 + 14 * 8)                           # last screen cell
+    assert near(px(s, x0 + 2, y0), YELLOW)                          # the cursor is there
+    # every screen cell shows the board cell (ox + sx, oy + sy)
+    for sy in range(15):
+        for sx in range(20):
+            assert v._drawn[sy * 20 + sx] == m.game.tile(10 + sx, 1 + sy)
+    # and the pixels agree for the opened numbers in view
+    for by in range(1, 16):
+        for bx in range(10, 30):
+            t = m.game.tile(bx, by)
+            if 1 <= t <= 6 and (bx, by) != (m.cx, m.cy):
+                assert any(near(c, DIGIT_COLOURS[t], 16) for c in tile_pixels(s, bx, by))
+    # moving back left scrolls back once the cursor nears the edge
+    s.d.press(*([M.LEFT] * 17))
+    s.show()
+    assert v.ox == 10
+    s.d.press(M.LEFT)
+    s.show()
+    assert v.ox == 9
+
+
+def test_only_changed_tiles_are_written(monkeypatch):
+    s = S.opened()
+    m, v = s.m, s.view
+    writes = []
+    grid_class = type(v.grid)
+    original = grid_class.__setitem__
+
+    def counting(self, index, value):
+        if self is v.grid:
+            writes.append(index)
+        return original(self, index, value)
+
+    monkeypatch.setattr(grid_class, "__setitem__", counting)
+    s.d.frame()
+    s.show()
+    assert writes == []                                             # nothing changed
+    x, y = next((x, y) for y in range(m.height) for x in range(m.width)
+                if m.game.tile(x, y) == COVERED)
+    s.d.press(*walk(m, x, y))
+    s.show()
+    assert writes == []                                             # the cursor is its own grid
+    s.d.press(M.B)
+    s.show()
+    assert writes == [(x - v.ox, y - v.oy)]                         # one flag, one tile
+    del writes[:]
+    s.d.press(M.B)
+    s.show()
+    assert len(writes) == 1
+
+
+def test_screenshots_tool_writes_every_scene(tmp_path):
+    import pygame
+    assert S.main(["--out", str(tmp_path), "--scale", "2"]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted(n + ".png" for n, _ in S.SCENES)
+    for n in names:
+        assert pygame.image.load(str(tmp_path / n)).get_size() == (320, 256)

@@ -1,0 +1,155 @@
+"""Render the game's main screens headless with the desktop profile and save them as PNGs.
+
+  SDL_VIDEODRIVER=dummy python tools/screenshots.py [--out docs/screenshots] [--scale 3]
+
+Each scene is a fixed seed and a fixed list of button presses, so the pictures only change when
+the game does. host_tests/test_screen.py builds the same scenes and checks their pixels.
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "host_tests")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game_helpers import Driver, first_mine, menu_set, walk, winning_script  # noqa: E402
+from mines import midend as M  # noqa: E402
+
+
+class Scene:
+    """A midend, its view on the desktop display, and a driver that redraws every frame."""
+
+    def __init__(self, seed=7):
+        from boards import desktop
+        from boards.view import View
+        self.desktop = desktop
+        self.m = M.Midend(seed=seed)
+        self.view = View(desktop.display)
+        self.d = Driver(self.m, self.view)  # draws every frame; refreshes in show()
+
+    def show(self):
+        self.view.draw(self.m, self.d.frames)
+        self.desktop.refresh()
+        return self
+
+    def save(self, path, scale=3):
+        self.show()
+        self.desktop.screenshot(path, scale)
+
+
+def menu(seed=7):
+    s = Scene(seed)
+    s.d.run(200)                      # the quick-start board gets ready meanwhile
+    return s.show()
+
+
+def playing(seed=7, preset="Screen"):
+    s = Scene(seed)
+    d, m = s.d, s.m
+    if preset != "Screen":
+        menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == preset)
+        while m.row != M.ROW_START:
+            d.press(M.DOWN)
+    d.run(300)
+    d.press(M.A)                      # quick start: the board is ready, the start is marked
+    return s.show()
+
+
+def opened(seed=7, preset="Screen"):
+    s = playing(seed, preset)
+    s.d.press(M.A)                    # open the marked start cell
+    s.d.run(40)
+    return s.show()
+
+
+def flagged(seed=7):
+    """A game in progress with a few flags on cells that are surely mines."""
+    s = opened(seed)
+    m, d = s.m, s.d
+    game = m.game
+    b = game.board
+    placed = 0
+    for y in range(m.height):
+        for x in range(m.width):
+            i = b.index(x, y)
+            if placed < 3 and b.mine[i] and any(0 <= game.shown[i + o] <= 8 for o in b.offsets):
+                d.press(*walk(m, x, y))
+                d.press(M.B)
+                placed += 1
+    d.run(300)                        # some time on the clock
+    return s.show()
+
+
+def generating(seed=7):
+    s = Scene(seed)
+    d, m = s.d, s.m
+    menu_set(d, M.ROW_MODE, lambda m: not m.quick)
+    menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == "Expert")
+    d.press(M.START)
+    d.press(M.A)                      # classic: the first open starts generation there
+    while m.progress < 30 and m.state == M.GENERATING:
+        d.frame()
+    return s.show()
+
+
+def won(seed=7):
+    s = opened(seed)
+    s.d.press(*winning_script(s.m))
+    return s.show()
+
+
+def lost(seed=7):
+    s = opened(seed)
+    m, d = s.m, s.d
+    b = m.game.board
+    wrong = None
+    for y in range(m.height):                   # a wrong flag next to the opened area
+        for x in range(m.width):
+            i = b.index(x, y)
+            if wrong is None and not b.mine[i] and m.game.shown[i] == 9:
+                wrong = (x, y)
+    d.press(*walk(m, *wrong))
+    d.press(M.B)
+    x, y = first_mine(m)
+    d.press(*walk(m, x, y))
+    d.press(M.A)
+    return s.show()
+
+
+def paused(seed=7):
+    s = opened(seed)
+    s.d.press(M.START)
+    return s.show()
+
+
+def expert(seed=7):
+    s = opened(seed, "Expert")
+    m, d = s.m, s.d
+    d.press(*walk(m, m.width - 1, m.cy))        # scroll to the right edge
+    return s.show()
+
+
+SCENES = (("menu", menu), ("playing", flagged), ("generating", generating), ("won", won),
+          ("lost", lost), ("paused", paused), ("expert", expert))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
+    ap.add_argument("--scale", type=int, default=3)
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for name, make in SCENES:
+        path = os.path.join(args.out, name + ".png")
+        make().save(path, args.scale)
+        print("wrote", path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
