@@ -515,3 +515,31 @@ def test_drives_are_found_where_the_os_mounts_them(tmp_path, monkeypatch):
                         if pattern.startswith("/media/ann/") else [])
     found = deploy.find_drives()
     assert str(tmp_path) + "/media/ann/CIRCUITPY" in found
+
+
+def test_cli_dry_run_and_zip_on_this_repository(tmp_path):
+    drive = make_drive(tmp_path)
+    script = os.path.join(REPO, "tools", "deploy.py")
+    proc = subprocess.run([sys.executable, script, drive, "--dry-run"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    assert "write   code.py" in out and "dry run: nothing was written" in out
+    assert os.listdir(drive) == ["boot_out.txt"]
+    zpath = str(tmp_path / "dist" / "pygamer-mines.zip")
+    proc = subprocess.run([sys.executable, script, "--zip", zpath],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(zpath) as z:
+        names = z.namelist()
+    assert "code.py" in names and "boards/pygamer.py" in names and "boards/pybadge.py" in names
+    assert "boards/desktop.py" not in names and not [n for n in names if n.startswith("tools/")]
+
+
+def test_zip_with_mpy_cross_holds_compiled_modules(tmp_path, repo):
+    cross = fake_mpy_cross(tmp_path, CP10_MPY_CROSS, "C")
+    zpath = str(tmp_path / "mines-cp10.zip")
+    names = deploy.build_zip(zpath, mpy_cross=cross, out=lambda s: None, repo=repo)
+    assert "code.py" in names
+    assert "lib/mines/board.mpy" in names and "boards/pybadge.mpy" in names
+    assert [n for n in names if n.endswith(".py")] == ["code.py"]

@@ -561,8 +561,9 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
     written = apply(target, plan, out)
     free = shutil.disk_usage(target).free
     if written:
-        out("wrote %d files (%s), read them back: all match. %s free now."
-            % (len(written), _kb(sum(len(i.data) for i, _r in plan.write)), _kb(free)))
+        out("wrote %d file%s (%s), read back: all match. %s free now."
+            % (len(written), "" if len(written) == 1 else "s",
+               _kb(sum(len(i.data) for i, _r in plan.write)), _kb(free)))
         out("The device restarts the game by itself; eject the drive before unplugging.")
     elif plan.remove or plan.backup:
         out("removed %d, renamed %d; %s free now." % (len(plan.remove), len(plan.backup),
