@@ -28,6 +28,7 @@ one neighbour visit; see tools/bench.py for what a unit costs on the device) and
 once the board is ready. Nothing is allocated per cell or per deduction.
 """
 
+import gc
 from array import array
 
 from mines import presets
@@ -51,6 +52,7 @@ class Generator:
     SLICE_UNITS = SLICE_UNITS
 
     def __init__(self, width, height):
+        gc.collect()   # a quiet moment: the buffers below then find room in one piece
         self.width = width
         self.height = height
         self.board = Board(width, height)
@@ -59,9 +61,12 @@ class Generator:
         # is still in one piece, rather than in the middle of a game.
         self.solver.cases = CaseAnalysis(self.solver)
         self.rng = Rng(0)
-        self.moved = array("H", bytes(2 * self.board.size))  # cells a perturbation changes
+        # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
+        # many far cells (u - m or m, at most 8).
+        self.moved = array("H", bytes(2 * 16))
         self.picked = bytearray(self.board.size)           # marks cells already in ``moved``
-        self.cand = array("H", bytes(2 * self.board.size))  # candidates found by ``_scan``
+        # Candidates found by ``_scan``: the case analysis's group list is free meanwhile.
+        self.cand = self.solver.cases.gcells
         self.fill = False
         self.need = 0
         self.done = True

@@ -7,9 +7,15 @@ Levels are small ints so that the hot loops compare ints, never strings:
                groups of frontier cells of at most ``groups.MAX_GROUP`` cells.
 """
 
-SINGLE = 0
-PAIRS = 1
-FULL = 2
+try:
+    from micropython import const
+except ImportError:   # CPython
+    def const(value):
+        return value
+
+SINGLE = const(0)
+PAIRS = const(1)
+FULL = const(2)
 LEVEL_NAMES = ("single", "pairs", "full")
 DEFAULT_LEVEL = FULL
 

@@ -31,23 +31,29 @@ from array import array
 
 from mines.presets import FULL, PAIRS
 
+try:
+    from micropython import const
+except ImportError:   # CPython
+    def const(value):
+        return value
+
 # Cell states (``Solver.st``).
-UNK = 0   # covered and not known
-SAFE = 1  # known safe, number not known (view mode)
-NUM = 2   # open, its number known (``clue``)
-MINE = 3  # known mine
-WALL = 4  # the border ring
+UNK = const(0)   # covered and not known
+SAFE = const(1)  # known safe, number not known (view mode)
+NUM = const(2)   # open, its number known (``clue``)
+MINE = const(3)  # known mine
+WALL = const(4)  # the border ring
 
 # Why a cell became known (``Solver.why``).
-WHY_GIVEN = 0   # opened by the player / given as a clue
-WHY_SINGLE = 1
-WHY_PAIR = 2
-WHY_FULL = 3
+WHY_GIVEN = const(0)   # opened by the player / given as a clue
+WHY_SINGLE = const(1)
+WHY_PAIR = const(2)
+WHY_FULL = const(3)
 
 # What ``Solver.run`` yields.
-RUNNING = 0  # a slice of work is done; more remains
-STUCK = 1    # nothing more can be proven at this level
-SOLVED = 2   # no unknown cell is left
+RUNNING = const(0)  # a slice of work is done; more remains
+STUCK = const(1)    # nothing more can be proven at this level
+SOLVED = const(2)   # no unknown cell is left
 
 _BITS = (1, 2, 4, 8, 16, 32, 64, 128)
 _POPCOUNT = bytes(bin(i).count("1") for i in range(256))
@@ -139,7 +145,10 @@ class Solver:
                 unk[i] = 8   # never read; only keeps the byte from going below 0
         self._st0 = st
         self._unk0 = unk
-        self._zeros = bytes(self.size)
+        board = self.board
+        if board._zeros is None:
+            board._zeros = bytes(self.size)
+        self._zeros = board._zeros
 
     def reset(self, total_mines=-1):
         """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
@@ -330,31 +339,78 @@ class Solver:
         share_a = self.share_a
         share_b = self.share_b
         learn = self._learn
+        order = self.order
+        when = self.when
+        why = self.why
+        count = self.board.count
         bits = _BITS
         popcount = _POPCOUNT
         while True:
             if self.work >= slice_units:
                 yield RUNNING   # the caller sets ``work`` back to 0 before resuming
             if self.sp:
-                # The single rule: pop a number whose neighbourhood changed.
-                sp = self.sp - 1
+                # The single rule: pop numbers whose neighbourhood changed, until the stack is
+                # empty or the slice is used up. Opening a safe cell is written out here, with
+                # the counters in locals, since this loop is most of the solver's time.
+                sp = self.sp
+                work = self.work
+                nknown = self.nknown
+                unknown = self.unknown
+                oracle = self.oracle
+                while sp and work < slice_units:
+                    sp -= 1
+                    a = stack[sp]
+                    flags[a] &= 2
+                    work += 1
+                    u = unk[a]
+                    if not u:
+                        continue
+                    r = clue[a] - mk[a]
+                    if r == 0 and oracle:
+                        for d in offsets:
+                            c = a + d
+                            if st[c] != UNK:
+                                continue
+                            order[nknown] = c
+                            when[c] = nknown
+                            nknown += 1
+                            why[c] = WHY_SINGLE
+                            unknown -= 1
+                            for e in offsets:
+                                n = c + e
+                                unk[n] -= 1
+                                if st[n] == NUM and unk[n] and not flags[n] & 1:
+                                    flags[n] |= 1
+                                    stack[sp] = n
+                                    sp += 1
+                            st[c] = NUM
+                            clue[c] = count[c]
+                            if unk[c]:
+                                flags[c] |= 1
+                                stack[sp] = c
+                                sp += 1
+                            work += 9
+                    elif r == 0 or r == u:
+                        self.sp = sp
+                        self.nknown = nknown
+                        self.unknown = unknown
+                        self.work = work
+                        is_mine = 1 if r else 0
+                        for d in offsets:
+                            if st[a + d] == UNK:
+                                learn(a + d, is_mine, WHY_SINGLE, a)
+                        sp = self.sp
+                        nknown = self.nknown
+                        unknown = self.unknown
+                        work = self.work
+                    elif level >= PAIRS and not flags[a] & 2:
+                        flags[a] |= 2
+                        pstack[self.psp] = a
+                        self.psp += 1
                 self.sp = sp
-                a = stack[sp]
-                flags[a] &= 2
-                self.work += 1
-                u = unk[a]
-                if not u:
-                    continue
-                r = clue[a] - mk[a]
-                if r == 0 or r == u:
-                    is_mine = 1 if r else 0
-                    for d in offsets:
-                        if st[a + d] == UNK:
-                            learn(a + d, is_mine, 1, a)
-                elif level >= PAIRS and not flags[a] & 2:
-                    flags[a] |= 2
-                    pstack[self.psp] = a
-                    self.psp += 1
+                self.work = work
+                self.nknown = nknown
+                self.unknown = unknown
                 continue
             if self.psp:
                 # The pair rule, once the single rule has nothing left.
