@@ -163,13 +163,21 @@ READ_ONLY_HELP = (
     "    macOS: Disk Utility > First Aid; Linux: fsck.vfat -a on the unmounted device).")
 
 
-def _oserror(e, action, path):
-    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return DeployError("cannot %s %s: %s\n%s" % (action, path, e.strerror, READ_ONLY_HELP))
+def _oserror(e, target):
+    """A DeployError that says what went wrong while changing the drive, and what to do."""
+    where = e.filename or target
+    if e.errno == errno.EROFS:
+        return DeployError("cannot write %s: %s.\n%s" % (where, e.strerror, READ_ONLY_HELP))
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return DeployError("cannot write %s: %s (is the drive read-only?).\n%s"
+                           % (where, e.strerror, READ_ONLY_HELP))
     if e.errno == errno.ENOSPC:
-        return DeployError("cannot %s %s: the drive is full. Nothing else was removed; run "
-                           "the deploy again after making room." % (action, path))
-    return DeployError("cannot %s %s: %s" % (action, path, e))
+        return DeployError("cannot write %s: the drive is full (it needed more than estimated). "
+                           "Make room and deploy again; what was written is recorded."
+                           % where)
+    return DeployError("cannot write %s: %s. The drive may have been unplugged; plug it in and "
+                       "deploy again (it carries on where this stopped)."
+                       % (where, e.strerror or e))
 
 
 # ---- the manifest ----
@@ -426,7 +434,7 @@ def apply(target, plan, out):
             _write_file(path, item.data)
         _write_manifest(target, plan.manifest_data)
     except OSError as e:
-        raise _oserror(e, "write to", target)
+        raise _oserror(e, target)
     bad = []
     for item, _reason in plan.write:  # read back what was written
         path = os.path.join(target, *item.dest.split("/"))
@@ -553,6 +561,8 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
             "libraries in lib/), or deploy compiled files with --mpy-cross (smaller)."
             % (_kb(plan.need - plan.free), _kb(plan.free)))
     if dry_run:
+        if read_only(target):
+            out("note: the drive is read-only now, so a real deploy would stop")
         out("dry run: nothing was written")
         return []
     if plan.write or plan.remove or plan.backup:
