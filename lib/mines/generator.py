@@ -160,6 +160,9 @@ class Generator:
         cells = w * h
         limit = cells // 4 + 8
         size = b.size
+        order = s.order
+        st = s.st
+        unk = s.unk
         moved = self.moved
         picked = self.picked
         cand = self.cand
@@ -210,9 +213,28 @@ class Generator:
                 # Perturb: choose the number, then where the difference goes.
                 if s.work > SLICE_UNITS // 2:
                     yield
-                u = self._target()
-                if u < 0:
+                # The number whose change rolls back least: every open number touching the
+                # cells that change must be forgotten, and a number is forgotten with all
+                # learnt after it. A number's own rollback point is at most its own position,
+                # so walking back from the newest, stop once no better one can come.
+                best = -1
+                best_keep = -1
+                k = s.nknown
+                while k > best_keep + 1:
+                    k -= 1
+                    c = order[k]
+                    s.work += 1
+                    if st[c] != NUM or not unk[c]:
+                        continue
+                    keep = self._keep_if_changed(c)
+                    if keep > best_keep:
+                        best_keep = keep
+                        best = c
+                    if s.work >= SLICE_UNITS:
+                        yield
+                if best < 0:
                     break
+                u = self._target(best)
                 n = u
                 need = self.need
                 far = 1
@@ -255,29 +277,33 @@ class Generator:
                         break
             self.restarts += 1
 
-    def _target(self):
-        """Choose the stuck number to make decidable: one of the last few opened numbers with
-        covered neighbours, at random. Puts its covered neighbours in ``moved[0:u]`` (marked in
-        ``picked``), decides ``fill`` and how many far cells must change (``need``); returns u,
-        or -1 if there is no such number."""
+    def _keep_if_changed(self, c):
+        """The position in ``solver.order`` to roll back to if number c's covered neighbours
+        changed: the earliest open number touching any of them."""
+        s = self.solver
+        st = s.st
+        when = s.when
+        offsets = self.board.offsets
+        keep = when[c]
+        for d in offsets:
+            x = c + d
+            if st[x] != UNK:
+                continue
+            for e in offsets:
+                y = x + e
+                if st[y] == NUM and when[y] < keep:
+                    keep = when[y]
+        s.work += 20
+        return keep
+
+    def _target(self, target):
+        """Make number ``target`` decidable: put its covered neighbours in ``moved[0:u]``
+        (marked in ``picked``), decide ``fill`` and how many far cells must change
+        (``need``); returns u."""
         s = self.solver
         b = self.board
         st = s.st
-        unk = s.unk
-        order = s.order
         rng = self.rng
-        seen = 0
-        target = -1
-        k = s.nknown
-        while k > 0 and seen < 4:
-            k -= 1
-            c = order[k]
-            if st[c] == NUM and unk[c]:
-                seen += 1
-                if rng.below(seen) == 0:
-                    target = c
-        if target < 0:
-            return -1
         moved = self.moved
         picked = self.picked
         u = 0
@@ -292,7 +318,7 @@ class Generator:
         # Fill with probability m / u: on average no mine moves between here and far away.
         self.fill = rng.below(u) < m
         self.need = u - m if self.fill else m
-        s.work += 12 + 2 * seen
+        s.work += 12
         return u
 
     def _move(self, u, n):
