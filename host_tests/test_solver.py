@@ -7,7 +7,7 @@ from engine_util import brute_force, neighbours
 
 from mines import presets
 from mines.groups import MAX_GROUP
-from mines.solver import solve_view
+from mines.views import solve_view
 
 
 def random_position(rnd):
@@ -104,3 +104,8 @@ def test_malformed_view_is_a_clear_error():
             assert "view" in str(e)
         else:
             raise AssertionError("accepted %r" % (rows,))
+
+
+def test_groups_repeats_the_solvers_cell_states():
+    from mines import groups, solver
+    assert (groups.UNK, groups.NUM) == (solver.UNK, solver.NUM)

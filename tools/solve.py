@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from mines import presets  # noqa: E402
-from mines.solver import solve_view  # noqa: E402
+from mines.views import solve_view  # noqa: E402
 
 
 def solve_line(line, level):

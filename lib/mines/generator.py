@@ -7,11 +7,13 @@ covered neighbours mines, or all of them safe, moving the difference to or from 
 that touch no open number; the mine count stays exact and the number becomes a deduction.
 
 Proof after every move. A move changes the numbers of the open cells that touch the moved
-cells, so every deduction made since the first of those cells was opened may no longer hold.
-The solver keeps the order in which it learnt cells, so the generator rolls the play back to just
-before that cell was opened (``Solver.rollback``) and solves on from there. What is kept was
-proven from numbers the move did not change, and the solver's rules are monotone, so what it
-proves from there is exactly what a fresh solve of the new board from the start would prove.
+cells, so a deduction that used one of those numbers, or a cell learnt from one, may no longer
+hold. The solver records, for every cell it learnt, the number(s) it came from and the order it
+learnt them in, so the generator forgets exactly those deductions (``revision.revise``; every
+case-analysis deduction after the first changed number is forgotten too, since it used the whole
+board) and solves on. Everything kept was proven from numbers the move did not change, in the
+same order, so it is a state a fresh solve of the new board could reach; the solver's rules are
+monotone, so what it proves from there is exactly what a fresh solve from the start would prove.
 When the solver has opened every safe cell, the board is solvable without guessing at the
 requested level, from the start cell. (host_tests re-solve every generated board from scratch.)
 
@@ -31,9 +33,10 @@ once the board is ready. Nothing is allocated per cell or per deduction.
 import gc
 from array import array
 
+from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
 from mines import presets
 from mines.board import Board
-from mines.groups import CaseAnalysis
+from mines.revision import revise, revise_begin
 from mines.rng import Rng
 from mines.solver import NUM, RUNNING, SOLVED, UNK, Solver
 
@@ -213,10 +216,10 @@ class Generator:
                 # Perturb: choose the number, then where the difference goes.
                 if s.work > SLICE_UNITS // 2:
                     yield
-                # The number whose change rolls back least: every open number touching the
-                # cells that change must be forgotten, and a number is forgotten with all
-                # learnt after it. A number's own rollback point is at most its own position,
-                # so walking back from the newest, stop once no better one can come.
+                # The number whose change puts the least in doubt: only what was learnt after
+                # the first open number touching the changed cells can depend on them. That
+                # point is at most the number's own position, so walking back from the newest,
+                # stop once no better one can come.
                 best = -1
                 best_keep = -1
                 k = s.nknown
@@ -268,12 +271,13 @@ class Generator:
                     picked[moved[i]] = 0
                 if n - u < need:
                     break
-                keep = self._move(u, n)
+                self._move(u, n)
                 self.perturbations += 1
+                revise_begin(s, moved, n)
                 while True:
                     if s.work > SLICE_UNITS // 2:
                         yield
-                    if s.rollback(keep, (SLICE_UNITS - s.work) // 9 + 1):
+                    if revise(s, (SLICE_UNITS - s.work) // 9 + 1):
                         break
             self.restarts += 1
 
@@ -323,22 +327,13 @@ class Generator:
 
     def _move(self, u, n):
         """Make moved[0:u] all mines (``fill``) or all safe, taking the difference from or to
-        moved[u:n]. Returns the position in ``solver.order`` to roll back to: just before the
-        first open number touching a changed cell."""
-        s = self.solver
+        moved[u:n]; the board's counts follow."""
         b = self.board
-        st = s.st
-        when = s.when
-        offsets = b.offsets
         moved = self.moved
         mine = b.mine
         fill = self.fill
-        keep = s.nknown
         for i in range(n):
             c = moved[i]
-            for d in offsets:
-                if st[c + d] == NUM and when[c + d] < keep:
-                    keep = when[c + d]
             if i < u:
                 if fill and not mine[c]:
                     b.add_mine(c)
@@ -348,8 +343,7 @@ class Generator:
                 b.remove_mine(c)
             else:
                 b.add_mine(c)
-        s.work += 18 * n
-        return keep
+        self.solver.work += 10 * n
 
     def _pick(self, far):
         """A random unknown cell, not yet picked, whose mine is to move (``fill``: a mine; else

@@ -15,7 +15,17 @@ predictable: at most 2**MAX_GROUP leaves, and the work is sliced like the rest o
 
 from array import array
 
-from mines.solver import NUM, UNK
+try:
+    from micropython import const
+except ImportError:   # CPython
+    def const(value):
+        return value
+
+# The solver's cell states (mines.solver.UNK and NUM), repeated here so that this module does not
+# import the solver: the generator imports this, its largest module, first, while the heap is
+# still in one piece.
+UNK = const(0)
+NUM = const(2)
 
 MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits
 

@@ -112,6 +112,13 @@ class Solver:
         self.order = array("H", bytes(2 * size))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
         self.why = bytearray(size)
+        # The number(s) a deduction came from: both for the pair rule, the same one twice for
+        # the single rule. ``revise`` uses them to find what a changed number invalidates.
+        self.src = array("H", bytes(2 * size))
+        self.src2 = array("H", bytes(2 * size))
+        self._keep = 0
+        self._cursor = -1
+        self._phase = 0
         self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
         self.cells = board.width * board.height
         self.sp = 0
@@ -172,7 +179,7 @@ class Solver:
 
     # --- learning -------------------------------------------------------------------------
 
-    def _learn(self, c, is_mine, why, source):
+    def _learn(self, c, is_mine, why, source, other):
         """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode). ``why`` is
         the rule that proved it; ``source`` the number it fired on (kept for a later hint
         feature: a hint re-runs that rule there to show the numbers that prove the cell)."""
@@ -182,6 +189,8 @@ class Solver:
         self.when[c] = k
         self.nknown = k + 1
         self.why[c] = why
+        self.src[c] = source
+        self.src2[c] = other
         self.unknown -= 1
         unk = self.unk
         flags = self.flags
@@ -222,7 +231,7 @@ class Solver:
     def open(self, c):
         """The player opens cell c (oracle mode): it must not be a mine."""
         if self.st[c] == UNK:
-            self._learn(c, 0, WHY_GIVEN, c)
+            self._learn(c, 0, WHY_GIVEN, c, c)
 
     def give_clue(self, c, value):
         """View mode: unknown cell c shows the number ``value`` (0..8)."""
@@ -230,7 +239,7 @@ class Solver:
             return
         oracle = self.oracle
         self.oracle = False
-        self._learn(c, 0, WHY_GIVEN, c)   # known safe, neighbours updated
+        self._learn(c, 0, WHY_GIVEN, c, c)   # known safe, neighbours updated
         self.oracle = oracle
         self.st[c] = NUM
         self.clue[c] = value
@@ -242,83 +251,12 @@ class Solver:
     def mark_mine(self, c):
         """View mode: a cell the player knows to be a mine (counts as known)."""
         if self.st[c] == UNK:
-            self._learn(c, 1, WHY_GIVEN, c)
+            self._learn(c, 1, WHY_GIVEN, c, c)
 
     def learn_from_group(self, c, is_mine, source):
         """Used by ``mines.groups``: a cell proven by case analysis."""
         if self.st[c] == UNK:
-            self._learn(c, is_mine, WHY_FULL, source)
-
-    # --- undoing (used by the generator after it moves mines) -----------------------------
-
-    def rollback(self, keep, budget):
-        """Forget the cells known at positions >= ``keep`` in ``order``, newest first, then queue
-        again every number still known that has unknown neighbours, so solving goes on from
-        there. Call until it returns True; each call handles at most ``budget`` cells."""
-        if self._requeue < 0:
-            st = self.st
-            unk = self.unk
-            mk = self.mk
-            order = self.order
-            offsets = self.offsets
-            k = self.nknown
-            stop = k - budget
-            if stop < keep:
-                stop = keep
-            while k > stop:
-                k -= 1
-                c = order[k]
-                if st[c] == MINE:
-                    self.mines_left += 1
-                    for d in offsets:
-                        n = c + d
-                        unk[n] += 1
-                        mk[n] -= 1
-                else:
-                    for d in offsets:
-                        unk[c + d] += 1
-                st[c] = UNK
-            self.unknown += self.nknown - k
-            self.work += 9 * (self.nknown - k)
-            self.nknown = k
-            if k > keep:
-                return False
-            # Both stacks empty, then requeue below.
-            flags = self.flags
-            stack = self.stack
-            for i in range(self.sp):
-                flags[stack[i]] = 0
-            pstack = self.pstack
-            for i in range(self.psp):
-                flags[pstack[i]] = 0
-            self.sp = 0
-            self.psp = 0
-            self._requeue = 0
-            return False
-        st = self.st
-        unk = self.unk
-        order = self.order
-        flags = self.flags
-        stack = self.stack
-        sp = self.sp
-        i = self._requeue
-        end = i + 4 * budget
-        if end > self.nknown:
-            end = self.nknown
-        self.work += end - i
-        while i < end:
-            c = order[i]
-            i += 1
-            if st[c] == NUM and unk[c]:
-                flags[c] = 1
-                stack[sp] = c
-                sp += 1
-        self.sp = sp
-        if end < self.nknown:
-            self._requeue = end
-            return False
-        self._requeue = -1
-        return True
+            self._learn(c, is_mine, WHY_FULL, source, source)
 
     # --- solving ---------------------------------------------------------------------------
 
@@ -342,6 +280,8 @@ class Solver:
         order = self.order
         when = self.when
         why = self.why
+        src = self.src
+        src2 = self.src2
         count = self.board.count
         bits = _BITS
         popcount = _POPCOUNT
@@ -375,6 +315,8 @@ class Solver:
                             when[c] = nknown
                             nknown += 1
                             why[c] = WHY_SINGLE
+                            src[c] = a
+                            src2[c] = a
                             unknown -= 1
                             for e in offsets:
                                 n = c + e
@@ -398,7 +340,7 @@ class Solver:
                         is_mine = 1 if r else 0
                         for d in offsets:
                             if st[a + d] == UNK:
-                                learn(a + d, is_mine, WHY_SINGLE, a)
+                                learn(a + d, is_mine, WHY_SINGLE, a, a)
                         sp = self.sp
                         nknown = self.nknown
                         unknown = self.unknown
@@ -456,7 +398,7 @@ class Solver:
                         shared = share_a[j]
                         for k in range(8):
                             if mask_a & bits[k] and not shared & bits[k]:
-                                learn(a + offsets[k], is_mine, 2, b)
+                                learn(a + offsets[k], is_mine, WHY_PAIR, a, b)
                         break
                     if only_b and (rb == lo or rb - hi == only_b):
                         is_mine = 0 if rb == lo else 1
@@ -464,7 +406,7 @@ class Solver:
                         for k in range(8):
                             n = b + offsets[k]
                             if st[n] == UNK and not shared & bits[k]:
-                                learn(n, is_mine, 2, a)
+                                learn(n, is_mine, WHY_PAIR, a, b)
                         break
                 continue
             if not self.unknown:
@@ -500,39 +442,3 @@ class Solver:
     def state_at(self, x, y):
         return self.st[self.board.index(x, y)]
 
-
-def solve_view(width, height, rows, level, total_mines=-1):
-    """Prove what a player's view allows: ``rows`` are ``height`` strings of ``width`` chars,
-    '#' covered, '0'-'8' an open number, 'F' or '*' a known mine. Returns (safe, mine): lists of
-    (x, y) of the covered cells proven safe and proven mines, applying deductions until nothing
-    changes. Raises ValueError with a readable message on a malformed view."""
-    from mines.board import Board
-    if len(rows) != height or any(len(r) != width for r in rows):
-        raise ValueError("view must be %d rows of %d characters" % (height, width))
-    board = Board(width, height)
-    solver = Solver(board, oracle=False)
-    solver.reset(total_mines)
-    for y in range(height):
-        for x in range(width):
-            ch = rows[y][x]
-            i = board.index(x, y)
-            if "0" <= ch <= "8":
-                solver.give_clue(i, ord(ch) - 48)
-            elif ch in "F*":
-                solver.mark_mine(i)
-            elif ch != "#":
-                raise ValueError("view cell (%d, %d) is %r: use '#', '0'-'8' or 'F'" % (x, y, ch))
-    given = solver.nknown
-    solver.solve(level)
-    safe = []
-    mine = []
-    for k in range(given, solver.nknown):
-        c = solver.order[k]
-        cell = (board.x_of(c), board.y_of(c))
-        if solver.st[c] == MINE:
-            mine.append(cell)
-        else:
-            safe.append(cell)
-    safe.sort()
-    mine.sort()
-    return safe, mine

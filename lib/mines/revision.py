@@ -1,0 +1,201 @@
+"""Taking back what the solver learnt, for the generator after it moves mines.
+
+Two ways, both ending with every open number that has unknown neighbours queued again, so the
+solver goes on from a state it could have reached from the start of the new board:
+  rollback  forget everything learnt from a position in ``Solver.order`` on;
+  revise    after mines moved under some open numbers, forget exactly the deductions that used
+            an old value of those numbers, directly or through other forgotten cells (and every
+            case-analysis deduction after the first changed number, conservatively), and keep
+            the rest.
+Each is sliced: call until it returns True, with a budget of cells per call.
+The functions take the ``Solver`` as their first argument (``self``), as its methods would;
+they live apart so that each module stays small enough to compile on the device.
+"""
+
+from mines.solver import MINE, NUM, UNK, WHY_FULL, WHY_GIVEN
+
+
+def rollback(self, keep, budget):
+    """Forget the cells known at positions >= ``keep`` in ``order``, newest first, then queue
+    again every number still known that has unknown neighbours, so solving goes on from
+    there. Call until it returns True; each call handles at most ``budget`` cells."""
+    if self._requeue < 0:
+        st = self.st
+        unk = self.unk
+        mk = self.mk
+        order = self.order
+        offsets = self.offsets
+        k = self.nknown
+        stop = k - budget
+        if stop < keep:
+            stop = keep
+        while k > stop:
+            k -= 1
+            c = order[k]
+            if st[c] == MINE:
+                self.mines_left += 1
+                for d in offsets:
+                    n = c + d
+                    unk[n] += 1
+                    mk[n] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+        self.unknown += self.nknown - k
+        self.work += 9 * (self.nknown - k)
+        self.nknown = k
+        if k > keep:
+            return False
+        # Both stacks empty, then requeue below.
+        flags = self.flags
+        stack = self.stack
+        for i in range(self.sp):
+            flags[stack[i]] = 0
+        pstack = self.pstack
+        for i in range(self.psp):
+            flags[pstack[i]] = 0
+        self.sp = 0
+        self.psp = 0
+        self._requeue = 0
+        return False
+    st = self.st
+    unk = self.unk
+    order = self.order
+    flags = self.flags
+    stack = self.stack
+    sp = self.sp
+    i = self._requeue
+    end = i + 4 * budget
+    if end > self.nknown:
+        end = self.nknown
+    self.work += end - i
+    while i < end:
+        c = order[i]
+        i += 1
+        if st[c] == NUM and unk[c]:
+            flags[c] = 1
+            stack[sp] = c
+            sp += 1
+    self.sp = sp
+    if end < self.nknown:
+        self._requeue = end
+        return False
+    self._requeue = -1
+    return True
+
+def revise_begin(self, cells, n):
+    """Mines were moved on ``cells[0:n]`` (all unknown). Every open number touching them
+    now shows a new value; ``revise`` then forgets exactly the deductions that depended on
+    an old value, directly or through other forgotten cells, and keeps the rest. Returns
+    the position in ``order`` of the first changed number (nothing before it changes)."""
+    st = self.st
+    when = self.when
+    flags = self.flags
+    clue = self.clue
+    count = self.board.count
+    offsets = self.offsets
+    keep = self.nknown
+    for i in range(n):
+        c = cells[i]
+        for d in offsets:
+            y = c + d
+            if st[y] == NUM:
+                flags[y] |= 8   # its number changed
+                clue[y] = count[y]
+                if when[y] < keep:
+                    keep = when[y]
+    self._keep = keep
+    self._cursor = keep
+    self._phase = 0
+    self.work += 10 * n
+    return keep
+
+def revise(self, budget):
+    """Carry on with ``revise_begin``'s work, about ``budget`` cells a call; True when done
+    and every number with unknown neighbours is queued again."""
+    st = self.st
+    flags = self.flags
+    order = self.order
+    offsets = self.offsets
+    if self._phase == 0:
+        # Which deductions from ``keep`` on still stand? In order, so a cell's own sources
+        # and their neighbourhoods have been judged before it.
+        why = self.why
+        src = self.src
+        src2 = self.src2
+        k = self._cursor
+        end = k + budget
+        if end > self.nknown:
+            end = self.nknown
+        while k < end:
+            c = order[k]
+            k += 1
+            w = why[c]
+            if w == WHY_GIVEN:
+                continue
+            bad = w == WHY_FULL   # it used the whole board: assume the worst
+            if not bad:
+                a = src[c]
+                b = src2[c]
+                if (flags[a] | flags[b]) & 12:
+                    bad = True
+                else:
+                    for d in offsets:
+                        if (flags[a + d] | flags[b + d]) & 4:
+                            bad = True
+                            break
+            if bad:
+                flags[c] |= 4
+        self.work += 3 * (end - self._cursor)
+        self._cursor = k
+        if k < self.nknown:
+            return False
+        self._phase = 1
+        self._cursor = self._keep
+        self._write = self._keep
+        return False
+    if self._phase == 1:
+        # Forget the cells marked, keep the order of the others.
+        unk = self.unk
+        mk = self.mk
+        when = self.when
+        k = self._cursor
+        out = self._write
+        end = k + budget
+        if end > self.nknown:
+            end = self.nknown
+        while k < end:
+            c = order[k]
+            k += 1
+            f = flags[c]
+            if f & 8:
+                flags[c] = f & 3
+            if not f & 4:
+                order[out] = c
+                when[c] = out
+                out += 1
+                continue
+            flags[c] = f & 3
+            if st[c] == MINE:
+                self.mines_left += 1
+                for d in offsets:
+                    n = c + d
+                    unk[n] += 1
+                    mk[n] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+            self.unknown += 1
+        self.work += 3 * (end - self._cursor)
+        self._cursor = k
+        self._write = out
+        if k < self.nknown:
+            return False
+        self.nknown = out
+        self._phase = 2
+        # Then requeue, as after a rollback. (Every changed number sits at ``keep`` or
+        # later, so the walk above cleared all the marks.)
+        return rollback(self, self.nknown, budget)
+    return rollback(self, self.nknown, budget)
