@@ -267,6 +267,24 @@ class Generator:
                     if not far:
                         break
                     far = 0
+                # The end game: no covered cell can take the difference, so a known cell does
+                # (Tatham's "pitch the mine into the opened area"): the newest learnt, whose
+                # change puts the least in doubt, never in the start's 3x3 area.
+                k = s.nknown
+                want = 1 if self.fill else 0
+                while n - u < need and k > 0:
+                    k -= 1
+                    c = order[k]
+                    s.work += 1
+                    if picked[c] or b.mine[c] != want or (
+                            -1 <= c % stride - start % stride <= 1
+                            and -1 <= c // stride - start // stride <= 1):
+                        continue
+                    moved[n] = c
+                    picked[c] = 1
+                    n += 1
+                    if s.work >= SLICE_UNITS:
+                        yield
                 for i in range(n):
                     picked[moved[i]] = 0
                 if n - u < need:

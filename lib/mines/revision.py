@@ -85,7 +85,8 @@ def rollback(self, keep, budget):
     return True
 
 def revise_begin(self, cells, n):
-    """Mines were moved on ``cells[0:n]`` (all unknown). Every open number touching them
+    """Mines were moved on ``cells[0:n]`` (unknown cells, or in the end game known ones, which
+    are then forgotten with all that depended on them). Every open number touching them
     now shows a new value; ``revise`` then forgets exactly the deductions that depended on
     an old value, directly or through other forgotten cells, and keeps the rest. Returns
     the position in ``order`` of the first changed number (nothing before it changes)."""
@@ -98,6 +99,11 @@ def revise_begin(self, cells, n):
     keep = self.nknown
     for i in range(n):
         c = cells[i]
+        if st[c] != UNK:
+            # A known cell whose mine moved (the end game): what was learnt of it is wrong.
+            flags[c] |= 4
+            if when[c] < keep:
+                keep = when[c]
         for d in offsets:
             y = c + d
             if st[y] == NUM:
