@@ -360,6 +360,14 @@ def test_unsupported_version_and_board_say_what_to_do(tmp_path, repo):
         run(other, repo)
     assert "'feather_m4_express'" in str(e.value) and "pybadge, pygamer" in str(e.value)
     assert os.listdir(old) == ["boot_out.txt"] and os.listdir(other) == ["boot_out.txt"]
+    # --board overrides what boot_out.txt says (the message offers it)
+    written, log = run(other, repo, board="pygamer")
+    assert "boards/pygamer.py" in written and "boards/pybadge.py" not in written
+
+
+def test_every_board_id_in_the_table_has_its_profile_in_this_repository():
+    for board_id, profile in deploy_tree.PROFILES.items():
+        assert os.path.isfile(os.path.join(REPO, "boards", profile + ".py")), board_id
 
 
 def test_read_only_drive_gets_a_clear_message(tmp_path, repo, monkeypatch):
