@@ -3,9 +3,10 @@
 The tree, as paths on the drive (sys.path there is ['', '/', '/lib']):
   code.py                 - the repository's code.py (CircuitPython runs it at boot)
   boards/                 - every module of the repository's boards/ package except the profiles of
-                            other devices and desktop-only modules (see ``board_files``)
+                            other devices and desktop-only modules (see ``board_files``), and
+                            its data files (ASSET_EXTENSIONS: .bmp, .pcf, .wav, ...)
   lib/<ours>              - every package and module in the repository's lib/ (lib/mines/...),
-                            except desktop-only modules
+                            except desktop-only modules, and their data files
   lib/<library>           - the Adafruit libraries the deployed files import, copied from the
                             PyPI packages installed in this Python (adafruit-circuitpython-*):
                             only the modules that are actually imported (see ``scan_libraries``)
@@ -33,6 +34,10 @@ PROFILES = {
 HOST_PROFILES = ("desktop",)
 # A module of ours that imports one of these is desktop-only and stays on the host.
 DESKTOP_ONLY_IMPORTS = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
+
+# Data files in boards/ and lib/ that go onto the device along with the modules (sprite sheets,
+# fonts, sounds, tables). Anything else there (notes, caches) stays on the host.
+ASSET_EXTENSIONS = (".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".json", ".bin")
 
 # The size every .py module that goes onto the device is kept under, so that CircuitPython can
 # compile it on a SAMD51 (192 KB of RAM, much of it already taken by the display and the game):
@@ -125,7 +130,7 @@ def board_files(repo, profiles):
     Rule: every boards/*.py goes onto the device except (a) the profile modules of devices not
     in ``profiles`` (the values of PROFILES, plus HOST_PROFILES), and (b) desktop-only modules
     (those that import pygame or the pygame display shim). So shared device helpers the
-    profiles use go along without being listed here.
+    profiles use go along without being listed here. Data files (ASSET_EXTENSIONS) go too.
     """
     folder = os.path.join(repo, "boards")
     keep, skipped = [], []
@@ -134,7 +139,12 @@ def board_files(repo, profiles):
     all_profiles = set(PROFILES.values()) | set(HOST_PROFILES)
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
-        if not name.endswith(".py") or not os.path.isfile(path):
+        if not os.path.isfile(path):
+            continue
+        if name.lower().endswith(ASSET_EXTENSIONS):
+            keep.append(name)
+            continue
+        if not name.endswith(".py"):
             continue
         module = name[:-3]
         if module in all_profiles and module not in profiles:
@@ -165,10 +175,13 @@ def our_files(repo, profiles):
     for root, dirs, files in os.walk(lib):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for name in sorted(files):
-            if not name.endswith(".py"):
-                continue
             path = os.path.join(root, name)
             rel = os.path.relpath(path, repo).replace(os.sep, "/")
+            if name.lower().endswith(ASSET_EXTENSIONS):
+                items.append(Item(rel, _read(path), rel))
+                continue
+            if not name.endswith(".py"):
+                continue
             data = _read(path)
             if _is_desktop_only(data, path):
                 skipped.append((rel, "desktop-only (imports pygame)"))
