@@ -18,6 +18,9 @@ Safe by design:
     so CircuitPython's auto-reload starts the game once everything else is in place;
   - it works out the space the change needs (in whole clusters) and refuses before writing
     anything when the drive would overflow; it reads back every file it wrote and compares.
+    Each file is fsync'ed first, but the read-back still goes through the operating system's
+    cache: it catches writes that did not happen (a cable pulled, a full drive), not a flash
+    chip that corrupts data.
 
 What goes onto the drive is decided in tools/deploy_tree.py (board profiles, library scan, .mpy).
 Exit status: 0 done (or nothing to do), 1 refused or failed (the message says why), 2 bad usage.
