@@ -40,7 +40,8 @@ from mines.revision import revise, revise_begin
 from mines.rng import Rng
 from mines.solver import NUM, RUNNING, SOLVED, UNK, Solver
 
-SLICE_UNITS = 300
+SLICE_UNITS = 160
+_STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 3
 _TRIES = 24   # random picks of a far cell before falling back to a scan
 
@@ -227,16 +228,17 @@ class Generator:
                     k -= 1
                     c = order[k]
                     s.work += 1
-                    if st[c] != NUM or not unk[c]:
-                        continue
-                    keep = self._keep_if_changed(c)
-                    if keep > best_keep:
-                        best_keep = keep
-                        best = c
+                    if st[c] == NUM and unk[c]:
+                        keep = self._keep_if_changed(c)
+                        if keep > best_keep:
+                            best_keep = keep
+                            best = c
                     if s.work >= SLICE_UNITS:
                         yield
                 if best < 0:
                     break
+                if s.work + _STEP > SLICE_UNITS:
+                    yield
                 u = self._target(best)
                 n = u
                 need = self.need
@@ -252,8 +254,8 @@ class Generator:
                     found = 0
                     pos = 0
                     while pos < size:
-                        found = self._scan(far, pos, pos + SLICE_UNITS // 4, found)
-                        pos += SLICE_UNITS // 4
+                        found = self._scan(far, pos, pos + 32, found)
+                        pos += 32
                         if s.work >= SLICE_UNITS:
                             yield
                     while found and n - u < need:
@@ -289,8 +291,12 @@ class Generator:
                     picked[moved[i]] = 0
                 if n - u < need:
                     break
+                if s.work + _STEP > SLICE_UNITS:
+                    yield
                 self._move(u, n)
                 self.perturbations += 1
+                if s.work + _STEP > SLICE_UNITS:
+                    yield
                 revise_begin(s, moved, n)
                 while True:
                     if s.work > SLICE_UNITS // 2:

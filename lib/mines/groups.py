@@ -111,6 +111,9 @@ class CaseAnalysis:
             nf = 0
             for i in range(s.nknown):
                 a = order[i]
+                s.work += 1
+                if s.work >= slice_units:
+                    yield None
                 if st[a] != NUM or not unk[a]:
                     continue
                 for d in offsets:
@@ -139,7 +142,6 @@ class CaseAnalysis:
                                         nf += 1
                         if s.work >= slice_units:
                             yield None
-                s.work += 1
             gstart[ng] = nf
             for i in range(nf):
                 mark[gcells[i]] = 0
@@ -264,6 +266,8 @@ class CaseAnalysis:
             for i in range(nfound):
                 v = found[i]
                 s.learn_from_group(v >> 1, v & 1, v >> 1)
+                if s.work >= slice_units:
+                    yield None
             yield nfound > 0
 
     def _enum_start(self, g, pos):

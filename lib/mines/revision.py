@@ -86,10 +86,11 @@ def rollback(self, keep, budget):
 
 def revise_begin(self, cells, n):
     """Mines were moved on ``cells[0:n]`` (unknown cells, or in the end game known ones, which
-    are then forgotten with all that depended on them). Every open number touching them
-    now shows a new value; ``revise`` then forgets exactly the deductions that depended on
-    an old value, directly or through other forgotten cells, and keeps the rest. Returns
-    the position in ``order`` of the first changed number (nothing before it changes)."""
+    are then forgotten with all that depended on them). Every open number touching them now
+    shows a new value; ``revise`` then forgets exactly the deductions that depended on an old
+    value, directly or through other forgotten cells, and keeps the rest. ``cells`` must stay
+    as it is until ``revise`` is done. Returns the position in ``order`` of the first changed
+    number: nothing learnt before it changes."""
     st = self.st
     when = self.when
     flags = self.flags
@@ -111,61 +112,34 @@ def revise_begin(self, cells, n):
                 clue[y] = count[y]
                 if when[y] < keep:
                     keep = when[y]
-    self._keep = keep
+    self._moved = cells
+    self._nmoved = n
     self._cursor = keep
+    self._write = keep
     self._phase = 0
+    self.psp = 0        # the pair stack (empty when stuck) lists the cells forgotten
     self.work += 10 * n
     return keep
 
+
 def revise(self, budget):
-    """Carry on with ``revise_begin``'s work, about ``budget`` cells a call; True when done
-    and every number with unknown neighbours is queued again."""
+    """Carry on with ``revise_begin``'s work, about ``budget`` cells a call. Returns True when
+    done: the numbers next to what changed are queued again and solving can go on."""
     st = self.st
     flags = self.flags
     order = self.order
     offsets = self.offsets
+    forgot = self.pstack
     if self._phase == 0:
-        # Which deductions from ``keep`` on still stand? In order, so a cell's own sources
-        # and their neighbourhoods have been judged before it.
+        # In order, so a cell's sources and their neighbourhoods are judged before it. A
+        # forgotten cell keeps mark 4 (and a changed number mark 8) until the walk ends.
         why = self.why
         src = self.src
         src2 = self.src2
-        k = self._cursor
-        end = k + budget
-        if end > self.nknown:
-            end = self.nknown
-        while k < end:
-            c = order[k]
-            k += 1
-            w = why[c]
-            if w == WHY_GIVEN:
-                continue
-            bad = w == WHY_FULL   # it used the whole board: assume the worst
-            if not bad:
-                a = src[c]
-                b = src2[c]
-                if (flags[a] | flags[b]) & 12:
-                    bad = True
-                else:
-                    for d in offsets:
-                        if (flags[a + d] | flags[b + d]) & 4:
-                            bad = True
-                            break
-            if bad:
-                flags[c] |= 4
-        self.work += 3 * (end - self._cursor)
-        self._cursor = k
-        if k < self.nknown:
-            return False
-        self._phase = 1
-        self._cursor = self._keep
-        self._write = self._keep
-        return False
-    if self._phase == 1:
-        # Forget the cells marked, keep the order of the others.
         unk = self.unk
         mk = self.mk
         when = self.when
+        nforgot = self.psp
         k = self._cursor
         out = self._write
         end = k + budget
@@ -175,14 +149,29 @@ def revise(self, budget):
             c = order[k]
             k += 1
             f = flags[c]
-            if f & 8:
-                flags[c] = f & 3
-            if not f & 4:
+            bad = f & 4
+            if not bad:
+                w = why[c]
+                if w == WHY_FULL:
+                    bad = 1   # it used the whole board: assume the worst
+                elif w != WHY_GIVEN:
+                    a = src[c]
+                    b = src2[c]
+                    if (flags[a] | flags[b]) & 12:
+                        bad = 1
+                    else:
+                        for d in offsets:
+                            if (flags[a + d] | flags[b + d]) & 4:
+                                bad = 1
+                                break
+            if not bad:
                 order[out] = c
                 when[c] = out
                 out += 1
                 continue
-            flags[c] = f & 3
+            flags[c] = f | 4
+            forgot[nforgot] = c
+            nforgot += 1
             if st[c] == MINE:
                 self.mines_left += 1
                 for d in offsets:
@@ -193,15 +182,54 @@ def revise(self, budget):
                 for d in offsets:
                     unk[c + d] += 1
             st[c] = UNK
-            self.unknown += 1
-        self.work += 3 * (end - self._cursor)
+        self.unknown += (k - self._cursor) - (out - self._write)
+        self.work += 4 * (k - self._cursor)
         self._cursor = k
         self._write = out
+        self.psp = nforgot
         if k < self.nknown:
             return False
         self.nknown = out
-        self._phase = 2
-        # Then requeue, as after a rollback. (Every changed number sits at ``keep`` or
-        # later, so the walk above cleared all the marks.)
-        return rollback(self, self.nknown, budget)
-    return rollback(self, self.nknown, budget)
+        self._phase = 1
+        self._cursor = 0
+        return False
+    # Queue the numbers next to a forgotten cell, and the changed numbers; every other number
+    # was already looked at in the stuck state and nothing around it changed.
+    unk = self.unk
+    stack = self.stack
+    sp = self.sp
+    i = self._cursor
+    end = i + budget
+    nforgot = self.psp
+    if end > nforgot:
+        end = nforgot
+    while i < end:
+        c = forgot[i]
+        i += 1
+        flags[c] &= 3
+        for d in offsets:
+            y = c + d
+            if st[y] == NUM and unk[y] and not flags[y] & 1:
+                flags[y] |= 1
+                stack[sp] = y
+                sp += 1
+    self.work += 9 * (i - self._cursor)
+    self._cursor = i
+    self.sp = sp
+    if i < nforgot:
+        return False
+    moved = self._moved
+    for j in range(self._nmoved):
+        c = moved[j]
+        for d in offsets:
+            y = c + d
+            if flags[y] & 8:
+                flags[y] &= 7
+                if st[y] == NUM and unk[y] and not flags[y] & 1:
+                    flags[y] |= 1
+                    stack[sp] = y
+                    sp += 1
+    self.work += 9 * self._nmoved
+    self.sp = sp
+    self.psp = 0
+    return True

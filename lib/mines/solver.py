@@ -116,9 +116,11 @@ class Solver:
         # the single rule. ``revise`` uses them to find what a changed number invalidates.
         self.src = array("H", bytes(2 * size))
         self.src2 = array("H", bytes(2 * size))
-        self._keep = 0
         self._cursor = -1
+        self._write = 0
         self._phase = 0
+        self._moved = None
+        self._nmoved = 0
         self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
         self.cells = board.width * board.height
         self.sp = 0
