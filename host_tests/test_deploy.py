@@ -86,9 +86,10 @@ def run(target, repo, **kw):
     return written, "\n".join(lines)
 
 
-def fake_mpy_cross(tmp_path, version_line, magic):
-    """An executable that behaves like mpy-cross: --version, and -o OUT -s NAME SRC."""
-    path = tmp_path / ("mpy-cross-" + magic)
+def fake_mpy_cross(tmp_path, version_line, magic, version=6):
+    """An executable that behaves like mpy-cross: --version, and -o OUT -s NAME SRC, writing
+    ``magic``, then the .mpy ``version`` byte, then anything."""
+    path = tmp_path / ("mpy-cross-%s%d" % (magic, version))
     path.write_text(
         "#!%s\n"
         "import sys\n"
@@ -98,8 +99,8 @@ def fake_mpy_cross(tmp_path, version_line, magic):
         "    sys.exit(0)\n"
         "out = args[args.index('-o') + 1]\n"
         "src = open(args[-1], 'rb').read()\n"
-        "open(out, 'wb').write(b%r + b'\\x06\\x00\\x1f' + src[::-1])\n"
-        % (sys.executable, version_line, magic))
+        "open(out, 'wb').write(b%r + bytes([%d]) + b'\\x00\\x1f' + src[::-1])\n"
+        % (sys.executable, version_line, magic, version))
     path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return str(path)
 
@@ -433,6 +434,11 @@ def test_micropython_mpy_is_rejected(tmp_path, repo):
     cross = fake_mpy_cross(tmp_path, CP10_MPY_CROSS, "M")
     with pytest.raises(deploy_tree.TreeError, match="not b'C'"):
         run(drive, repo, mpy_cross=cross)
+    assert os.listdir(drive) == ["boot_out.txt"]
+    # a "C" file of another .mpy format version is rejected too
+    old = fake_mpy_cross(tmp_path, CP10_MPY_CROSS, "C", version=5)
+    with pytest.raises(deploy_tree.TreeError, match="version 5; CircuitPython 10 loads version 6"):
+        run(drive, repo, mpy_cross=old)
     assert os.listdir(drive) == ["boot_out.txt"]
 
 
