@@ -2,9 +2,11 @@
 
 After the first click (the start cell) it places the mines away from the start's 3x3 area and
 plays the board with the solver, as a player would, from that cell. When the solver is stuck it
-*perturbs*: it picks a recently opened number at the frontier and makes all of that number's
-covered neighbours mines, or all of them safe, moving the difference to or from covered cells
-that touch no open number; the mine count stays exact and the number becomes a deduction.
+*perturbs*: it picks the frontier number whose change puts the least in doubt and makes all of
+that number's covered neighbours mines, or all of them safe, moving the difference to or from
+covered cells that touch no open number (then any covered cells; in the end game, when none is
+left, the newest known cells outside the start area). The mine count stays exact and the number
+becomes a deduction.
 
 Proof after every move. A move changes the numbers of the open cells that touch the moved
 cells, so a deduction that used one of those numbers, or a cell learnt from one, may no longer
@@ -19,7 +21,8 @@ requested level, from the start cell. (host_tests re-solve every generated board
 
 Starting afresh: every time the solver is stuck it should be stuck further on than the time
 before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
-``max_perturbations``, the generator throws the layout away and places mines anew.
+a quarter as many perturbations as cells, the generator throws the layout away and places mines
+anew.
 
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
