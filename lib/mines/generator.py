@@ -77,12 +77,7 @@ class Generator:
         self.fill = False
         self.need = 0
         self.done = True
-        self.progress = 0
-        self.slice_work = 0
-        self.total_work = 0
-        self.max_slice = 0
-        self.perturbations = 0
-        self.restarts = 0
+        self._clear_stats()
         self.start_x = 0
         self.start_y = 0
         self.mines = 0
@@ -115,13 +110,16 @@ class Generator:
         self.mines = mines
         self.level = level
         self.done = False
+        self._clear_stats()
+        self._job = self._make()
+
+    def _clear_stats(self):
         self.progress = 0
         self.slice_work = 0
         self.total_work = 0
         self.max_slice = 0
         self.perturbations = 0
         self.restarts = 0
-        self._job = self._make()
 
     def step(self):
         """Run one slice of generation. Returns True when the board is ready (and on every call

@@ -1,13 +1,12 @@
 """Taking back what the solver learnt, for the generator after it moves mines.
 
-Two ways, both ending with every open number that has unknown neighbours queued again, so the
-solver goes on from a state it could have reached from the start of the new board:
-  rollback  forget everything learnt from a position in ``Solver.order`` on;
-  revise    after mines moved under some open numbers, forget exactly the deductions that used
-            an old value of those numbers, directly or through other forgotten cells (and every
-            case-analysis deduction after the first changed number, conservatively), and keep
-            the rest.
-Each is sliced: call until it returns True, with a budget of cells per call.
+``revise_begin`` then ``revise`` (sliced: call until it returns True, with a budget of cells per
+call): after mines moved under some open numbers, forget exactly the deductions that used an old
+value of those numbers, directly or through other forgotten cells (and, conservatively, every
+case-analysis deduction after the first changed number), keep the rest in their order, and queue
+the numbers next to what changed, so the solver goes on from a state it could have reached from
+the start of the new board.
+
 The functions take the ``Solver`` as their first argument (``self``), as its methods would;
 they live apart so that each module stays small enough to compile on the device.
 """
@@ -15,74 +14,22 @@ they live apart so that each module stays small enough to compile on the device.
 from mines.solver import MINE, NUM, UNK, WHY_FULL, WHY_GIVEN
 
 
-def rollback(self, keep, budget):
-    """Forget the cells known at positions >= ``keep`` in ``order``, newest first, then queue
-    again every number still known that has unknown neighbours, so solving goes on from
-    there. Call until it returns True; each call handles at most ``budget`` cells."""
-    if self._requeue < 0:
-        st = self.st
-        unk = self.unk
-        mk = self.mk
-        order = self.order
-        offsets = self.offsets
-        k = self.nknown
-        stop = k - budget
-        if stop < keep:
-            stop = keep
-        while k > stop:
-            k -= 1
-            c = order[k]
-            if st[c] == MINE:
-                self.mines_left += 1
-                for d in offsets:
-                    n = c + d
-                    unk[n] += 1
-                    mk[n] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
-            st[c] = UNK
-        self.unknown += self.nknown - k
-        self.work += 9 * (self.nknown - k)
-        self.nknown = k
-        if k > keep:
-            return False
-        # Both stacks empty, then requeue below.
-        flags = self.flags
-        stack = self.stack
-        for i in range(self.sp):
-            flags[stack[i]] = 0
-        pstack = self.pstack
-        for i in range(self.psp):
-            flags[pstack[i]] = 0
-        self.sp = 0
-        self.psp = 0
-        self._requeue = 0
-        return False
-    st = self.st
+def forget(self, c):
+    """Known cell c becomes unknown again: its neighbours' counters follow."""
     unk = self.unk
-    order = self.order
-    flags = self.flags
-    stack = self.stack
-    sp = self.sp
-    i = self._requeue
-    end = i + 4 * budget
-    if end > self.nknown:
-        end = self.nknown
-    self.work += end - i
-    while i < end:
-        c = order[i]
-        i += 1
-        if st[c] == NUM and unk[c]:
-            flags[c] = 1
-            stack[sp] = c
-            sp += 1
-    self.sp = sp
-    if end < self.nknown:
-        self._requeue = end
-        return False
-    self._requeue = -1
-    return True
+    if self.st[c] == MINE:
+        self.mines_left += 1
+        mk = self.mk
+        for d in self.offsets:
+            n = c + d
+            unk[n] += 1
+            mk[n] -= 1
+    else:
+        for d in self.offsets:
+            unk[c + d] += 1
+    self.st[c] = UNK
+    self.unknown += 1
+
 
 def revise_begin(self, cells, n):
     """Mines were moved on ``cells[0:n]`` (unknown cells, or in the end game known ones, which
@@ -136,8 +83,6 @@ def revise(self, budget):
         why = self.why
         src = self.src
         src2 = self.src2
-        unk = self.unk
-        mk = self.mk
         when = self.when
         nforgot = self.psp
         k = self._cursor
@@ -172,18 +117,8 @@ def revise(self, budget):
             flags[c] = f | 4
             forgot[nforgot] = c
             nforgot += 1
-            if st[c] == MINE:
-                self.mines_left += 1
-                for d in offsets:
-                    n = c + d
-                    unk[n] += 1
-                    mk[n] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
-            st[c] = UNK
-        self.unknown += (k - self._cursor) - (out - self._write)
-        self.work += 4 * (k - self._cursor)
+            forget(self, c)
+        self.work += 4 * (k - self._cursor) + 5 * (nforgot - self.psp)
         self._cursor = k
         self._write = out
         self.psp = nforgot

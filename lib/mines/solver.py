@@ -266,7 +266,7 @@ class Solver:
         """Solve at ``level`` as far as possible; a generator that yields RUNNING after about
         ``slice_units`` work units, STUCK when nothing more follows, SOLVED when no cell is
         unknown. After STUCK or SOLVED it may be resumed (the caller may have changed the state
-        meanwhile, e.g. by ``rollback``)."""
+        meanwhile, e.g. by ``revision.revise``)."""
         st = self.st
         unk = self.unk
         mk = self.mk
