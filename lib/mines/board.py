@@ -29,7 +29,7 @@ class Board:
                 inside[row + x] = 1
         self.inside = inside
         self.mines = 0
-        self._zeros = None
+        self.zeros = bytes(self.size)   # for block clears of any per-cell buffer
 
     def index(self, x, y):
         """Padded index of cell (x, y)."""
@@ -43,10 +43,8 @@ class Board:
 
     def clear(self):
         """No mines anywhere."""
-        if self._zeros is None:
-            self._zeros = bytes(self.size)
-        self.mine[:] = self._zeros
-        self.count[:] = self._zeros
+        self.mine[:] = self.zeros
+        self.count[:] = self.zeros
         self.mines = 0
 
     def add_mine(self, i):

@@ -111,6 +111,8 @@ class Generator:
         self.level = level
         self.done = False
         self._clear_stats()
+        # A generation abandoned in the middle of a perturbation leaves cells marked.
+        self.picked[:] = self.board.zeros
         self._job = self._make()
 
     def _clear_stats(self):

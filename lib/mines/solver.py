@@ -154,10 +154,7 @@ class Solver:
                 unk[i] = 8   # never read; only keeps the byte from going below 0
         self._st0 = st
         self._unk0 = unk
-        board = self.board
-        if board._zeros is None:
-            board._zeros = bytes(self.size)
-        self._zeros = board._zeros
+        self._zeros = self.board.zeros
 
     def reset(self, total_mines=-1):
         """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
