@@ -81,16 +81,20 @@ def test_same_arguments_same_board_and_abandoning_changes_nothing():
 
 
 def test_slices_are_bounded_and_progress_rises():
-    g = Generator(30, 16)
-    for seed in range(20):
-        g.begin(99, seed)
+    for w, h, m, seeds in ((30, 16, 99, 20), (30, 24, 216, 3), (9, 9, 10, 20)):
+        _slices_are_bounded(Generator(w, h), m, seeds)
+
+
+def _slices_are_bounded(g, m, seeds):
+    for seed in range(seeds):
+        g.begin(m, seed)
         last = 0
         steps = 0
         while not g.step():
             steps += 1
             # One indivisible step (a pair check with its deductions, a zero cell's 8
             # neighbours) may run past the slice budget; never by more than that.
-            assert g.slice_work <= Generator.SLICE_UNITS + 200
+            assert g.slice_work <= Generator.MAX_SLICE_UNITS
             assert last <= g.progress <= 99
             last = g.progress
         assert g.progress == 100 and steps > 5

@@ -57,6 +57,10 @@ class Generator:
     """
 
     SLICE_UNITS = SLICE_UNITS
+    # The most one step() ever does: a slice stops at the first check past SLICE_UNITS, and
+    # no indivisible piece of work between two checks exceeds 200 units (host_tests check it).
+    # A frame loop that must stay within a budget calls step() while work + this <= budget.
+    MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height):
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
