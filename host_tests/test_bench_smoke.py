@@ -1,0 +1,50 @@
+"""tools/bench.py smoke test: the CPython part (statistics, verification, density) on 5 seeds.
+
+The benchmark itself is not a test and nothing here is timed: this only checks that the tool runs
+and that its JSON has the fields scripts rely on, with sane values. The micropython and valgrind
+parts are left out (--no-micropython) to keep it fast.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+
+def test_bench_quick_cpython_part(tmp_path):
+    out = tmp_path / "bench.json"
+    p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "bench.py"), "--quick",
+                        "--seeds", "5", "--no-micropython", "--json", str(out)],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert p.returncode == 0, p.stderr.decode()
+    table = p.stdout.decode()
+    assert "### Generation (CPython)" in table and "### Targets (issue 2)" in table
+    r = json.loads(out.read_text())
+    assert {"meta", "configs", "targets"} <= set(r)
+    assert r["meta"]["seeds"] == 5
+    keys = [c["key"] for c in r["configs"]]
+    assert keys == ["beginner-full", "intermediate-single", "intermediate-pairs", "intermediate-full",
+                    "expert-full", "screen-full"]
+    for c in r["configs"]:
+        cp = c["cpython"]
+        assert cp["verified"] == 5, c["key"]
+        for k in ("perturbations", "restarts", "total_work", "max_slice"):
+            assert 0 <= cp[k]["median"] <= cp[k]["max"], (c["key"], k)
+        assert cp["total_work"]["median"] > 0
+        assert cp["cpython_ms"]["median"] > 0
+        assert 0.5 < cp["gen_over_verify"]["median"] < 100
+        d = cp["density"]
+        cells = c["w"] * c["h"]
+        for part in ("border", "corner", "interior"):
+            assert 0 <= d[part]["p"] <= 1 and d[part]["se"] is not None
+        # Every mine lies outside the start area: the counted cells hold all of them.
+        assert d["border"]["mines"] + d["interior"]["mines"] == 5 * c["mines"]
+        assert abs(d["interior"]["p"] - c["mines"] / float(cells - 9)) < 0.1
+        assert "devtime" not in c and "micropython" not in c
+    names = [t["name"] for t in r["targets"]]
+    assert any("Intermediate gen / verify" in n for n in names)
+    for t in r["targets"]:
+        assert t["status"] in ("PASS", "MISS", "n/a")
