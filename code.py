@@ -16,20 +16,26 @@ import time
 # (which pdb imports) is looked for. Importing this file must then be harmless.
 
 
+def profile_name(board_id):
+    """The boards/ profile module for a CircuitPython board id; None: the desktop simulator."""
+    if board_id is None:
+        return "desktop"
+    if "pygamer" in board_id:
+        return "pygamer"
+    if "pybadge" in board_id:  # PyBadge, PyBadge LC and EdgeBadge run the PyBadge build
+        return "pybadge"
+    raise RuntimeError("PyGamer Mines has no profile for board %r (PyGamer and PyBadge only)"
+                       % (board_id,))
+
+
 def pick_profile():
-    """The board profile module for the board we run on."""
+    """Import and return the board profile module for the board we run on."""
+    board_id = None
     if sys.implementation.name == "circuitpython":
         import board
-        board_id = getattr(board, "board_id", "")
-        if "pygamer" in board_id:
-            from boards import pygamer as profile
-        elif "pybadge" in board_id:
-            from boards import pybadge as profile
-        else:
-            raise RuntimeError("PyGamer Mines has no profile for board %r" % (board_id,))
-    else:
-        from boards import desktop as profile
-    return profile
+        board_id = board.board_id
+    name = profile_name(board_id)
+    return getattr(__import__("boards." + name), name)
 
 
 class Clock:
@@ -82,6 +88,9 @@ def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep
             if presses:
                 midend.press(presses)
             midend.frame(now)
+            if midend.collect_wanted:  # big buffers were dropped: collect here, high in the
+                midend.collect_wanted = False  # stack, where no stale pointer pins them
+                gc.collect()
             feedback.update(midend)
             if view.draw(midend, frame) or getattr(buttons, "exposed", False):
                 profile.refresh()

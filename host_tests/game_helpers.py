@@ -5,6 +5,7 @@ Kept free of pytest and of CPython-only features so that host_tests/mpy_games.py
 ideas under micropython.
 """
 
+import gc
 import os
 import sys
 
@@ -38,6 +39,9 @@ class Driver:
         if presses:
             m.press(presses)
         m.frame(self.now)
+        if m.collect_wanted:  # as code.py does: collect high in the stack
+            m.collect_wanted = False
+            gc.collect()
         self.works.append(m.frame_work)
         self.frames += 1
         if self.view is not None:
@@ -144,6 +148,8 @@ class ExactGenerator:
 
     def __init__(self, width, height):
         from mines.rng import Rng
+        self.width = width
+        self.height = height
         self.board = Board(width, height)
         self.rng = Rng(0)
         self.progress = 0

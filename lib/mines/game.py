@@ -11,7 +11,8 @@ FLAG, and once the game is lost MINE, BOOM (the mine that went off) and WRONG (a
 cell). Buffers are allocated once per board size; nothing is allocated per move.
 """
 
-from mines.board import Board
+from array import array
+
 
 # Tile codes (0..8 are opened numbers).
 COVERED = 9
@@ -59,11 +60,10 @@ class Game:
     def __init__(self, width, height):
         self.width = width
         self.height = height
-        self.board = Board(width, height)
-        size = self.board.size
+        self.board = None  # the layout, a Board of this size, from new()
+        size = (width + 2) * (height + 2)
         self.shown = bytearray(size)
-        self._stack = [0] * size  # flood-fill stack, preallocated: each cell is pushed once at most
-        self._mark = bytearray(size)  # scratch for the 3BV count
+        self._stack = array("H", bytes(2 * size))  # flood-fill stack: a cell is pushed once at most
         self.state = PLAYING
         self.flags = 0
         self.opened = 0
@@ -76,9 +76,11 @@ class Game:
     # -- setting up ------------------------------------------------------------------------
 
     def new(self, layout):
-        """Start a fresh game on a copy of ``layout`` (a Board of this size)."""
-        board = self.board
-        board.copy_from(layout)
+        """Start a fresh game on ``layout`` (a Board of this size). The game reads the layout
+        while it is being played and never changes it; the midend lets the generator reuse it
+        only once the game is over (what the player saw is all in ``shown`` by then), which
+        saves a second copy of the board in the device's small heap."""
+        self.board = board = layout
         shown = self.shown
         inside = board.inside
         for i in range(board.size):
@@ -101,7 +103,7 @@ class Game:
         return self.board.mines - self.flags
 
     def tile(self, x, y):
-        return self.shown[(y + 1) * self.board.stride + x + 1]
+        return self.shown[(y + 1) * (self.width + 2) + x + 1]
 
     # -- deciding --------------------------------------------------------------------------
 
@@ -255,16 +257,14 @@ class Game:
         mine = board.mine
         inside = board.inside
         offsets = board.offsets
-        mark = self._mark
+        mark = self.shown  # bit 0x40 marks a counted cell (tile codes are below 16)
         stack = self._stack
-        for i in range(board.size):
-            mark[i] = 0
         total = 0
         for i in range(board.size):
-            if not inside[i] or mine[i] or count[i] or mark[i]:
+            if not inside[i] or mine[i] or count[i] or mark[i] & 0x40:
                 continue
             total += 1
-            mark[i] = 1
+            mark[i] |= 0x40
             stack[0] = i
             top = 1
             while top:
@@ -274,11 +274,12 @@ class Game:
                     continue
                 for d in offsets:
                     j = c + d
-                    if inside[j] and not mark[j]:
-                        mark[j] = 1
+                    if inside[j] and not mark[j] & 0x40:
+                        mark[j] |= 0x40
                         stack[top] = j
                         top += 1
         for i in range(board.size):
-            if inside[i] and not mine[i] and not mark[i]:
+            if inside[i] and not mine[i] and not mark[i] & 0x40:
                 total += 1
+            mark[i] &= 0x3F
         return total

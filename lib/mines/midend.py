@@ -16,9 +16,8 @@ Generation is never done in one go: each frame runs ``Generator.step()`` slices 
 import gc
 
 from mines import presets
-from mines.game import (Game, PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
+from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
-from mines.rng import Rng
 
 # Logical buttons, one bit each (the boards/ input helpers produce these).
 UP = 1
@@ -48,54 +47,23 @@ CUE_WIN = 4
 CUE_LOSE = 8
 CUE_REFUSED = 16
 
-# Menu rows.
-ROW_MODE = 0
-ROW_BOARD = 1
-ROW_WIDTH = 2
-ROW_HEIGHT = 3
-ROW_MINES = 4
-ROW_LEVEL = 5
-ROW_SOUND = 6
-ROW_START = 7
-MENU_ROWS = 8
+from mines.jobs import Jobs, JOB_NONE, JOB_QUICK, JOB_CLASSIC
+from mines.settings import (ROW_MODE, ROW_BOARD, ROW_WIDTH, ROW_HEIGHT,  # noqa: F401
+                            ROW_MINES, ROW_LEVEL, ROW_SOUND, ROW_START, MENU_ROWS, CUSTOM,
+                            MIN_DENSITY)
 
-CUSTOM = len(presets.PRESETS)  # the "Custom" board choice after the presets
-MIN_DENSITY = 5
-
-_JOB_NONE = 0
-_JOB_QUICK = 1
-_JOB_CLASSIC = 2
 
 _SETTLE_FRAMES = 8  # idle frames after a menu change before a quick-start board is begun
 _MESSAGE_MS = 2500
 
 
-def _default_generator_class():
-    from mines.generator import Generator
-    return Generator
-
-
-class Midend:
+class Midend(Jobs):
     """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
     ``budget`` is the generator work units a frame may spend (default: two slices);
     ``generator_class`` defaults to ``mines.generator.Generator``."""
 
     def __init__(self, seed=1, budget=0, generator_class=None):
-        self._gen_class = generator_class or _default_generator_class()
-        slice_units = self._gen_class.SLICE_UNITS
-        self.budget = budget or 2 * slice_units
-        if self.budget < slice_units:
-            raise ValueError("budget %d is below one slice (%d units)" % (self.budget, slice_units))
-        self._rng = Rng(seed)
-        # parameters
-        self.quick = True
-        self.choice = 0
-        for k in range(len(presets.PRESETS)):
-            if presets.PRESETS[k][0] == "Screen":  # the board that fills the screen
-                self.choice = k
-        _, self.width, self.height, self.mines = presets.PRESETS[self.choice]
-        self.level = presets.DEFAULT_LEVEL
-        self.sound = True
+        Jobs.__init__(self, seed, budget, generator_class)
         # UI state
         self.state = MENU
         self.row = ROW_START
@@ -104,21 +72,8 @@ class Midend:
         self.message = ""
         self._message_until = 0
         self.menu_version = 0
-        # game and generation
-        self.game = None
-        self._gen = None
-        self._job = _JOB_NONE
-        self._job_key = None
-        self._prepared_key = None
-        self._job_for_game = False  # the running job is what the GENERATING screen waits for
-        self.progress = 0
-        self.frame_work = 0
-        self.max_frame_work = 0
         self.start_x = -1  # quick start: the marked start cell, until the first open
         self.start_y = -1
-        self.seed = 0  # the seed of the game on screen (replay and board codes will use it)
-        self._job_seed = 0
-        self._next_seed = self._rng.bits30()
         self._settle = 0
         # timer
         self.elapsed_ms = 0
@@ -132,77 +87,6 @@ class Midend:
         self.last_bbbv = 0
         self.last_moves = 0
 
-    # -- parameters ----------------------------------------------------------------------
-
-    def key(self):
-        return (self.width, self.height, self.mines, self.level)
-
-    def density(self):
-        return (self.mines * 100 + (self.width * self.height) // 2) // (self.width * self.height)
-
-    def board_name(self):
-        if self.choice == CUSTOM:
-            return "Custom"
-        return presets.PRESETS[self.choice][0]
-
-    def _set_density(self, pct):
-        cells = self.width * self.height
-        mines = cells * pct // 100
-        top = presets.max_mines(self.width, self.height)
-        self.mines = max(1, min(top, mines))
-
-    def _changed(self):
-        self.menu_version += 1
-        self._settle = _SETTLE_FRAMES
-
-    def _adjust(self, row, step):
-        if row == ROW_MODE:
-            self.quick = not self.quick
-        elif row == ROW_BOARD:
-            self.choice = (self.choice + step) % (CUSTOM + 1)
-            if self.choice != CUSTOM:
-                _, self.width, self.height, self.mines = presets.PRESETS[self.choice]
-        elif row == ROW_WIDTH or row == ROW_HEIGHT:
-            pct = self.density()
-            if row == ROW_WIDTH:
-                lo, hi, v = presets.MIN_WIDTH, presets.MAX_WIDTH, self.width
-            else:
-                lo, hi, v = presets.MIN_HEIGHT, presets.MAX_HEIGHT, self.height
-            v = lo + (v - lo + step) % (hi - lo + 1)
-            if row == ROW_WIDTH:
-                self.width = v
-            else:
-                self.height = v
-            self.choice = CUSTOM
-            self._set_density(pct)
-        elif row == ROW_MINES:
-            pct = self.density() + step
-            hi = presets.MAX_DENSITY_PERCENT
-            if pct > hi:
-                pct = MIN_DENSITY
-            elif pct < MIN_DENSITY:
-                pct = hi
-            self._set_density(pct)
-            self.choice = CUSTOM
-        elif row == ROW_LEVEL:
-            self.level = (self.level + step) % len(presets.LEVEL_NAMES)
-        elif row == ROW_SOUND:
-            self.sound = not self.sound
-        self._changed()
-
-    def menu_lines(self):
-        """The menu as (label, value) pairs, one per row; the view marks ``self.row``."""
-        return (
-            ("Mode", "Quick start" if self.quick else "Classic"),
-            ("Board", self.board_name()),
-            ("Width", str(self.width)),
-            ("Height", str(self.height)),
-            ("Mines", "%d (%d%%)" % (self.mines, self.density())),
-            ("Level", presets.LEVEL_NAMES[self.level]),
-            ("Sound", "on" if self.sound else "off"),
-            ("Play", ""),
-        )
-
     # -- input ---------------------------------------------------------------------------
 
     def press(self, buttons):
@@ -213,6 +97,11 @@ class Midend:
             if buttons & bit:
                 self._press_one(bit)
             bit <<= 1
+
+    def _adjust(self, step):
+        self.adjust(self.row, step)
+        self.menu_version += 1
+        self._settle = _SETTLE_FRAMES
 
     def say(self, text):
         """Show a short message in the status bar for a few seconds."""
@@ -239,11 +128,9 @@ class Midend:
                 self.row = (self.row + 1) % MENU_ROWS
                 self.menu_version += 1
             elif button == LEFT and self.row != ROW_START:
-                self._adjust(self.row, -1)
-            elif button == RIGHT and self.row != ROW_START:
-                self._adjust(self.row, 1)
-            elif button == A and self.row != ROW_START:
-                self._adjust(self.row, 1)
+                self._adjust(-1)
+            elif (button == RIGHT or button == A) and self.row != ROW_START:
+                self._adjust(1)
             elif button == A or button == START:
                 self.start_game()
             return
@@ -255,7 +142,7 @@ class Midend:
                 self._move_cursor(button)
             return
         if state == READY:
-            if button == A and self._begin(_JOB_CLASSIC, self.cx, self.cy):
+            if button == A and self._begin(JOB_CLASSIC, self.cx, self.cy):
                 self._job_for_game = True
                 self.state = GENERATING
             elif button == B:
@@ -267,7 +154,7 @@ class Midend:
                     self.state = MENU
                     self.menu_version += 1
                 else:
-                    self._job = _JOB_NONE
+                    self._job = JOB_NONE
                     self.state = READY
                 self.say("Cancelled")
         elif state == PLAYING:
@@ -333,8 +220,8 @@ class Midend:
     # -- flow ----------------------------------------------------------------------------
 
     def to_menu(self):
-        if self._job_for_game and self._job == _JOB_CLASSIC:
-            self._job = _JOB_NONE
+        if self._job_for_game and self._job == JOB_CLASSIC:
+            self._job = JOB_NONE
         self._job_for_game = False
         self.state = MENU
         self.start_x = -1
@@ -342,40 +229,12 @@ class Midend:
         self.menu_version += 1
         self._settle = _SETTLE_FRAMES
 
-    def _ensure_size(self):
-        """Game and generator for the current size; False (with a message) if memory ran out."""
-        w, h = self.width, self.height
-        try:
-            if self.game is None or self.game.width != w or self.game.height != h:
-                self.game = None
-                gc.collect()
-                self.game = Game(w, h)
-            gen = self._gen
-            if gen is None or gen.board.width != w or gen.board.height != h:
-                self._gen = None
-                self._job = _JOB_NONE
-                self._prepared_key = None
-                gc.collect()
-                self._gen = self._gen_class(w, h)
-        except MemoryError:
-            self.game = None
-            self._gen = None
-            self._job = _JOB_NONE
-            gc.collect()
-            self.say("No memory for %dx%d" % (w, h))
-            return False
-        return True
-
     def start_game(self):
         """Start a game with the current parameters (from the menu or a finished game)."""
         err = presets.check_params(self.width, self.height, self.mines)
         if err:
             self.say(err)
             self.cue |= CUE_REFUSED
-            return
-        gc.collect()
-        if not self._ensure_size():
-            self.state = MENU
             return
         self.elapsed_ms = 0
         self.start_x = -1
@@ -389,22 +248,15 @@ class Midend:
         if self._prepared_key == self.key():
             self._take_board()
         else:
-            if self._job != _JOB_QUICK or self._job_key != self.key():
-                if not self._begin(_JOB_QUICK, -1, -1):
-                    return
+            if self._job != JOB_QUICK or self._job_key != self.key():
+                self._begin(JOB_QUICK, -1, -1)
             self.state = GENERATING
 
-    def _begin(self, job, x, y):
-        if not self._ensure_size():
+    def _job_failed(self):
+        if self._job_for_game:
+            self._job_for_game = False
             self.state = MENU
-            return False
-        self._job_seed = self._next_seed
-        self._gen.begin(self.mines, self._job_seed, (x, y) if x >= 0 else None, self.level)
-        self._job = job
-        self._job_key = self.key()
-        self._prepared_key = None
-        self.progress = 0
-        return True
+            self.menu_version += 1
 
     def _take_board(self):
         """The generator's board is ready: start the game on it."""
@@ -414,7 +266,7 @@ class Midend:
         self.seed = self._job_seed
         self._next_seed = self._rng.bits30()  # drawn only when a board is used: game k always
         self._prepared_key = None             # gets the k-th seed, whatever the menu did
-        self._job = _JOB_NONE
+        self._job = JOB_NONE
         self._job_for_game = False
         self.elapsed_ms = 0
         sx, sy = gen.start_x, gen.start_y
@@ -442,43 +294,20 @@ class Midend:
         work = 0
         if state == GENERATING and self._job_for_game:
             work = self._run_slices()
-            if self._job == _JOB_NONE:  # finished
+            if self._job == JOB_NONE and self.state == GENERATING:  # finished
                 self._take_board()
         elif (state == MENU or state == WON or state == LOST) and self.quick:
             if self._settle > 0:
                 self._settle -= 1
             elif self._prepared_key != self.key():
-                if self._job != _JOB_QUICK or self._job_key != self.key():
+                if self._job != JOB_QUICK or self._job_key != self.key():
                     if presets.check_params(self.width, self.height, self.mines) is None:
-                        self._begin(_JOB_QUICK, -1, -1)
-                if self._job == _JOB_QUICK:
+                        self._begin(JOB_QUICK, -1, -1)
+                if self._job == JOB_QUICK:
                     work = self._run_slices()
         self.frame_work = work
         if work > self.max_frame_work:
             self.max_frame_work = work
-
-    def _run_slices(self):
-        """Run generator slices that fit in the budget; mark the job done when it finishes."""
-        gen = self._gen
-        if gen is None or self._job == _JOB_NONE:
-            return 0
-        slice_units = self._gen_class.SLICE_UNITS
-        budget = self.budget
-        work = 0
-        while work + slice_units <= budget:
-            done = gen.step()
-            work += gen.slice_work
-            if done:
-                self.progress = 100
-                if self._job == _JOB_QUICK:
-                    self._prepared_key = self._job_key
-                self._job = _JOB_NONE
-                break
-        else:
-            self.progress = gen.progress
-        return work
-
-    # -- what to show --------------------------------------------------------------------
 
     def seconds(self):
         s = self.elapsed_ms // 1000
@@ -488,10 +317,6 @@ class Midend:
         if self.game is None or self.state in (MENU, READY, GENERATING):
             return self.mines
         return self.game.mines_left()
-
-    def prepared(self):
-        """True when a quick-start board for the current parameters is ready."""
-        return self._prepared_key == self.key()
 
     def status(self):
         """The middle of the status bar: a message, or the state in a word or two."""
