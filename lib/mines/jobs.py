@@ -2,8 +2,9 @@
 jobs (a quick-start board made in idle frames, or a classic board from the first open), and
 generator slices run within a per-frame work budget.
 
-The rule: ``Generator.step()`` is called again only while the frame's work so far plus one
-nominal slice (``SLICE_UNITS``) fits in ``budget``.
+The rule: ``Generator.step()`` is called again only while the frame's work so far plus the
+most one step can do (``Generator.MAX_SLICE_UNITS``; ``SLICE_UNITS`` if a generator does not
+say) fits in ``budget``, so no frame ever does more than ``budget`` units.
 """
 
 import gc
@@ -30,7 +31,9 @@ class Jobs(Settings):
     def __init__(self, seed=1, budget=0, generator_class=None):
         Settings.__init__(self)
         self._gen_class = generator_class or _default_generator_class()
-        slice_units = self._gen_class.SLICE_UNITS
+        cls = self._gen_class
+        slice_units = getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
+        self._slice_bound = slice_units
         self.budget = budget or 2 * slice_units
         if self.budget < slice_units:
             raise ValueError("budget %d is below one slice (%d units)" % (self.budget, slice_units))
@@ -118,7 +121,7 @@ class Jobs(Settings):
         if self._job_pending and not self._start_job():
             return 0
         gen = self._gen
-        slice_units = self._gen_class.SLICE_UNITS
+        slice_units = self._slice_bound
         budget = self.budget
         work = 0
         while work + slice_units <= budget:
