@@ -347,10 +347,14 @@ class CaseAnalysis:
                 andm[pos + cnt] &= cur
                 orm[pos + cnt] |= cur
                 k -= 1
+                work += 3
                 continue
             t = tried[k]
             q0 = k * 8
             q1 = q0 + ncc[k]
+            # Charged by what it costs: the undo and the try each walk the cell's numbers
+            # (measured against the device estimate by tools/bench.py).
+            work += 3 + 3 * (q1 - q0)
             if t:
                 v = t - 1   # undo the value tried last at k
                 for q in range(q0, q1):
@@ -375,7 +379,6 @@ class CaseAnalysis:
             if t:
                 cur |= 1 << k
                 cnt += 1
-            work += 3
             if ok:
                 k += 1
         s.work = work
