@@ -57,8 +57,8 @@ def make_input(keymap, joystick):
     if joystick and hasattr(board, "JOYSTICK_X"):
         try:
             import analogio
-            joy_x = analogio.AnalogIn(board.JOYSTICK_X)
-            joy_y = analogio.AnalogIn(board.JOYSTICK_Y)
+            joy_x = analogio.AnalogIn(getattr(board, "JOYSTICK_X"))
+            joy_y = analogio.AnalogIn(getattr(board, "JOYSTICK_Y"))
         except (ImportError, ValueError, RuntimeError):
             joy_x = joy_y = None
     return KeypadInput(keys, keymap, joy_x, joy_y, event=keypad.Event())
@@ -82,17 +82,23 @@ def make_speaker():
         return None
     try:
         import audiocore
-        try:
-            from audioio import AudioOut
-        except ImportError:
-            from audiopwmio import PWMAudioOut as AudioOut
         from boards.sound import RATE, Speaker
         enable = None
         if hasattr(board, "SPEAKER_ENABLE"):
             enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             enable.direction = digitalio.Direction.OUTPUT
             enable.value = False
-        audio = AudioOut(board.SPEAKER)
+        audio = _audio_out(board.SPEAKER)
         return Speaker(audio, lambda data: audiocore.RawSample(data, sample_rate=RATE), enable)
     except (ImportError, ValueError, RuntimeError, MemoryError):
         return None
+
+
+def _audio_out(pin):
+    """The board's audio output: the DAC (audioio) where there is one, else PWM."""
+    try:
+        import audioio
+        return audioio.AudioOut(pin)
+    except ImportError:
+        import audiopwmio
+        return audiopwmio.PWMAudioOut(pin)

@@ -13,6 +13,8 @@ cell). Buffers are allocated once per board size; nothing is allocated per move.
 
 from array import array
 
+from mines.board import Board
+
 
 # Tile codes (0..8 are opened numbers).
 COVERED = 9
@@ -60,7 +62,7 @@ class Game:
     def __init__(self, width, height):
         self.width = width
         self.height = height
-        self.board = None  # the layout, a Board of this size, from new()
+        self.board = Board(1, 1)  # a tiny placeholder: new() hands over the real layout
         size = (width + 2) * (height + 2)
         self.shown = bytearray(size)
         self._stack = array("H", bytes(2 * size))  # flood-fill stack: a cell is pushed once at most

@@ -23,6 +23,20 @@ def _default_generator_class():
     return Generator
 
 
+def _scrub(obj, depth):
+    """Let go of everything ``obj`` holds (and, ``depth`` levels down, what its parts hold).
+    A stale pointer to an old object left on the stack (the device's collector is
+    conservative) then pins only that small object, not its big buffers."""
+    d = getattr(obj, "__dict__", None)
+    if not d:
+        return
+    for name in list(d):
+        value = d[name]
+        if depth > 1:
+            _scrub(value, depth - 1)
+        setattr(obj, name, None)
+
+
 class Jobs(Settings):
     """``seed`` seeds the boards' seeds: game k always gets the k-th seed, whatever the menu
     did in between. ``budget``: the generator work units a frame may spend (default two
@@ -71,8 +85,11 @@ class Jobs(Settings):
             if (game is not None and game.width == w and game.height == h
                     and gen is not None and gen.width == w and gen.height == h):
                 return 1
-            self.game = game = None
-            self._gen = gen = None
+            self.game = None
+            self._gen = None
+            _scrub(game, 2)
+            _scrub(gen, 2)
+            game = gen = None
             self.collect_wanted = True
             return 0
         gc.collect()
@@ -95,7 +112,7 @@ class Jobs(Settings):
         self._job_key = self.key()
         self._job_start = (x, y) if x >= 0 else None
         self._job_pending = True
-        self._prepared_key = None
+        self._prepared_key = -1
         self.progress = 0
         return True
 

@@ -265,7 +265,7 @@ class Midend(Jobs):
         game.new(gen.board)
         self.seed = self._job_seed
         self._next_seed = self._rng.bits30()  # drawn only when a board is used: game k always
-        self._prepared_key = None             # gets the k-th seed, whatever the menu did
+        self._prepared_key = -1             # gets the k-th seed, whatever the menu did
         self._job = JOB_NONE
         self._job_for_game = False
         self.elapsed_ms = 0

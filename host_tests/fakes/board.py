@@ -1,0 +1,32 @@
+"""Fake CircuitPython ``board`` for host tests: a PyGamer or a PyBadge (env FAKE_BOARD), pins as
+plain names, and DISPLAY as a FakeDisplay that counts refreshes."""
+
+import os
+
+board_id = os.environ.get("FAKE_BOARD", "pygamer")
+
+
+class FakeDisplay:
+    width = 160
+    height = 128
+
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = True
+        self.refreshes = 0
+
+    def refresh(self, **kwargs):
+        self.refreshes += 1
+        return True
+
+
+BUTTON_CLOCK = "BUTTON_CLOCK"
+BUTTON_OUT = "BUTTON_OUT"
+BUTTON_LATCH = "BUTTON_LATCH"
+NEOPIXEL = "NEOPIXEL"
+SPEAKER = "SPEAKER"
+SPEAKER_ENABLE = "SPEAKER_ENABLE"
+if board_id == "pygamer":
+    JOYSTICK_X = "JOYSTICK_X"
+    JOYSTICK_Y = "JOYSTICK_Y"
+DISPLAY = FakeDisplay()
