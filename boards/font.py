@@ -1,13 +1,14 @@
-"""A small 5x7 pixel font (6 pixels a character) drawn in code, for adafruit_display_text labels.
+"""A small 5x7 pixel font drawn in code, and ``TextLine``: a line of text as one TileGrid.
 
 The built-in terminalio font is 12 pixels tall; the status bar is 8. This one fits: capitals and
-digits use 7 rows, descenders (g j p q y) an eighth. It offers what display_text asks of a font:
-``get_bounding_box()`` and ``get_glyph(codepoint)`` returning ``fontio.Glyph`` objects that all
-point into one shared 2-colour Bitmap. Unknown characters show as "?".
+digits use 7 rows, descenders (g j p q y) an eighth. Every character is a 6x8 tile (5 columns of
+ink and one of space) of one shared 2-colour Bitmap, so a line of text is a TileGrid over it and
+changing the text only rewrites tile numbers: nothing is allocated, no library is needed (the
+display_text library's bitmap_label.py is 43 KB of source, too big to compile on the device).
+Unknown characters show as "?".
 """
 
 import displayio
-import fontio
 
 # One glyph per line: the character, then 7 or 8 rows of 5 pixels ('#' ink, '.' paper).
 _GLYPHS = """\
@@ -90,18 +91,18 @@ z ..... ..... ##### ...#. ..#.. .#... #####
 * ..... #.#.# .###. ##### .###. #.#.# .....
 """
 
-GLYPH_W = 5
-GLYPH_H = 8
-ADVANCE = 6
+GLYPH_W = 5  # ink columns
+CELL_W = 6  # a character's width on screen, pixels
+CELL_H = 8
 
 
 class Font:
-    """The 5x7 font as display_text wants it."""
+    """The 5x7 font: ``bitmap`` holds one 6x8 tile per character, ``tile(codepoint)``."""
 
     def __init__(self):
         lines = _GLYPHS.splitlines()
-        n = len(lines) + 1  # glyph 0 is the space
-        bitmap = displayio.Bitmap(GLYPH_W * n, GLYPH_H, 2)
+        n = len(lines) + 1  # tile 0 is the space
+        bitmap = displayio.Bitmap(CELL_W * n, CELL_H, 2)
         self.bitmap = bitmap
         self._index = {32: 0}
         for k in range(len(lines)):
@@ -113,19 +114,73 @@ class Font:
                 row = rows[y]
                 for x in range(GLYPH_W):
                     if row[x] == "#":
-                        bitmap[tile * GLYPH_W + x, y] = 1
-        self._glyphs = {}
+                        bitmap[tile * CELL_W + x, y] = 1
         self._unknown = self._index[ord("?")]
 
-    def get_bounding_box(self):
-        """(width, height) of a character cell, pixels."""
-        return (ADVANCE, GLYPH_H)
+    def tile(self, codepoint):
+        return self._index.get(codepoint, self._unknown)
 
-    def get_glyph(self, codepoint):
-        tile = self._index.get(codepoint, self._unknown)
-        glyph = self._glyphs.get(tile)
-        if glyph is None:
-            # all 8 rows sit above the baseline, so a label's box holds the descenders too
-            glyph = fontio.Glyph(self.bitmap, tile, GLYPH_W, GLYPH_H, 0, 0, ADVANCE, 0)
-            self._glyphs[tile] = glyph
-        return glyph
+
+class TextLine:
+    """Up to ``size`` characters in ``colour`` (0xRRGGBB) on a see-through (or ``background``)
+    ground. ``align``: 0 left, 1 centre, 2 right of ``x`` (pixels); ``y`` is the top row.
+    ``group`` is what to add to a displayio Group; ``scale`` 1 or 2."""
+
+    def __init__(self, font, size, colour, x=0, y=0, align=0, background=None, scale=1):
+        self.font = font
+        self.size = size
+        palette = displayio.Palette(2)
+        palette[0] = background if background is not None else 0
+        if background is None:
+            palette.make_transparent(0)
+        palette[1] = colour
+        self.palette = palette
+        self.grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=size, height=1,
+                                       tile_width=CELL_W, tile_height=CELL_H, default_tile=0)
+        self.group = displayio.Group(scale=scale)
+        self.group.append(self.grid)
+        self.scale = scale
+        self.x = x
+        self.y = y
+        self.align = align
+        self.text = ""
+        self.colour = colour
+        self._place(0)
+
+    def _place(self, n):
+        w = n * CELL_W * self.scale
+        if self.align == 1:
+            x = self.x - w // 2
+        elif self.align == 2:
+            x = self.x - w
+        else:
+            x = self.x
+        self.group.x = x
+        self.group.y = self.y
+
+    def move(self, x, y):
+        self.x = x
+        self.y = y
+        self._place(len(self.text))
+
+    def set(self, text, colour=None):
+        """Show ``text`` (cut to ``size``); True if anything changed."""
+        if len(text) > self.size:
+            text = text[:self.size]
+        changed = False
+        if colour is not None and colour != self.colour:
+            self.palette[1] = colour
+            self.colour = colour
+            changed = True
+        if text == self.text:
+            return changed
+        old = self.text
+        grid = self.grid
+        font = self.font
+        for i in range(max(len(old), len(text))):
+            t = font.tile(ord(text[i])) if i < len(text) else 0
+            if i >= len(old) or grid[i] != t:
+                grid[i] = t
+        self.text = text
+        self._place(len(text))
+        return True

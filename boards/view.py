@@ -2,19 +2,18 @@
 
 Layout on 160x128 pixels: an 8-pixel status bar on top (mines left, state, timer) and the board
 below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``boards.tiles``.
-Boards larger than that scroll with the cursor; smaller ones are centred. The menu and the
-end-of-game panel are adafruit_display_text labels in the 5x7 font from ``boards.font``.
+Boards larger than that scroll with the cursor; smaller ones are centred. The menu, the status
+bar and the end-of-game panel are ``boards.font.TextLine``s: one TileGrid per line over a 5x7
+font drawn in code.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Labels are touched only when their text
-changes. ``draw()`` returns True when anything changed, so the caller refreshes only then.
+changes (and then only the characters that differ). ``draw()`` returns True when anything changed, so the caller refreshes only then.
 """
 
 import displayio
-from adafruit_display_text import bitmap_label
-
 from boards import tiles
-from boards.font import Font
+from boards.font import Font, TextLine
 from mines import midend as M
 
 COLS = 20
@@ -79,15 +78,11 @@ class View:
         self._bar = displayio.Group()
         self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
         self._progress_drawn = 0
-        self.mines_label = self._label(_RED, 1, 0)
-        self.state_label = self._label(_WHITE, 0, 0)
-        self.time_label = self._label(_RED, width - 1, 0)
-        self.mines_label.anchor_point = (0.0, 0.0)
-        self.state_label.anchor_point = (0.5, 0.0)
-        self.state_label.anchored_position = (width // 2, 0)
-        self.time_label.anchor_point = (1.0, 0.0)
+        self.mines_label = TextLine(font, 5, _RED, 1, 0)
+        self.state_label = TextLine(font, 17, _WHITE, width // 2, 0, align=1)
+        self.time_label = TextLine(font, 3, _RED, width - 1, 0, align=2)
         for lab in (self.mines_label, self.state_label, self.time_label):
-            self._bar.append(lab)
+            self._bar.append(lab.group)
         self.root.append(self._bar)
 
         # end-of-game panel and pause notice: two lines on a black band
@@ -97,56 +92,34 @@ class View:
         band_palette[0] = 0x000000
         self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height - 20)
         self.panel.append(self._band)
-        self.panel1 = self._label(_WHITE, width // 2, height - 19)
-        self.panel2 = self._label(_GREY, width // 2, height - 10)
+        self.panel1 = TextLine(font, 26, _WHITE, width // 2, height - 19, align=1)
+        self.panel2 = TextLine(font, 26, _GREY, width // 2, height - 10, align=1)
         for lab in (self.panel1, self.panel2):
-            lab.anchor_point = (0.5, 0.0)
-            self.panel.append(lab)
+            self.panel.append(lab.group)
         self.root.append(self.panel)
 
         # menu
         self.menu = displayio.Group()
-        title = bitmap_label.Label(font, text="PyGamer Mines", color=_YELLOW, scale=2)
-        title.anchor_point = (0.5, 0.0)
-        title.anchored_position = (width // 2, 11)
-        self.menu.append(title)
+        title = TextLine(font, 13, _YELLOW, width // 2, 11, align=1, scale=2)
+        title.set("PyGamer Mines")
+        self.menu.append(title.group)
         self.menu_labels = []
         for r in range(M.MENU_ROWS):
-            lab = self._label(_WHITE, 8, 31 + 10 * r)
+            lab = TextLine(font, 24, _WHITE, 8, 31 + 10 * r)
             self.menu_labels.append(lab)
-            self.menu.append(lab)
-        self.menu_hint = self._label(_GREY, width // 2, height - 9)
-        self.menu_hint.anchor_point = (0.5, 0.0)
-        self.menu_hint.anchored_position = (width // 2, height - 9)
-        self.menu.append(self.menu_hint)
+            self.menu.append(lab.group)
+        self.menu_hint = TextLine(font, 26, _GREY, width // 2, height - 9, align=1)
+        self.menu.append(self.menu_hint.group)
         self.root.append(self.menu)
 
-        self._texts = {}
         self._menu_key = None
         self._spin = 0
         display.root_group = self.root
 
-    def _label(self, colour, x, y, background=None):
-        lab = bitmap_label.Label(self.font, text=" ", color=colour,
-                                 background_color=background, padding_left=1, padding_right=1)
-        lab.anchor_point = (0.0, 0.0)
-        lab.anchored_position = (x, y)
-        return lab
-
-    def _text(self, label, text, colour=None):
-        """Set a label's text (and colour) only when it changed. True if it did."""
-        key = id(label)
-        old = self._texts.get(key)
-        want = (text, colour)
-        if old == want:
-            return False
-        self._texts[key] = want
-        anchor = label.anchored_position
-        label.text = text or " "
-        if colour is not None:
-            label.color = colour
-        label.anchored_position = anchor
-        return True
+    @staticmethod
+    def _text(line, text, colour=None):
+        """Set a line's text (and colour); True if it changed."""
+        return line.set(text, colour)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -343,7 +316,7 @@ class View:
             y = self.height - 20
         if self._band.y != y:
             self._band.y = y
-            self.panel1.anchored_position = (self.width // 2, y + 1)
-            self.panel2.anchored_position = (self.width // 2, y + 10)
+            self.panel1.move(self.width // 2, y + 1)
+            self.panel2.move(self.width // 2, y + 10)
             changed = True
         return changed

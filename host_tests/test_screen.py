@@ -50,7 +50,7 @@ def read_text(scene, y0, x0, x1, colour, tol=40):
     font = scene.view.font
     glyphs = {}
     for code, tile in font._index.items():
-        rows = tuple(tuple(font.bitmap[tile * 5 + i, j] for i in range(5)) for j in range(8))
+        rows = tuple(tuple(font.bitmap[tile * 6 + i, j] for i in range(5)) for j in range(8))
         glyphs[rows] = chr(code)
     best = ""
     for y in range(max(0, y0 - 2), y0 + 3):
