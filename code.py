@@ -119,6 +119,10 @@ def _mem_free():
 
 
 def main(seed=None, frames=-1, on_frame=None):
+    # The biggest modules first, while the heap is empty and unfragmented: compiling a .py
+    # on the device needs room for its parse tree.
+    import mines.generator  # noqa: F401
+    gc.collect()
     profile = pick_profile()
     gc.collect()
     from boards.feedback import Feedback
