@@ -97,7 +97,7 @@ def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep
         except MemoryError:
             midend.to_menu()
             gc.collect()
-            midend.say("Out of memory: try a smaller board")
+            midend.say("Out of memory: pick a smaller board")
             print("PyGamer Mines: out of memory; back to the menu. Free:", _mem_free())
         frame += 1
         if on_frame is not None:

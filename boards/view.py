@@ -109,7 +109,9 @@ class View:
             self.menu_labels.append(lab)
             self.menu.append(lab.group)
         self.menu_hint = TextLine(font, 26, _GREY, width // 2, height - 9, align=1)
+        self.menu_hint0 = TextLine(font, 26, _GREY, width // 2, height - 18, align=1)
         self.menu.append(self.menu_hint.group)
+        self.menu.append(self.menu_hint0.group)
         self.root.append(self.menu)
 
         self._menu_key = None
@@ -157,13 +159,20 @@ class View:
             else:
                 text = "%-7s  %s" % (name, value)
             self._text(self.menu_labels[r], text, _YELLOW if sel else _WHITE)
+        first = ""
         if m.message:
-            hint = m.message[:26]
+            hint = m.message
+            if len(hint) > 26:  # a long message (a parameter check) takes two lines
+                cut = hint.rfind(" ", 0, 27)
+                if cut < 1:
+                    cut = 26
+                first, hint = hint[:cut], hint[cut:].strip()
         elif m.quick and m.prepared():
             hint = "Board ready: A to play"
         else:
             hint = "Arrows: choose  A: play"
-        self._text(self.menu_hint, hint)
+        self._text(self.menu_hint0, first, _YELLOW)
+        self._text(self.menu_hint, hint, _YELLOW if m.message else _GREY)
         return True
 
     def _draw_bar(self, m):

@@ -184,7 +184,7 @@ def test_quick_start_is_instant_and_marked():
     assert m.elapsed_ms == 0                              # the clock waits for the first open
     # opening another cell first is refused with a message
     d.press(M.RIGHT if m.cx == 0 else M.LEFT, M.A)
-    assert m.game.opened == 0 and m.message == "Start on the marked cell"
+    assert m.game.opened == 0 and m.message == "Start at the dot"
     d.press(M.RIGHT if m.cx < m.start_x else M.LEFT)
     assert (m.cx, m.cy) == (m.start_x, m.start_y)
     d.press(M.A)

@@ -277,3 +277,16 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
     assert names == sorted(n + ".png" for n, _ in S.SCENES)
     for n in names:
         assert pygame.image.load(str(tmp_path / n)).get_size() == (320, 256)
+
+
+def test_a_long_message_is_shown_whole_in_the_menu():
+    s = S.Scene(7)
+    m = s.m
+    m.width, m.height, m.mines = 9, 9, 80                       # as a future NVM load might
+    m.choice = M.CUSTOM
+    m.start_game()
+    s.show()
+    assert m.state == M.MENU and (m.width, m.height, m.mines) == (9, 9, 80)
+    first = read_text(s, 110, 0, 160, YELLOW)
+    second = read_text(s, 119, 0, 160, YELLOW)
+    assert first + " " + second == "a 9x9 board takes 1 to 24 mines (30%); got 80"

@@ -100,7 +100,7 @@ class Jobs(Settings):
             self.game = None
             self._gen = None
             self.collect_wanted = True
-            self.say("No memory for %dx%d" % (w, h))
+            self.say("No memory: %dx%d" % (w, h))
             return -1
         return 1
 

@@ -146,7 +146,7 @@ class Midend(Jobs):
                 self._job_for_game = True
                 self.state = GENERATING
             elif button == B:
-                self.say("Open a cell to begin")
+                self.say("Open a cell first")
         elif state == GENERATING:
             if button == B:
                 self._job_for_game = False
@@ -175,14 +175,14 @@ class Midend(Jobs):
         game = self.game
         move = game.decide(which, self.cx, self.cy)
         if move == NEED_FLAGS:
-            self.say("Flag its mines first")
+            self.say("Flag mines first")
             self.cue |= CUE_REFUSED
             return
         if move < 0:
             return
         if (self.start_x >= 0 and not game.started and move_kind(move) == OPEN
                 and move_cell(move) != game.board.index(self.start_x, self.start_y)):
-            self.say("Start on the marked cell")
+            self.say("Start at the dot")
             self.cue |= CUE_REFUSED
             return
         result = game.execute(move)
