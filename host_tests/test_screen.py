@@ -53,7 +53,7 @@ def read_text(scene, y0, x0, x1, colour, tol=40):
         rows = tuple(tuple(font.bitmap[tile * 6 + i, j] for i in range(5)) for j in range(8))
         glyphs[rows] = chr(code)
     best = ""
-    for y in range(max(0, y0 - 2), y0 + 3):
+    for y in range(max(0, y0 - 2), min(y0 + 3, 128 - 8 + 1)):
         for off in range(x0, x0 + 6):
             text = []
             ok = True
