@@ -193,6 +193,15 @@ def test_quick_start_is_instant_and_marked():
     assert m.elapsed_ms == 32 * 33                        # from the frame of the first open
     d.press(*winning_script(m))
     assert m.state == M.WON
+    # the next board is made in idle frames while the finished one stays on screen unchanged
+    shown = bytes(m.game.shown)
+    left, lines = m.mines_left(), m.result_lines()
+    d.run(400)
+    assert m.prepared() and m.state == M.WON
+    assert bytes(m.game.shown) == shown and m.mines_left() == left == 0
+    assert m.result_lines() == lines
+    d.press(M.A)                                          # and the next game is there at once
+    assert m.state == M.PLAYING and m.start_x >= 0 and m.seed != 0
 
 
 def test_quick_start_before_ready_shows_generation_then_plays():
@@ -352,7 +361,7 @@ def check_invariants(m, last_elapsed, last_state, presses=0):
         assert 0 <= m.cx < m.width and 0 <= m.cy < m.height
     game = m.game
     if m.state in (M.PLAYING, M.PAUSED, M.WON, M.LOST):
-        assert game.board.mines == m.mines and game.width == m.width
+        assert game.mines == m.mines and game.width == m.width
         assert game.mines_left() == game.mines - game.flags
         if m.state != M.LOST:
             assert count_flags(game) == game.flags

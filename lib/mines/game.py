@@ -70,6 +70,7 @@ class Game:
         self.flags = 0
         self.opened = 0
         self.safe_total = 0
+        self.total = 0
         self.boom = -1
         self.moves = 0
         self.version = 0
@@ -90,6 +91,7 @@ class Game:
         self.state = PLAYING
         self.flags = 0
         self.opened = 0
+        self.total = board.mines  # kept: the layout may be reused once the game is over
         self.safe_total = self.width * self.height - board.mines
         self.boom = -1
         self.moves = 0
@@ -98,11 +100,11 @@ class Game:
 
     @property
     def mines(self):
-        return self.board.mines
+        return self.total
 
     def mines_left(self):
         """Mines minus flags (negative when the player has over-flagged)."""
-        return self.board.mines - self.flags
+        return self.total - self.flags
 
     def tile(self, x, y):
         return self.shown[(y + 1) * (self.width + 2) + x + 1]
@@ -248,7 +250,7 @@ class Game:
         for i in range(board.size):
             if mine[i]:
                 shown[i] = FLAG
-        self.flags = board.mines
+        self.flags = self.total
 
     # -- stats -----------------------------------------------------------------------------
 

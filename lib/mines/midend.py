@@ -10,7 +10,8 @@ Four kinds of data (Tatham): parameters (size, mines, level, mode), game state (
 state (cursor, menu row: not part of any move) and draw state (kept by the front end's view).
 
 Generation is never done in one go: each frame runs ``Generator.step()`` slices while
-``frame_work + SLICE_UNITS <= budget``, so no frame does more than ``budget`` work units.
+``frame_work + MAX_SLICE_UNITS <= budget``, so no frame does more than ``budget`` work units
+(see mines.jobs).
 """
 
 import gc
@@ -18,6 +19,10 @@ import gc
 from mines import presets
 from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
+from mines.jobs import Jobs, JOB_NONE, JOB_QUICK, JOB_CLASSIC
+from mines.settings import (ROW_MODE, ROW_BOARD, ROW_WIDTH, ROW_HEIGHT,  # noqa: F401
+                            ROW_MINES, ROW_LEVEL, ROW_SOUND, ROW_START, MENU_ROWS, CUSTOM,
+                            MIN_DENSITY)
 
 # Logical buttons, one bit each (the boards/ input helpers produce these).
 UP = 1
@@ -46,12 +51,6 @@ CUE_FLAG = 2
 CUE_WIN = 4
 CUE_LOSE = 8
 CUE_REFUSED = 16
-
-from mines.jobs import Jobs, JOB_NONE, JOB_QUICK, JOB_CLASSIC
-from mines.settings import (ROW_MODE, ROW_BOARD, ROW_WIDTH, ROW_HEIGHT,  # noqa: F401
-                            ROW_MINES, ROW_LEVEL, ROW_SOUND, ROW_START, MENU_ROWS, CUSTOM,
-                            MIN_DENSITY)
-
 
 _SETTLE_FRAMES = 8  # idle frames after a menu change before a quick-start board is begun
 _MESSAGE_MS = 2500
