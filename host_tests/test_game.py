@@ -432,3 +432,58 @@ def test_fuzz_random_buttons_keep_invariants(monkeypatch):
             states_seen.add(m.state)
     assert frames > 15000
     assert {M.MENU, M.READY, M.GENERATING, M.PLAYING, M.PAUSED, M.WON, M.LOST} <= states_seen
+
+
+def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
+    """Random key downs and ups on a PyGamer-like shift register (4 keys) and a joystick wandering
+    in and out of its dead zone, through boards.buttons.KeypadInput with its auto-repeat, into
+    the midend: holds across generation included. Invariants every frame."""
+    import os
+    import sys
+    import mines.jobs
+    import mines.midend
+    from boards.buttons import KeypadInput
+
+    class NoGc:
+        @staticmethod
+        def collect():
+            pass
+
+    monkeypatch.setattr(mines.jobs, "gc", NoGc)
+    monkeypatch.setattr(mines.midend, "gc", NoGc)
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "fakes"))
+    try:
+        import keypad
+    finally:
+        sys.path.pop(0)
+
+    class Keys:
+        events = keypad.EventQueue(16)
+
+    class Axis:
+        value = 32768
+
+    rng = random.Random(77)
+    keys, jx, jy = Keys(), Axis(), Axis()
+    inp = KeypadInput(keys, (M.B, M.A, M.START, M.SELECT), jx, jy, event=keypad.Event())
+    m = M.Midend(seed=77)
+    m.width, m.height, m.mines, m.choice = 8, 8, 9, M.CUSTOM
+    d = Driver(m)
+    down = [False] * 4
+    states = set()
+    for frame in range(12000):
+        for k in range(4):  # B and A often, START now and then, SELECT rarely
+            if rng.random() < ((0.1, 0.1, 0.01, 0.002)[k] if not down[k] else 0.3):
+                down[k] = not down[k]
+                keys.events.push(k, down[k])
+        if rng.random() < 0.05:
+            jx.value = rng.choice((0, 20000, 32768, 45000, 65535))
+            jy.value = rng.choice((0, 20000, 32768, 45000, 65535))
+        last_elapsed, last_state = m.elapsed_ms, m.state
+        presses = inp.poll(d.now + 33)
+        d.frame(presses)
+        states.add(m.state)
+        check_invariants(m, last_elapsed, last_state, presses)
+        assert inp.held & ~0xFF == 0
+    assert {M.MENU, M.GENERATING, M.PLAYING, M.PAUSED} <= states
+    assert M.WON in states or M.LOST in states

@@ -275,8 +275,21 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
     assert S.main(["--out", str(tmp_path), "--scale", "2"]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == sorted(n + ".png" for n, _ in S.SCENES)
+    images = {}
     for n in names:
-        assert pygame.image.load(str(tmp_path / n)).get_size() == (320, 256)
+        images[n[:-4]] = img = pygame.image.load(str(tmp_path / n))
+        assert img.get_size() == (320, 256)
+
+    def at(name, x, y):  # a screen pixel, read from the PNG (2x)
+        return tuple(images[name].get_at((2 * x + 1, 2 * y + 1)))[:3]
+
+    assert sum(near(at("menu", x, 20), YELLOW) for x in range(160)) > 20   # the title
+    assert near(at("paused", 80, 30), (16, 24, 40), 12)                    # no board
+    assert any(near(at("generating", x, 1), (0, 96, 0), 12) for x in range(40))
+    assert sum(near(at("won", x, y), (64, 255, 64)) for x in range(40, 120)
+               for y in range(8)) > 20                                      # "You win!"
+    assert sum(near(at("lost", x, y), RED, 16) for x in range(160)
+               for y in range(8, 100)) > 50                                 # boom, crosses
 
 
 def test_a_long_message_is_shown_whole_in_the_menu():
