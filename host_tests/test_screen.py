@@ -303,3 +303,41 @@ def test_a_long_message_is_shown_whole_in_the_menu():
     first = read_text(s, 110, 0, 160, YELLOW)
     second = read_text(s, 119, 0, 160, YELLOW)
     assert first + " " + second == "a 9x9 board takes 1 to 24 mines (30%); got 80"
+
+
+def test_desktop_keys_through_pygame_events():
+    import pygame
+    from boards import desktop
+    inp = desktop.KeyboardInput()
+    pygame.event.clear()
+
+    def key(kind, k, mod=0):
+        pygame.event.post(pygame.event.Event(kind, key=k, mod=mod, unicode="", scancode=0))
+
+    key(pygame.KEYDOWN, pygame.K_z)
+    key(pygame.KEYUP, pygame.K_z)
+    key(pygame.KEYDOWN, pygame.K_x)
+    assert inp.poll(0) == M.A | M.B and inp.held == M.B
+    key(pygame.KEYDOWN, pygame.K_RIGHT)
+    assert inp.poll(10) == M.RIGHT
+    assert inp.poll(100) == 0                       # held: the repeat waits 280 ms
+    assert inp.poll(300) == M.RIGHT                 # then repeats
+    key(pygame.KEYUP, pygame.K_RIGHT)
+    key(pygame.KEYDOWN, pygame.K_RETURN)
+    key(pygame.KEYDOWN, pygame.K_ESCAPE)
+    assert inp.poll(400) == M.START | M.SELECT
+    assert not inp.quit
+    key(pygame.KEYDOWN, pygame.K_q, pygame.KMOD_LCTRL)
+    inp.poll(500)
+    assert inp.quit
+
+
+def test_simulator_runs_code_py_headless(tmp_path):
+    import simulator
+    shot = tmp_path / "sim.png"
+    assert simulator.main(["--seed", "4", "--frames", "30", "--screenshot", str(shot)]) == 0
+    import pygame
+    img = pygame.image.load(str(shot))
+    assert img.get_size() == (160, 128)
+    # code.py's loop drew the menu: the yellow title
+    assert sum(near(tuple(img.get_at((x, 20)))[:3], YELLOW) for x in range(160)) > 20
