@@ -1,5 +1,11 @@
 """The scripted games of mpy_games.py (imported after the engine and the midend, so that the
-big modules compile while the heap is still empty)."""
+big modules compile while the heap is still empty).
+
+The scripts are generators that yield button presses (0: an idle frame); ``main`` feeds them to
+the midend from one flat loop, like code.py's, and collects there, high in the stack, when the
+midend has dropped big buffers. (A collect deep in nested calls can find stale pointers to the
+old buffers on MicroPython's stack and keep them.)
+"""
 
 import gc
 
@@ -9,152 +15,138 @@ if not hasattr(gc, "mem_free"):  # CPython, when debugging this file there
 from mines import midend as M
 from mines.game import COVERED, FLAG
 
-class Run:
-    def __init__(self):
-        self.m = M.Midend(seed=1234)
-        self.now = 0
-        self.min_free = gc.mem_free()
-        self.frames = 0
 
-    def frame(self, presses=0):
-        self.now += 33
-        if presses:
-            self.m.press(presses)
-        self.m.frame(self.now)
-        self.m.cue = 0
-        if self.m.collect_wanted:  # as code.py does: collect high in the stack
-            self.m.collect_wanted = False
-            gc.collect()
-        self.frames += 1
-        if self.frames % 64 == 0:
-            free = gc.mem_free()
-            if free < self.min_free:
-                self.min_free = free
+def until(m, state, limit):
+    for _ in range(limit):
+        if m.state == state:
+            return
+        yield 0
+    raise AssertionError("state %d never came (at %d, %dx%d: %r)" % (
+        state, m.state, m.width, m.height, m.message))
 
-    def until(self, state, limit):
-        for _ in range(limit):
-            if self.m.state == state:
-                return
-            self.frame()
-        raise AssertionError("state %d never came (at %d, %dx%d: %r)" % (
-            state, self.m.state, self.m.width, self.m.height, self.m.message))
 
-    def walk(self, x, y):
-        m = self.m
-        for _ in range(m.width + m.height + 2):
-            if m.cx < x:
-                self.frame(M.RIGHT)
-            elif m.cx > x:
-                self.frame(M.LEFT)
-            elif m.cy < y:
-                self.frame(M.DOWN)
-            elif m.cy > y:
-                self.frame(M.UP)
-            else:
-                return
-        raise AssertionError("cursor stuck at %d,%d on the way to %d,%d (state %d, %r)" % (
-            m.cx, m.cy, x, y, m.state, m.message))
-
-    def win(self):
-        """Open every safe cell in reading order, by button presses."""
-        m = self.m
-        game = m.game
-        board = game.board
-        for y in range(game.height):
-            for x in range(game.width):
-                i = board.index(x, y)
-                if board.mine[i]:
-                    continue
-                s = game.shown[i]
-                if s == FLAG:
-                    self.walk(x, y)
-                    self.frame(M.B)
-                if game.shown[i] == COVERED:
-                    self.walk(x, y)
-                    self.frame(M.A)
-        assert m.state == M.WON, "not won: state %d" % m.state
-
-    def lose(self):
-        m = self.m
-        board = m.game.board
-        for y in range(board.height):
-            for x in range(board.width):
-                if board.is_mine(x, y) and m.game.tile(x, y) == COVERED:
-                    self.walk(x, y)
-                    self.frame(M.A)
-                    assert m.state == M.LOST
-                    return
-        raise AssertionError("no covered mine")
-
-    def start(self):
-        """From the menu or an end screen: start a game and open its first cell."""
-        m = self.m
-        if m.state == M.MENU:
-            while m.row != M.ROW_START:
-                self.frame(M.DOWN)
-            self.frame(M.A)
+def walk(m, x, y):
+    for _ in range(m.width + m.height + 2):
+        if m.cx < x:
+            yield M.RIGHT
+        elif m.cx > x:
+            yield M.LEFT
+        elif m.cy < y:
+            yield M.DOWN
+        elif m.cy > y:
+            yield M.UP
         else:
-            self.frame(M.A)
-        if m.quick:
-            if m.state == M.GENERATING:
-                self.until(M.PLAYING, 20000)
-            self.walk(m.start_x, m.start_y)
-            self.frame(M.A)
-        else:
-            assert m.state == M.READY, "state %d, %dx%d: %r" % (m.state, m.width, m.height, m.message)
-            self.walk(m.width // 3, m.height // 3)
-            self.frame(M.A)
-            self.until(M.PLAYING, 20000)
-        assert m.game.started and m.game.opened >= 4  # a zero start: 4+ cells even in a corner
+            return
+    raise AssertionError("cursor stuck at %d,%d on the way to %d,%d (state %d, %r)" % (
+        m.cx, m.cy, x, y, m.state, m.message))
 
 
-def choose(run, board, quick):
-    m = run.m
+def win(m):
+    """Open every safe cell in reading order, by button presses."""
+    width, height = m.width, m.height
+    for y in range(height):
+        for x in range(width):
+            board = m.game.board
+            i = board.index(x, y)
+            mine = board.mine[i]
+            board = None
+            if mine:
+                continue
+            if m.game.shown[i] == FLAG:
+                yield from walk(m, x, y)
+                yield M.B
+            if m.game.shown[i] == COVERED:
+                yield from walk(m, x, y)
+                yield M.A
+    assert m.state == M.WON, "not won: state %d" % m.state
+
+
+def lose(m):
+    target = None
+    for y in range(m.height):
+        for x in range(m.width):
+            if target is None and m.game.board.is_mine(x, y) and m.game.tile(x, y) == COVERED:
+                target = (x, y)
+    assert target is not None, "no covered mine"
+    yield from walk(m, target[0], target[1])
+    yield M.A
+    assert m.state == M.LOST
+
+
+def start(m):
+    """From the menu or an end screen: start a game and open its first cell."""
+    if m.state == M.MENU:
+        while m.row != M.ROW_START:
+            yield M.DOWN
+    yield M.A
+    if m.quick:
+        if m.state == M.GENERATING:
+            yield from until(m, M.PLAYING, 20000)
+        yield from walk(m, m.start_x, m.start_y)
+        yield M.A
+    else:
+        assert m.state == M.READY, "state %d, %dx%d: %r" % (m.state, m.width, m.height, m.message)
+        yield from walk(m, m.width // 3, m.height // 3)
+        yield M.A
+        yield from until(m, M.PLAYING, 20000)
+    assert m.game.started and m.game.opened >= 4  # a zero start: 4+ cells even in a corner
+
+
+def choose(m, board, quick):
     if m.state != M.MENU:
-        run.frame(M.SELECT)
+        yield M.SELECT
     if m.quick != quick:
         while m.row != M.ROW_MODE:
-            run.frame(M.UP)
-        run.frame(M.RIGHT)
+            yield M.UP
+        yield M.RIGHT
     while m.row != M.ROW_BOARD:
-        run.frame(M.UP)
+        yield M.UP
     while m.board_name() != board:
-        run.frame(M.RIGHT)
-    if board == "Custom":
-        while m.row != M.ROW_WIDTH:
-            run.frame(M.DOWN)
-        while m.width != 30:
-            run.frame(M.RIGHT)
-        run.frame(M.DOWN)
-        while m.height != 24:
-            run.frame(M.RIGHT)
-    run.frame()
+        yield M.RIGHT
+    yield 0
 
 
-def main(GAMES, boards):
-    run = Run()
-    m = run.m
+def script(m, games, boards, tally):
     # one whole game from the menu to a win, with a flag put on and taken off on the way
-    run.start()
-    run.frame(M.B)
-    run.frame(M.B)
-    run.win()
-    won = 1
-    lost = 0
-    for k in range(GAMES):
+    yield from start(m)
+    yield M.B
+    yield M.B
+    yield from win(m)
+    tally[0] += 1
+    for k in range(games):
         if k % 10 == 0:
-            choose(run, boards[(k // 10) % len(boards)], (k // 10) % 3 != 1)
-            gc.collect()
-        run.start()
+            yield from choose(m, boards[(k // 10) % len(boards)], (k // 10) % 3 != 1)
+        yield from start(m)
         if k % 4 == 0:
-            run.win()
-            won += 1
+            yield from win(m)
+            tally[0] += 1
         elif k % 4 == 3:
-            run.frame(M.SELECT)  # abandoned
+            yield M.SELECT  # abandoned
             assert m.state == M.MENU
         else:
-            run.lose()
-            lost += 1
-    print("OK games=%d won=%d lost=%d frames=%d min_free=%d" % (
-        GAMES + 1, won, lost, run.frames, run.min_free))
+            yield from lose(m)
+            tally[1] += 1
 
+
+def main(games, boards):
+    m = M.Midend(seed=1234)
+    tally = [0, 0]
+    now = 0
+    frames = 0
+    min_free = gc.mem_free()
+    for presses in script(m, games, boards, tally):
+        now += 33
+        if presses:
+            m.press(presses)
+        m.frame(now)
+        m.cue = 0
+        if m.collect_wanted:  # as code.py does: collect here, high in the stack
+            m.collect_wanted = False
+            gc.collect()
+        frames += 1
+        if frames % 64 == 0:
+            free = gc.mem_free()
+            if free < min_free:
+                min_free = free
+    print("OK games=%d won=%d lost=%d frames=%d min_free=%d" % (
+        games + 1, tally[0], tally[1], frames, min_free))
