@@ -71,7 +71,10 @@ class PygameSpeaker:
     """The device's sounds through pygame.mixer."""
 
     def __init__(self):
+        pygame.mixer.quit()  # pygame.init() opened it at 44.1 kHz stereo: ours are 8 kHz mono
         pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+        if pygame.mixer.get_init() != (RATE, -16, 1):
+            raise pygame.error("the mixer did not take 8 kHz mono")
         self.sounds = {}
         for name in ("open", "flag", "refused", "win", "lose"):
             self.sounds[name] = pygame.mixer.Sound(buffer=tone_data(name).tobytes())

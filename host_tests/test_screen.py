@@ -6,6 +6,8 @@ Expert view, the end screens, the pause screen, and that only changed tiles are 
 import os
 import sys
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -341,3 +343,19 @@ def test_simulator_runs_code_py_headless(tmp_path):
     assert img.get_size() == (160, 128)
     # code.py's loop drew the menu: the yellow title
     assert sum(near(tuple(img.get_at((x, 20)))[:3], YELLOW) for x in range(160)) > 20
+
+
+def test_sounds_are_short_and_play_through_the_mixer():
+    import pygame
+    from boards import desktop, sound
+    for name, notes in sound.NOTES.items():
+        ms = sum(n[1] for n in notes)
+        assert ms <= 400                                          # short: never in the way
+        assert len(sound.tone_data(name)) == sum(sound.RATE * n[1] // 1000 for n in notes)
+    try:
+        speaker = desktop.PygameSpeaker()
+    except pygame.error as e:                                     # no audio device at all
+        pytest.skip("no audio: %s" % e)
+    assert pygame.mixer.get_init() == (sound.RATE, -16, 1)
+    assert abs(speaker.sounds["win"].get_length() - 0.26) < 0.01
+    speaker.play("open")                                          # returns at once
