@@ -7,11 +7,14 @@ bar and the end-of-game panel are ``boards.font.TextLine``s: one TileGrid per li
 font drawn in code.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
-a cell is written only when the wanted tile differs. Labels are touched only when their text
-changes (and then only the characters that differ). ``draw()`` returns True when anything changed, so the caller refreshes only then.
+a cell is written only when the wanted tile differs. Text is remade only when what it shows
+changed, and then only the characters that differ are written; nothing is allocated in a frame
+where nothing changed. ``draw()`` returns True when anything changed, so the caller refreshes
+only then.
 """
 
 import displayio
+
 from boards import tiles
 from boards.font import Font, TextLine
 from mines import midend as M
@@ -68,7 +71,8 @@ class View:
             self._drawn[i] = tiles.BLANK
         self.ox = 0  # first board column and row in view
         self.oy = 0
-        self._board_key = None
+        self._board_where = self._board_what = self._board_mark = -2
+        self._board_game = None
 
         # status bar; its background doubles as the progress bar while a board is being made
         self._progress_bitmap = displayio.Bitmap(width, BAR, 2)
@@ -114,7 +118,12 @@ class View:
         self.menu.append(self.menu_hint0.group)
         self.root.append(self.menu)
 
-        self._menu_key = None
+        self._menu_version = -1
+        self._menu_message = None
+        self._menu_ready = False
+        self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
+        self._bar_message = None
+        self._panel_key = -1
         self._spin = 0
         display.root_group = self.root
 
@@ -144,10 +153,11 @@ class View:
         return changed
 
     def _draw_menu(self, m):
-        key = (m.menu_version, m.message, m.prepared())
-        if key == self._menu_key:
+        ready = m.prepared()
+        if (m.menu_version == self._menu_version and m.message is self._menu_message
+                and ready == self._menu_ready):
             return False
-        self._menu_key = key
+        self._menu_version, self._menu_message, self._menu_ready = m.menu_version, m.message, ready
         lines = m.menu_lines()
         for r in range(M.MENU_ROWS):
             name, value = lines[r]
@@ -177,19 +187,14 @@ class View:
 
     def _draw_bar(self, m):
         changed = False
-        if m.state == M.MENU:
-            changed |= self._text(self.mines_label, "")
-            changed |= self._text(self.time_label, "")
-            changed |= self._text(self.state_label, "")
-        else:
-            left = m.mines_left()
-            changed |= self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
-                                  "*-%02d" % (-left))
-            changed |= self._text(self.time_label, "%03d" % m.seconds())
-            status = m.status()
-            if len(status) > 17:
-                status = status[:17]
-            changed |= self._text(self.state_label, status, _STATE_COLOURS[m.state])
+        left = m.mines_left()
+        sec = m.seconds()
+        # strings are made only when what they show changed: nothing is allocated per frame
+        if (m.state != self._bar_state or left != self._bar_left or sec != self._bar_sec
+                or m.message is not self._bar_message or m.progress != self._bar_progress):
+            self._bar_state, self._bar_left, self._bar_sec = m.state, left, sec
+            self._bar_message, self._bar_progress = m.message, m.progress
+            changed |= self._draw_bar_text(m, left, sec)
         p = m.progress * self.width // 100 if m.state == M.GENERATING else 0
         if p != self._progress_drawn:
             bm = self._progress_bitmap
@@ -200,6 +205,19 @@ class View:
                     bm[x, y] = v
             self._progress_drawn = p
             changed = True
+        return changed
+
+    def _draw_bar_text(self, m, left, sec):
+        changed = False
+        if m.state == M.MENU:
+            changed |= self._text(self.mines_label, "")
+            changed |= self._text(self.time_label, "")
+            changed |= self._text(self.state_label, "")
+        else:
+            changed |= self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
+                                  "*-%02d" % (-left))
+            changed |= self._text(self.time_label, "%03d" % sec)
+            changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
         return changed
 
     def _scroll(self, m):
@@ -245,10 +263,14 @@ class View:
             changed = True
         game = m.game
         hidden = game is None or state == M.READY or state == M.GENERATING
-        key = (w, h, self.ox, self.oy, hidden, m.start_x, m.start_y,
-               -1 if hidden else game.version, id(game))
-        if key != self._board_key:
-            self._board_key = key
+        # what the cells depend on, packed in small ints (no tuple per frame)
+        where = ((self.ox * 32 + self.oy) * 32 + w) * 32 + h
+        what = -1 if hidden else game.version
+        mark = (m.start_x + 1) * 64 + m.start_y + 1
+        if (where != self._board_where or what != self._board_what or mark != self._board_mark
+                or game is not self._board_game):
+            self._board_where, self._board_what, self._board_mark = where, what, mark
+            self._board_game = game
             changed |= self._draw_cells(m, hidden)
         # cursor
         cx = gx + (m.cx - self.ox) * TILE
@@ -306,11 +328,15 @@ class View:
         state = m.state
         changed = False
         if state == M.WON or state == M.LOST:
-            a, b = m.result_lines()
-            changed |= self._text(self.panel1, a, 0x40FF40 if state == M.WON else _RED)
-            changed |= self._text(self.panel2, b)
+            key = state * 100000 + m.played  # a new result: new lines (not every frame)
+            if key != self._panel_key:
+                self._panel_key = key
+                a, b = m.result_lines()
+                changed |= self._text(self.panel1, a, 0x40FF40 if state == M.WON else _RED)
+                changed |= self._text(self.panel2, b)
             show = True
         elif state == M.PAUSED:
+            self._panel_key = -1
             changed |= self._text(self.panel1, "Paused", _YELLOW)
             changed |= self._text(self.panel2, "START: go on  SELECT: menu")
             show = True
