@@ -294,3 +294,10 @@ def test_game_logic_with_expert_in_the_rotation():
     (see README)."""
     out = run_mpy_games("112K", 200, "Beginner,Intermediate,Expert,Screen")
     assert out["games"] == "201" and int(out["won"]) >= 50
+
+
+def test_midend_allocates_nothing_per_frame_under_micropython():
+    r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_frames.py"), REPO],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "playing=0 idle=0"
