@@ -21,6 +21,10 @@ assert m.prepared()
 m.press(M.A)
 m.press(M.A)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
+for i in range(4):  # warm up: the first calls may allocate once (caches), not per frame
+    now += 33
+    m.press(M.RIGHT if i % 2 else M.LEFT)
+    m.frame(now)
 gc.collect()
 gc.disable()
 a = gc.mem_alloc()
