@@ -3,7 +3,9 @@ a game is played (cursor moves) and while the menu idles with its quick-start bo
 
   micropython host_tests/mpy_frames.py REPO
 
-Prints "playing=N idle=N" (bytes allocated over 200 frames each, the collector off)."""
+Prints "playing=A,B idle=C,D": bytes allocated over 100 and over 400 frames (the collector off).
+The same number for both means nothing is allocated per frame (a one-off after a collect may
+show in both)."""
 
 import gc
 import sys
@@ -21,29 +23,43 @@ assert m.prepared()
 m.press(M.A)
 m.press(M.A)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
-for i in range(4):  # warm up: the first calls may allocate once (caches), not per frame
-    now += 33
-    m.press(M.RIGHT if i % 2 else M.LEFT)
-    m.frame(now)
-gc.collect()
-gc.disable()
-a = gc.mem_alloc()
-for i in range(200):
-    now += 33
-    m.press(M.RIGHT if i % 2 else M.LEFT)
-    m.frame(now)
-playing = gc.mem_alloc() - a
-gc.enable()
+
+
+def play(frames):
+    """Bytes allocated over ``frames`` frames of play (the collector off)."""
+    global now
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    for i in range(frames):
+        now += 33
+        m.press(M.RIGHT if i % 2 else M.LEFT)
+        m.frame(now)
+    used = gc.mem_alloc() - a
+    gc.enable()
+    return used
+
+
+def idle(frames):
+    global now
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    for _ in range(frames):
+        now += 33
+        m.frame(now)
+    used = gc.mem_alloc() - a
+    gc.enable()
+    return used
+
+
+p100 = play(100)
+p400 = play(400)
 m.press(M.SELECT)
 for _ in range(400):
     now += 33
     m.frame(now)
 assert m.prepared()
-gc.collect()
-gc.disable()
-a = gc.mem_alloc()
-for _ in range(200):
-    now += 33
-    m.frame(now)
-idle = gc.mem_alloc() - a
-print("playing=%d idle=%d" % (playing, idle))
+i100 = idle(100)
+i400 = idle(400)
+print("playing=%d,%d idle=%d,%d" % (p100, p400, i100, i400))
