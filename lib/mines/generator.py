@@ -377,47 +377,40 @@ class Generator:
         self.solver.work += 10 * n
 
     def _pick(self, far):
-        """A random unknown cell, not yet picked, whose mine is to move (``fill``: a mine; else
-        an empty cell); with ``far``, one touching no open number. -1 after a few misses."""
+        """A random cell ``_movable`` accepts; -1 after a few misses."""
         s = self.solver
-        b = self.board
-        st = s.st
-        mine = b.mine
-        picked = self.picked
         w = self.width
-        stride = b.stride
+        stride = self.board.stride
         want = 1 if self.fill else 0
         for _ in range(_TRIES):
             k = self.rng.below(s.cells)
             y = k // w
             c = (y + 1) * stride + k - y * w + 1
             s.work += 3
-            if st[c] != UNK or picked[c] or mine[c] != want:
-                continue
-            if far and self._touches_number(c):
-                continue
-            return c
+            if self._movable(c, want, far):
+                return c
         return -1
 
     def _scan(self, far, pos, end, found):
-        """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``_pick``
+        """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``_movable``
         accepts; returns the new count."""
-        s = self.solver
-        b = self.board
-        st = s.st
-        mine = b.mine
-        picked = self.picked
         cand = self.cand
         want = 1 if self.fill else 0
-        if end > b.size:
-            end = b.size
+        if end > self.board.size:
+            end = self.board.size
         for c in range(pos, end):
-            if st[c] == UNK and not picked[c] and mine[c] == want and not (
-                    far and self._touches_number(c)):
+            if self._movable(c, want, far):
                 cand[found] = c
                 found += 1
-        s.work += 2 * (end - pos)
+        self.solver.work += 2 * (end - pos)
         return found
+
+    def _movable(self, c, want, far):
+        """Can cell c take part in a move: unknown, not yet picked, holding a mine (``want`` 1)
+        or not (0), and with ``far``, touching no open number?"""
+        if self.solver.st[c] != UNK or self.picked[c] or self.board.mine[c] != want:
+            return False
+        return not (far and self._touches_number(c))
 
     def _touches_number(self, c):
         st = self.solver.st
