@@ -36,7 +36,8 @@ class CaseAnalysis:
     def __init__(self, solver):
         self.s = solver
         size = solver.size
-        self.mark = bytearray(size)
+        self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
+        self.stamp = 0
         self.gcells = array("H", bytes(2 * size))       # frontier cells, group after group
         self.gstart = array("H", bytes(2 * (size + 1)))  # group g is gcells[gstart[g]:gstart[g+1]]
         self.cset = array("H", bytes(2 * size))          # exact groups: bit k set if k mines possible
@@ -87,10 +88,7 @@ class CaseAnalysis:
     def abandon(self):
         """Drop an analysis cut off half way (the solver was reset meanwhile)."""
         if self.busy:
-            mark = self.mark
-            for i in range(len(mark)):
-                mark[i] = 0
-            self._gen = None
+            self._gen = None   # its marks carry an old stamp: the next analysis ignores them
             self.busy = False
 
     def _analyses(self, slice_units):
@@ -107,6 +105,13 @@ class CaseAnalysis:
         reach = self.reach
         while True:
             # 1. Collect the groups, breadth first from every number with unknown neighbours.
+            # ``mark`` holds this analysis's stamp on every cell and number already taken, so
+            # each number's neighbours are walked once and nothing needs clearing after.
+            stamp = self.stamp + 1
+            if stamp > 255:
+                mark[:] = s.board.zeros
+                stamp = 1
+            self.stamp = stamp
             ng = 0
             nf = 0
             for i in range(s.nknown):
@@ -114,37 +119,36 @@ class CaseAnalysis:
                 s.work += 1
                 if s.work >= slice_units:
                     yield None
-                if st[a] != NUM or not unk[a]:
+                if st[a] != NUM or not unk[a] or mark[a] == stamp:
                     continue
+                mark[a] = stamp
+                gstart[ng] = nf
+                ng += 1
                 for d in offsets:
-                    c = a + d
-                    if st[c] != UNK or mark[c]:
-                        continue
-                    gstart[ng] = nf
-                    ng += 1
-                    mark[c] = 1
-                    gcells[nf] = c
-                    nf += 1
-                    q = nf - 1
-                    while q < nf:
-                        x = gcells[q]
-                        q += 1
-                        s.work += 8
-                        for d2 in offsets:
-                            b = x + d2
-                            if st[b] == NUM and unk[b]:
-                                s.work += 8
-                                for d3 in offsets:
-                                    y = b + d3
-                                    if st[y] == UNK and not mark[y]:
-                                        mark[y] = 1
-                                        gcells[nf] = y
-                                        nf += 1
-                        if s.work >= slice_units:
-                            yield None
+                    y = a + d
+                    if st[y] == UNK and mark[y] != stamp:
+                        mark[y] = stamp
+                        gcells[nf] = y
+                        nf += 1
+                q = gstart[ng - 1]
+                while q < nf:
+                    x = gcells[q]
+                    q += 1
+                    s.work += 8
+                    for d2 in offsets:
+                        b = x + d2
+                        if st[b] == NUM and unk[b] and mark[b] != stamp:
+                            mark[b] = stamp
+                            s.work += 8
+                            for d3 in offsets:
+                                y = b + d3
+                                if st[y] == UNK and mark[y] != stamp:
+                                    mark[y] = stamp
+                                    gcells[nf] = y
+                                    nf += 1
+                    if s.work >= slice_units:
+                        yield None
             gstart[ng] = nf
-            for i in range(nf):
-                mark[gcells[i]] = 0
             self.ngroups = ng
             # 2. Enumerate each group within the bound.
             pos = 0
@@ -251,18 +255,14 @@ class CaseAnalysis:
                     i_hi = left - lo_sum
                 if i_hi == 0 or i_lo == interior:
                     is_mine = 1 if i_lo == interior else 0
-                    for i in range(nf):
-                        mark[gcells[i]] = 1
                     for c in range(s.size):
-                        if st[c] == UNK and not mark[c]:
+                        if st[c] == UNK and mark[c] != stamp:
                             found[nfound] = c * 2 + is_mine
                             nfound += 1
                         if c & 63 == 0:
                             s.work += 64
                             if s.work >= slice_units:
                                 yield None
-                    for i in range(nf):
-                        mark[gcells[i]] = 0
             for i in range(nfound):
                 v = found[i]
                 s.learn_from_group(v >> 1, v & 1, v >> 1)
