@@ -10,7 +10,7 @@ from engine_util import ROOT, micropython
 from mines import presets
 from mines.board import Board
 from mines.generator import Generator
-from mines.solver import SOLVED, Solver
+from mines.solver import MINE, NUM, SOLVED, Solver
 
 LEVELS = (presets.SINGLE, presets.PAIRS, presets.FULL)
 
@@ -39,6 +39,11 @@ def check_board(g, level):
     solver.open(fresh.index(g.start_x, g.start_y))
     assert solver.solve(level) == SOLVED, (w, h, g.mines, level, b.grid_string())
     assert solver.unknown == 0
+    # Every cell the solver learnt is what it is on the board (the solver is sound).
+    for i in range(fresh.size):
+        if fresh.inside[i]:
+            assert (solver.st[i] == MINE) == (fresh.mine[i] == 1)
+            assert (solver.st[i] == NUM) == (fresh.mine[i] == 0)
 
 
 def test_every_preset_every_level_many_seeds_resolves_from_scratch():
@@ -248,3 +253,40 @@ def test_abandoning_at_random_slices_never_corrupts_the_next_board():
         assert clean.board.grid_string() == g.board.grid_string()
         finished += 1
     assert finished > 30
+
+
+def test_reusing_unchanged_groups_proves_exactly_what_enumerating_all_proves():
+    """The case analysis skips groups whose numbers did not change since its last run; a solver
+    that enumerates every group every time must prove the same cells in the same order. Random
+    layouts (most of them need a guess somewhere) and generated boards (which never do)."""
+    import random
+    from mines.groups import CaseAnalysis
+    rnd = random.Random(5)
+    stuck = 0
+    for trial in range(120):
+        w, h = rnd.choice(((16, 16), (30, 16), (30, 24), (12, 9)))
+        m = w * h * rnd.choice((12, 16, 20, 25)) // 100
+        sx, sy = rnd.randrange(w), rnd.randrange(h)
+        if trial % 2:
+            g = Generator(w, h)
+            g.begin(m, rnd.randrange(1 << 20), (sx, sy))
+            grid = g.run().grid_string()
+        else:
+            cells = [(x, y) for y in range(h) for x in range(w)
+                     if abs(x - sx) > 1 or abs(y - sy) > 1]
+            mines = set(rnd.sample(cells, m))
+            grid = "".join("*" if (x, y) in mines else "." for y in range(h) for x in range(w))
+        results = []
+        for reuse in (True, False):
+            board = Board(w, h)
+            board.load_grid(grid)
+            solver = Solver(board)
+            solver.cases = CaseAnalysis(solver)
+            solver.cases.reuse = reuse
+            solver.reset(m)
+            solver.open(board.index(sx, sy))
+            status = solver.solve(presets.FULL)
+            results.append((status, list(solver.order[:solver.nknown])))
+        assert results[0] == results[1], (w, h, m, (sx, sy), grid)
+        stuck += results[0][0] != SOLVED
+    assert stuck > 20   # the random layouts really did stop at a guess

@@ -27,7 +27,8 @@ except ImportError:   # CPython
 UNK = const(0)
 NUM = const(2)
 
-MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits
+MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits (and in 4 bits each)
+_SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 
 
 class CaseAnalysis:
@@ -38,12 +39,19 @@ class CaseAnalysis:
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
         self.stamp = 0
-        self.gcells = array("H", bytes(2 * size))       # frontier cells, group after group
-        self.gstart = array("H", bytes(2 * (size + 1)))  # group g is gcells[gstart[g]:gstart[g+1]]
-        self.cset = array("H", bytes(2 * size))          # exact groups: bit k set if k mines possible
-        self.pool = array("H", bytes(2 * (size + 1)))    # where group g's AND/OR masks start
-        self.andm = array("H", bytes(4 * size + 2))
-        self.orm = array("H", bytes(4 * size + 2))
+        self.reuse = True   # False: enumerate every group every time (tests compare the two)
+        # Per group or per frontier cell: at most one of each per cell of the board.
+        cells = solver.cells
+        self.gcells = array("H", bytes(2 * cells))       # frontier cells, group after group
+        self.gstart = array("H", bytes(2 * (cells + 1)))  # group g is gcells[gstart[g]:gstart[g+1]]
+        self.cset = array("H", bytes(2 * cells))          # exact groups: bit k set if k mines possible
+        self.pool = array("H", bytes(2 * (cells + 1)))    # where group g's AND/OR masks start
+        # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
+        # read back when the group comes again unchanged.
+        self.counts = bytearray(size)
+        # Each exact group of n cells takes n + 1 masks: at most 2 per frontier cell.
+        self.andm = array("H", bytes(4 * cells + 4))
+        self.orm = array("H", bytes(4 * cells + 4))
         self.cid = bytearray(size)                       # constraint number + 1 during enumeration
         top = MAX_GROUP * 8
         self.cons = array("H", bytes(2 * top))
@@ -52,8 +60,8 @@ class CaseAnalysis:
         self.cellcons = bytearray(top)
         self.ncc = bytearray(MAX_GROUP)
         self.tried = bytearray(MAX_GROUP + 1)
-        self.reach = bytearray(size + 2)
-        self.reach2 = bytearray(size + 2)
+        self.reach = bytearray(cells + 2)
+        self.reach2 = bytearray(cells + 2)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
@@ -101,6 +109,9 @@ class CaseAnalysis:
         gcells = self.gcells
         gstart = self.gstart
         cset = self.cset
+        pool = self.pool
+        counts = self.counts
+        flags = s.flags
         found = self.found
         reach = self.reach
         while True:
@@ -123,6 +134,7 @@ class CaseAnalysis:
                     continue
                 mark[a] = stamp
                 gstart[ng] = nf
+                changed = flags[a] & 16
                 ng += 1
                 for d in offsets:
                     y = a + d
@@ -139,6 +151,7 @@ class CaseAnalysis:
                         b = x + d2
                         if st[b] == NUM and unk[b] and mark[b] != stamp:
                             mark[b] = stamp
+                            changed |= flags[b] & 16
                             s.work += 8
                             for d3 in offsets:
                                 y = b + d3
@@ -148,39 +161,68 @@ class CaseAnalysis:
                                     nf += 1
                     if s.work >= slice_units:
                         yield None
+                # A group none of whose numbers changed since the last analysis is the same
+                # group, and that analysis proved nothing in it (or it would have changed).
+                pool[ng - 1] = 0 if changed or not self.reuse else _SAME
             gstart[ng] = nf
             self.ngroups = ng
-            # 2. Enumerate each group within the bound.
+            # 2. Enumerate each group within the bound; an unchanged one only when the total
+            # mine count ties the groups together (then every group's cases are needed).
+            interior = s.unknown - nf
+            left = s.mines_left
             pos = 0
             ok = True
-            for g in range(ng):
-                self.pool[g] = pos
-                n = gstart[g + 1] - gstart[g]
-                if n > MAX_GROUP:
-                    cset[g] = 0
-                    continue
-                self._enum_start(g, pos)
-                while not self._enum_step(slice_units):
-                    yield None
-                cset[g] = self._cset
-                if not self._cset:
-                    ok = False   # no layout fits these numbers: prove nothing
+            every = False
+            while True:
+                for g in range(ng):
+                    n = gstart[g + 1] - gstart[g]
+                    if n > MAX_GROUP:
+                        cset[g] = 0
+                        pool[g] = 0
+                        continue
+                    if pool[g] == _SAME and not every:
+                        cset[g] = 0
+                        continue
+                    if every and pool[g] != _SAME:
+                        continue   # enumerated on the first pass
+                    pool[g] = pos
+                    self._enum_start(g, pos)
+                    while not self._enum_step(slice_units):
+                        yield None
+                    c_set = self._cset
+                    cset[g] = c_set
+                    if not c_set:
+                        ok = False   # no layout fits these numbers: prove nothing
+                        break
+                    pos += n + 1
+                    # Keep its lowest and highest count on its cells for the next analysis.
+                    lo = 0
+                    while not c_set >> lo & 1:
+                        lo += 1
+                    hi = n
+                    while not c_set >> hi & 1:
+                        hi -= 1
+                    base = gstart[g]
+                    for p in range(n):
+                        counts[gcells[base + p]] = lo << 4 | hi
+                if not ok or every:
                     break
-                pos += n + 1
+                lo_sum = 0
+                hi_sum = 0
+                for g in range(ng):
+                    lo_sum += self._low(g)
+                    hi_sum += self._high(g)
+                # The total restricts the groups only when some mix of their counts would not
+                # fit; then the unchanged groups are needed too.
+                restricted = s.total_mines >= 0 and (lo_sum < left - interior or hi_sum > left)
+                if not restricted:
+                    break
+                every = True
             if not ok:
                 yield False
                 continue
             # 3. Which counts each group can really have, given the total; then what is forced.
-            interior = s.unknown - nf
-            left = s.mines_left
             nfound = 0
-            lo_sum = 0
-            hi_sum = 0
-            for g in range(ng):
-                lo_sum += self._low(g)
-                hi_sum += self._high(g)
-            # The total restricts the groups only when some mix of their counts would not fit.
-            restricted = s.total_mines >= 0 and (lo_sum < left - interior or hi_sum > left)
             for g in range(ng):
                 c_set = cset[g]
                 n = gstart[g + 1] - gstart[g]
@@ -263,6 +305,9 @@ class CaseAnalysis:
                             s.work += 64
                             if s.work >= slice_units:
                                 yield None
+            # From here on, a change is news to the next analysis. (Both stacks are empty now,
+            # and the marks of a revision are cleared, so every flag can go.)
+            flags[:] = s.board.zeros
             for i in range(nfound):
                 v = found[i]
                 s.learn_from_group(v >> 1, v & 1, v >> 1)
@@ -390,6 +435,8 @@ class CaseAnalysis:
 
     def _low(self, g):
         """Lowest possible mine count of group g (0 when over the bound)."""
+        if self.pool[g] == _SAME:
+            return self.counts[self.gcells[self.gstart[g]]] >> 4
         cset = self.cset[g]
         lo = 0
         if cset:
@@ -399,6 +446,8 @@ class CaseAnalysis:
 
     def _high(self, g):
         """Highest possible mine count of group g (its size when over the bound)."""
+        if self.pool[g] == _SAME:
+            return self.counts[self.gcells[self.gstart[g]]] & 15
         cset = self.cset[g]
         hi = self.gstart[g + 1] - self.gstart[g]
         if cset:

@@ -106,7 +106,9 @@ class Solver:
         self.clue = bytearray(size)
         self.mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
-        self.flags = bytearray(size)   # bit 1: on the single stack, bit 2: on the pair stack
+        # bit 1: on the single stack; 2: on the pair stack; 4, 8: marks of ``revision.revise``;
+        # 16: the number's neighbourhood or value changed since the last case analysis.
+        self.flags = bytearray(size)
         self.stack = array("H", bytes(2 * size))
         self.pstack = array("H", bytes(2 * size))
         self.order = array("H", bytes(2 * size))   # cells in the order they became known
@@ -299,7 +301,7 @@ class Solver:
                 while sp and work < slice_units:
                     sp -= 1
                     a = stack[sp]
-                    flags[a] &= 2
+                    flags[a] = (flags[a] & 2) | 16   # 16: changed since the last case analysis
                     work += 1
                     u = unk[a]
                     if not u:
@@ -358,7 +360,7 @@ class Solver:
                 psp = self.psp - 1
                 self.psp = psp
                 a = pstack[psp]
-                flags[a] &= 1
+                flags[a] &= 29   # off the pair stack (bit 2); the other bits stay
                 ua = unk[a]
                 if not ua:
                     continue
