@@ -224,8 +224,11 @@ class CaseAnalysis:
             # 3. Which counts each group can really have, given the total; then what is forced.
             nfound = 0
             for g in range(ng):
+                if s.work >= slice_units:
+                    yield None
                 c_set = cset[g]
                 n = gstart[g + 1] - gstart[g]
+                s.work += 3 + 2 * n
                 possible = c_set
                 if restricted:
                     self._reach_start(g, nf)
@@ -245,7 +248,9 @@ class CaseAnalysis:
                         t1 = left - k
                         if t1 > high:
                             t1 = high
+                        s.work += 2
                         for t in range(t0, t1 + 1):
+                            s.work += 1
                             if reach[t]:
                                 possible |= 1 << k
                                 break
