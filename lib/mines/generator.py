@@ -261,8 +261,8 @@ class Generator:
                     found = 0
                     pos = 0
                     while pos < size:
-                        found = self._scan(far, pos, pos + 32, found)
-                        pos += 32
+                        found = self._scan(far, pos, pos + 24, found)
+                        pos += 24
                         if s.work >= SLICE_UNITS:
                             yield
                     while found and n - u < need:
@@ -284,7 +284,7 @@ class Generator:
                 while n - u < need and k > 0:
                     k -= 1
                     c = order[k]
-                    s.work += 1
+                    s.work += 2
                     if picked[c] or b.mine[c] != want or (
                             -1 <= c % stride - start % stride <= 1
                             and -1 <= c // stride - start // stride <= 1):
@@ -386,7 +386,7 @@ class Generator:
             k = self.rng.below(s.cells)
             y = k // w
             c = (y + 1) * stride + k - y * w + 1
-            s.work += 3
+            s.work += 5
             if self._movable(c, want, far):
                 return c
         return -1
@@ -402,7 +402,7 @@ class Generator:
             if self._movable(c, want, far):
                 cand[found] = c
                 found += 1
-        self.solver.work += 2 * (end - pos)
+        self.solver.work += 5 * (end - pos)   # a call and up to 8 neighbour checks each
         return found
 
     def _movable(self, c, want, far):

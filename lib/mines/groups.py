@@ -248,9 +248,10 @@ class CaseAnalysis:
                         t1 = left - k
                         if t1 > high:
                             t1 = high
-                        s.work += 2
+                        s.work += 2 + t1 - t0
+                        if s.work >= slice_units:
+                            yield None
                         for t in range(t0, t1 + 1):
-                            s.work += 1
                             if reach[t]:
                                 possible |= 1 << k
                                 break
