@@ -47,6 +47,7 @@ SLICE_UNITS = 160
 _STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 3
 _TRIES = 24   # random picks of a far cell before falling back to a scan
+_PICK_UNITS = 120   # the work of those picks, or of scanning 24 cells
 
 
 class Generator:
@@ -251,6 +252,8 @@ class Generator:
                 need = self.need
                 far = 1
                 while n - u < need:
+                    if s.work > SLICE_UNITS - _PICK_UNITS:
+                        yield
                     c = self._pick(far)
                     if c >= 0:
                         moved[n] = c
@@ -261,10 +264,10 @@ class Generator:
                     found = 0
                     pos = 0
                     while pos < size:
+                        if s.work > SLICE_UNITS - _PICK_UNITS:
+                            yield
                         found = self._scan(far, pos, pos + 24, found)
                         pos += 24
-                        if s.work >= SLICE_UNITS:
-                            yield
                     while found and n - u < need:
                         j = rng.below(found)
                         c = cand[j]

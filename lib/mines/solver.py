@@ -355,12 +355,16 @@ class Solver:
                 self.nknown = nknown
                 self.unknown = unknown
                 continue
+            if not self.unknown:
+                yield SOLVED   # (numbers left on the pair stack have nothing left to decide)
+                continue
             if self.psp:
                 # The pair rule, once the single rule has nothing left.
                 psp = self.psp - 1
                 self.psp = psp
                 a = pstack[psp]
                 flags[a] &= 29   # off the pair stack (bit 2); the other bits stay
+                self.work += 1
                 ua = unk[a]
                 if not ua:
                     continue
