@@ -426,11 +426,3 @@ class Generator:
             if st[c + d] == NUM:
                 return True
         return False
-
-
-def generate(width, height, mines, seed, start=None, level=presets.DEFAULT_LEVEL):
-    """Convenience for tools and tests: a finished Generator (read .board, .start_x, ...)."""
-    g = Generator(width, height)
-    g.begin(mines, seed, start, level)
-    g.run()
-    return g

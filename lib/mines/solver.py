@@ -441,9 +441,3 @@ class Solver:
                 return status
             self.work = 0
         return STUCK  # not reached
-
-    # --- reading the result ------------------------------------------------------------------
-
-    def state_at(self, x, y):
-        return self.st[self.board.index(x, y)]
-
