@@ -172,7 +172,6 @@ class Solver:
             self.cases.abandon()
         self.sp = 0
         self.psp = 0
-        self._requeue = -1
         self.nknown = 0
         self.unknown = self.cells
         self.total_mines = total_mines
