@@ -206,7 +206,7 @@ def test_blank_stores_are_empty_and_quiet():
 def test_a_flipped_bit_in_either_slot():
     image, old, new, slot1 = two_slot_image()
     half = S.STORE_SIZE // 2
-    used0 = S.HEADER + len(S.read_slot(image[:half])[2])
+    used0 = S.HEADER + len(S.read_slot(image, 0, half)[2])
     for slot, used in ((0, used0), (1, len(slot1))):
         for bit in range(used * 8):
             damaged = bytearray(image)
@@ -251,7 +251,7 @@ def test_a_write_cut_short_at_every_byte():
 def test_files_cut_at_every_length(tmp_path):
     image, old, new, slot1 = two_slot_image()
     half = S.STORE_SIZE // 2
-    used0 = S.HEADER + len(S.read_slot(image[:half])[2])
+    used0 = S.HEADER + len(S.read_slot(image, 0, half)[2])
     path = str(tmp_path / "save.bin")
     samples = set(range(0, S.STORE_SIZE + 1, 397)) | {1, 3, 4, used0 - 1, used0, half,
                                                       half + 5, S.STORE_SIZE - 1, S.STORE_SIZE}

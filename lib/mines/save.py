@@ -74,20 +74,22 @@ def slot_bytes(payload, sequence):
     return head + struct.pack("<I", crc32(payload, crc32(head))) + payload
 
 
-def read_slot(raw):
-    """(state, sequence, payload) of the bytes of one slot: state _WHOLE (the CRC holds),
-    _BLANK (never written: all 0x00 or erased flash's 0xFF) or _DAMAGED (anything else;
-    sequence -1 unless the header is readable)."""
-    head = bytes(raw[:HEADER])
+def read_slot(store, at, size):
+    """(state, sequence, payload) of the slot of ``size`` bytes at ``at`` in ``store``: state
+    _WHOLE (the CRC holds), _BLANK (never written: a header of all 0x00 or of erased flash's
+    0xFF) or _DAMAGED (anything else; sequence -1 unless the header is readable). Reads only
+    the header and the payload it announces, never the whole slot."""
+    head = bytes(store[at:at + HEADER])
     if len(head) < HEADER or head[:4] != MAGIC:
         if head and (head == bytes(len(head)) or head == b"\xff" * len(head)):
             return _BLANK, -1, None
         return _DAMAGED, -1, None
     version, _, length, sequence = struct.unpack("<BBHI", head[4:12])
     check = struct.unpack("<I", head[12:16])[0]
-    payload = bytes(raw[HEADER:HEADER + length])
-    if (len(payload) != length or version != VERSION
-            or crc32(payload, crc32(head[:12])) != check):
+    if version != VERSION or HEADER + length > size:
+        return _DAMAGED, sequence, None
+    payload = bytes(store[at + HEADER:at + HEADER + length])
+    if len(payload) != length or crc32(payload, crc32(head[:12])) != check:
         return _DAMAGED, sequence, None
     return _WHOLE, sequence, payload
 
@@ -110,8 +112,7 @@ class Store:
 
     def _read(self, k):
         """(state, sequence, payload) of slot ``k``, whatever the store holds."""
-        size = self._size
-        return read_slot(self.store[k * size:(k + 1) * size])
+        return read_slot(self.store, k * self._size, self._size)
 
     def load(self):
         """The saved Records, or defaults (Records()) when there is no usable save."""
