@@ -88,17 +88,19 @@ def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep
             if presses:
                 midend.press(presses)
             midend.frame(now)
-            if midend.collect_wanted:  # big buffers were dropped: collect here, high in the
-                midend.collect_wanted = False  # stack, where no stale pointer pins them
-                gc.collect()
+            if midend.take_collect():  # big buffers were dropped: collect here, high in the
+                gc.collect()            # stack, where no stale pointer pins them
             feedback.update(midend)
             if view.draw(midend, frame) or getattr(buttons, "exposed", False):
                 profile.refresh()
         except MemoryError:
-            midend.to_menu()
+            midend.fail("Out of memory: pick a smaller board")
             gc.collect()
-            midend.say("Out of memory: pick a smaller board")
             print("PyGamer Mines: out of memory; back to the menu. Free:", _mem_free())
+        except Exception as exc:  # noqa: BLE001 - a bug must not freeze the handheld
+            midend.fail(("Error: %s" % exc)[:60])
+            gc.collect()
+            print("PyGamer Mines: error; back to the menu:", repr(exc))
         frame += 1
         if on_frame is not None:
             on_frame(frame)
@@ -129,7 +131,8 @@ def main(seed=None, frames=-1, on_frame=None):
     from boards.view import View
     from mines.midend import Midend
     view = View(profile.display)
-    midend = Midend(seed=make_seed() if seed is None else seed)
+    midend = Midend(seed=make_seed() if seed is None else seed,
+                    buttons=getattr(profile, "BUTTON_NAMES", None))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
     return run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
