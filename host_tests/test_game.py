@@ -133,8 +133,8 @@ def test_scripted_win_from_the_menu_classic():
     d.press(*script)
     assert m.state == M.WON
     assert m.game.opened == m.game.safe_total and m.game.mines_left() == 0
-    assert m.won == 1 and m.played == 1 and m.elapsed_ms > 0
-    assert m.best[m.settings.key()] == m.elapsed_ms
+    assert m.stats.won == 1 and m.stats.played == 1 and m.elapsed_ms > 0
+    assert m.stats.best[m.settings.key()] == m.elapsed_ms
     assert m.status() == "You win!" and "Won in" in m.result_lines()[0]
     # the same seed and presses give the very same board
     m2, d2 = classic(seed=11)
@@ -160,7 +160,7 @@ def test_scripted_loss_then_menu():
     d.press(M.A)
     assert m.state == M.LOST
     assert m.game.shown[m.game.board.index(x, y)] == BOOM
-    assert m.played == 1 and m.won == 0 and m.status() == "Boom!"
+    assert m.stats.played == 1 and m.stats.won == 0 and m.status() == "Boom!"
     t = m.elapsed_ms
     d.run(30)
     assert m.elapsed_ms == t                              # the clock stopped

@@ -1,12 +1,12 @@
 """The help screen: the controls, named as the front end names its buttons (device buttons, or
 keyboard keys in the simulator), and the rules in three lines."""
 
-from mines.menus import Page
+from mines.menus import page
 
 
 def make(midend):
     up, down, left, right, a, b, start, select = midend.buttons
-    return Page("help", "Help", (
+    return page("help", "Help", (
         "%s/%s/%s/%s: move" % (up, down, left, right),
         "%s: open, or open around" % a,
         "    a number with its flags",

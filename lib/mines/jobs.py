@@ -117,17 +117,21 @@ def _default_generator_class():
 
 class _BoardJob:
     """Making one board: first the buffers for its size (the old ones dropped one frame and
-    collected before the new are made, so the two never coexist), then the generator's slices."""
+    collected before the new are made, so the two never coexist), then the generator's slices.
+    One is made and reused for every board (``set``), so nothing is allocated between boards."""
 
-    def __init__(self, boards, width, height, mines, level, seed, start):
+    def __init__(self, boards):
         self.boards = boards
+        self.set(0, 0, 0, 0, 0, None, 0)
+
+    def set(self, width, height, mines, level, seed, start, key):
         self.width = width
         self.height = height
         self.mines = mines
         self.level = level
         self.seed = seed
         self.start = start
-        self.key = 0
+        self.key = key
         self.began = False
         self.slice_work = 0
         self.progress = 0
@@ -161,20 +165,22 @@ class Boards:
         self.game = None
         self.generator = None
         self.collect_wanted = False
+        self._job = _BoardJob(self)
 
     def slice_bound(self):
         cls = self.generator_class
         return getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
 
     def job(self, settings, start=None):
-        """A job making a board with ``settings``' size, mines and level from the next seed;
-        ``start``: the (x, y) opened first, or None (the generator picks: quick start)."""
+        """The job making a board with ``settings``' size, mines and level from the next seed;
+        ``start``: the (x, y) opened first, or None (the generator picks: quick start). There is
+        one board job: asking again restarts it."""
         err = presets.check_params(settings.width, settings.height, settings.mines)
         if err:
             raise ValueError(err)
-        job = _BoardJob(self, settings.width, settings.height, settings.mines, settings.level,
-                        self._next_seed, start)
-        job.key = settings.key()
+        job = self._job
+        job.set(settings.width, settings.height, settings.mines, settings.level,
+                self._next_seed, start, settings.key())
         return job
 
     def take(self, job):

@@ -10,6 +10,9 @@ one line in ``SCREENS``: it is imported only when opened, so a player pays RAM o
 screens they use.
 """
 
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.states import PAUSED
+
 # Screen name -> module that makes it (imported when the screen is opened).
 SCREENS = {
     "help": "mines.help",
@@ -17,11 +20,6 @@ SCREENS = {
 
 # Button names for footers and help: device buttons; a front end may pass its own (keyboard).
 DEVICE_BUTTONS = ("Up", "Down", "Left", "Right", "A", "B", "START", "SELECT")
-
-_A = 4  # index of A in a button-name tuple (keys.A == 1 << 4)
-_B = 5
-_START = 6
-_SELECT = 7
 
 MAIN_ROWS = (
     ("Mode", "quick", "top"),
@@ -44,28 +42,16 @@ PAUSE_ROWS = (
 
 
 class Menu:
-    """A list of rows with a cursor (``row``). ``name`` identifies the screen; ``title``
-    heads it; ``back`` is the action of B (None: B does nothing here)."""
+    """A text screen: ``name`` identifies it, ``title`` heads it, ``rows`` as above, ``row``
+    is the cursor (-1 on a page: nothing to choose), ``back`` the action of B (None: B does
+    nothing here)."""
 
-    is_menu = True
-
-    def __init__(self, name, title, rows, row=0, back=None):
+    def __init__(self, name, title, rows, row=0, back="back"):
         self.name = name
         self.title = title
         self.rows = rows
         self.row = row
         self.back = back
-
-    def move(self, step):
-        """Cursor up (-1) or down (+1), wrapping round."""
-        self.row = (self.row + step) % len(self.rows)
-
-    def find(self, action):
-        """The first row whose action is ``action``, or -1."""
-        for k in range(len(self.rows)):
-            if self.rows[k][2] == action:
-                return k
-        return -1
 
     def lines(self, settings):
         """(label, value text) per row; value text "" for rows without a field."""
@@ -74,97 +60,60 @@ class Menu:
             out.append((label, settings.text(name) if name else ""))
         return out
 
-    def footer(self, buttons):
-        """What the buttons do on the current row, in the front end's ``buttons`` names."""
-        _, name, action = self.rows[self.row]
-        if name:
-            return "<>: change  %s: to %s" % (buttons[_A], self.rows[-1][0])
-        if action in SCREENS:
-            return "%s: open  %s: back" % (buttons[_A], buttons[_B]) if self.back else (
-                "%s: open" % buttons[_A])
-        return "%s: %s" % (buttons[_A], self.rows[self.row][0].lower())
 
-
-class Page:
-    """Lines of text to read; any of A, B, START or SELECT goes back."""
-
-    is_menu = False
-
-    def __init__(self, name, title, lines):
-        self.name = name
-        self.title = title
-        self.text = lines
-        self.row = -1
-        self.back = "back"
-
-    def lines(self, settings):
-        return [(line, "") for line in self.text]
-
-    def footer(self, buttons):
-        return "%s or %s: back" % (buttons[_A], buttons[_B])
-
-
-class Screens:
-    """The stack of text screens in front of the board (``top``: the one shown, or None when
-    the board is). ``press`` turns a button into an action word for the midend: a row's action
-    for A, "less"/"more" for left/right on a row with a field, "back" for B, or None."""
-
-    def __init__(self, main):
-        self.main = main
-        self.stack = [main]
-        self.top = main
-
-    def to_main(self):
-        self.stack = [self.main]
-        self.top = self.main
-
-    def show_board(self):
-        self.stack = []
-        self.top = None
-
-    def open(self, screen):
-        self.stack.append(screen)
-        self.top = screen
-
-    def back(self):
-        """Close the top screen; False when it is the only one."""
-        if len(self.stack) < 2:
-            return False
-        self.stack.pop()
-        self.top = self.stack[-1]
-        return True
-
-    def press(self, button, keys):
-        """The action for ``button`` (one of mines.keys, passed as ``keys``) on the top screen."""
-        top = self.top
-        row = top.rows[top.row] if top.is_menu else None
-        if button == keys.UP or button == keys.DOWN:
-            if row:
-                top.move(-1 if button == keys.UP else 1)
-                return "moved"
-        elif button == keys.LEFT or button == keys.RIGHT:
-            if row and row[1]:
-                return "less" if button == keys.LEFT else "more"
-        elif button == keys.A:
-            return row[2] if row else top.back
-        elif button == keys.B or button == keys.SELECT:
-            if len(self.stack) > 1:
-                return "back"
-            return "menu" if button == keys.SELECT and top.name == "pause" else top.back
-        elif button == keys.START:
-            return "resume" if top.name == "pause" else ("play" if top.name == "main" else None)
-        return None
-
-
-def main_menu():
-    return Menu("main", "PyGamer Mines", MAIN_ROWS, row=len(MAIN_ROWS) - 1)
-
-
-def pause_menu():
-    return Menu("pause", "Paused", PAUSE_ROWS, back="resume")
+def page(name, title, lines):
+    """A page: lines of text to read, no cursor; A or B goes back."""
+    return Menu(name, title, tuple((line, None, None) for line in lines), -1)
 
 
 def make(name, midend):
     """The screen called ``name`` (a key of SCREENS), made by its module."""
     module = __import__(SCREENS[name], None, None, ["make"])
     return module.make(midend)
+
+
+def press(m, button):
+    """What ``button`` (one of mines.keys) does on midend ``m``'s text screen in front: up and
+    down move the cursor, left and right change the row's setting, A does the row's action
+    (on a page: back), B goes back, SELECT too (from the pause menu: to the main menu), START
+    plays from the main menu and resumes from the pause menu."""
+    screen = m.screen
+    row = screen.rows[screen.row] if screen.row >= 0 else None
+    action = None
+    if button == UP or button == DOWN:
+        if row:
+            screen.row = (screen.row + (1 if button == DOWN else -1)) % len(screen.rows)
+            m.screen_version += 1
+    elif button == LEFT or button == RIGHT:
+        if row and row[1]:
+            m.adjust(row[1], -1 if button == LEFT else 1)
+    elif button == A:
+        action = row[2] if row else screen.back
+    elif button == B or button == SELECT:
+        if m.back():
+            return
+        action = "menu" if button == SELECT and m.state == PAUSED else screen.back
+    elif button == START:
+        if m.state == PAUSED:
+            action = "resume"
+        elif screen.name == "main":
+            action = "play"
+    if action:
+        act(m, action)
+
+
+def act(m, action):
+    """Do menu action ``action`` on midend ``m`` (see the module's docstring)."""
+    if action == "play" or action == "new":
+        m.start_game()
+    elif action == "resume":
+        m.resume()
+    elif action == "menu":
+        m.to_menu()
+    elif action == "back":
+        m.back()
+    elif action == "top":
+        m.screen.row = len(m.screen.rows) - 1
+        m.screen_version += 1
+    elif action in SCREENS:
+        m.open(make(action, m))

@@ -1,21 +1,22 @@
-"""The midend: what every front end shares - the flow between screens, the timer, the status
-line, board making sliced into frames, quick start, and session stats.
+"""The midend: the flow between screens, the timer, the status line, board making sliced into
+frames, quick start and session stats; no pixels, no pins."""
 
-It knows nothing about pixels or pins, and it *has* its parts: ``settings`` (mines.settings),
-``boards`` (the game and generator buffers, mines.jobs.Boards) and ``runner`` (the job runner,
-mines.jobs.Runner). Flow goes one way: a front end feeds logical button presses to ``press``
-and calls ``frame(now_ms)`` once a frame; then it reads state and draws it:
-
-  state, screen (a mines.menus Menu or Page in front, or None: the board), cx, cy, game (its
-  ``shown`` bytes are the tiles; read only), start_x, start_y, settings, status(), seconds(),
-  mines_left(), progress(), message, result_lines(), prepared(), screen_version;
-
-and asks for the rest through methods: ``take_cues()`` (lights and sounds), ``take_collect()``
-(gc.collect() wanted), ``fail(text)`` (an error the loop caught).
-
-Four kinds of data (Tatham): parameters (``settings``), game state (``game``), UI state
-(cursor, screens: not part of any move) and draw state (kept by the front end's view).
-"""
+# (Long notes are comments here, not docstrings: the device compiles this file, and a docstring
+# takes heap while it does.)
+#
+# It *has* its parts: ``settings`` (mines.settings), ``boards`` (the game and generator buffers,
+# mines.jobs.Boards), ``runner`` (the job runner, mines.jobs.Runner); text screens are
+# mines.menus data. Flow goes one way: a front end feeds logical button presses to ``press``
+# and calls ``frame(now_ms)`` once a frame; then it reads state and draws it:
+#   state, screen (a mines.menus.Menu in front, or None: the board), screen_version, cx, cy,
+#   game (read only: ``shown`` bytes are the tiles), start_x, start_y, settings, status(),
+#   footer(), seconds(), mines_left(), progress(), message, result_lines(), prepared(),
+#   board_width(), board_height();
+# and asks for the rest through methods: take_cues() (lights and sounds), take_collect()
+# (gc.collect() wanted), fail(text) (an error the loop caught).
+#
+# Four kinds of data (Tatham): parameters (settings), game state (game), UI state (cursor,
+# screens: not part of any move) and draw state (kept by the front end's view).
 
 import gc
 
@@ -29,9 +30,9 @@ from mines import menus, texts
 from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
 from mines.jobs import Boards, Runner, RUNNING, DONE, FAILED
-from mines import keys
 from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 from mines.settings import Settings
+from mines.stats import Stats
 
 from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  # noqa: F401
                           STATE_NAMES, CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
@@ -62,7 +63,10 @@ class Midend:
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self.screens = menus.Screens(menus.main_menu())
+        self._main = menus.Menu("main", "PyGamer Mines", menus.MAIN_ROWS,
+                                len(menus.MAIN_ROWS) - 1, None)
+        self._stack = [self._main]  # the text screens open; the last one is in front
+        self.screen = self._main  # what is in front: a mines.menus.Menu, or None (the board)
         self.screen_version = 0
         self.cx = 0
         self.cy = 0
@@ -82,18 +86,9 @@ class Midend:
         self.elapsed_ms = 0
         self._now = 0
         self._cues = 0
-        self.played = 0
-        self.won = 0
-        self.best = {}
-        self.last_bbbv = 0
-        self.last_moves = 0
+        self.stats = Stats()
 
     # -- what the front end reads and takes ------------------------------------------------
-
-    @property
-    def screen(self):
-        """The text screen in front (a mines.menus Menu or Page), or None: the board."""
-        return self.screens.top
 
     @property
     def game(self):
@@ -178,9 +173,7 @@ class Midend:
     def _press_one(self, button):
         state = self.state
         if state == MENU or state == PAUSED:
-            action = self.screens.press(button, keys)
-            if action:
-                self.act(action)
+            menus.press(self, button)
             return
         if button == SELECT:
             self.to_menu()
@@ -208,7 +201,7 @@ class Midend:
             if button == A or button == B:
                 self._play(PRIMARY if button == A else SECONDARY)
             elif button == START:
-                self.screens.open(menus.pause_menu())
+                self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
                 self.state = PAUSED
         elif state == WON or state == LOST:
             if button == A or button == START:
@@ -216,7 +209,36 @@ class Midend:
             elif button == B:
                 self.to_menu()
 
-    def _adjust(self, name, direction):
+    def open(self, screen):
+        """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
+        self._stack.append(screen)
+        self.screen = screen
+        self.screen_version += 1
+
+    def back(self):
+        """Close the text screen in front; False when it is the last one (nothing closed)."""
+        if len(self._stack) < 2:
+            return False
+        self._stack.pop()
+        self.screen = self._stack[-1]
+        self.screen_version += 1
+        return True
+
+    def show_board(self):
+        """Close every text screen: the board is in front."""
+        del self._stack[:]  # emptied in place: nothing is allocated between games
+        self.screen = None
+        self.screen_version += 1
+
+    def resume(self):
+        """From the pause menu (or a screen opened from it) back to the game."""
+        if self.state == PAUSED:
+            self.show_board()
+            self.state = PLAYING
+
+    def adjust(self, name, direction):
+        """Left (-1) or right (+1) on the menu row of setting ``name``; held down, the mines
+        move 5 and then 20 at a time."""
         step = direction
         if name == "mines" and self._held_presses >= _FAST_AFTER:
             step *= 20 if self._held_presses >= _FASTER_AFTER else 5
@@ -225,26 +247,9 @@ class Midend:
         self._settle = _SETTLE_FRAMES
 
     def act(self, action):
-        """Do a menu action: "play", "resume", "new", "menu", "back", "top", "less", "more"
-        (the row's setting), "moved" (the cursor did), or open the screen of that name
-        (menus.SCREENS)."""
-        if action == "play" or action == "new":
-            self.start_game()
-        elif action == "resume":
-            self.screens.show_board()
-            self.state = PLAYING
-        elif action == "menu":
-            self.to_menu()
-        elif action == "back":
-            self.screens.back()
-        elif action == "top":
-            self.screen.row = len(self.screen.rows) - 1
-        elif action == "less" or action == "more":
-            screen = self.screen
-            self._adjust(screen.rows[screen.row][1], -1 if action == "less" else 1)
-        elif action in menus.SCREENS:
-            self.screens.open(menus.make(action, self))
-        self.screen_version += 1
+        """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
+        open the screen of that name)."""
+        menus.act(self, action)
 
     def _move_cursor(self, button):
         if button == UP and self.cy > 0:
@@ -280,20 +285,11 @@ class Midend:
 
     def _finish(self):
         game = self.game
-        self.played += 1
-        self.last_moves = game.moves
-        if game.state == G_WON:
-            self.state = WON
-            self.won += 1
-            self._cues |= CUE_WIN
-            self.last_bbbv = game.bbbv()
-            k = self.settings.key()
-            ms = self.elapsed_ms
-            if k not in self.best or ms < self.best[k]:
-                self.best[k] = ms
-        else:
-            self.state = LOST
-            self._cues |= CUE_LOSE
+        won = game.state == G_WON
+        self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
+                          game.bbbv() if won else 0)
+        self.state = WON if won else LOST
+        self._cues |= CUE_WIN if won else CUE_LOSE
         self._settle = _SETTLE_FRAMES
         gc.collect()  # a quiet moment between games
 
@@ -306,7 +302,9 @@ class Midend:
             self.runner.stop()
         self._for_game = False
         self.state = MENU
-        self.screens.to_main()
+        del self._stack[:]
+        self._stack.append(self._main)
+        self.screen = self._main
         self.start_x = -1
         self.start_y = -1
         self.screen_version += 1
@@ -336,7 +334,7 @@ class Midend:
         self.start_y = -1
         self.cx = s.width // 2
         self.cy = s.height // 2
-        self.screens.show_board()
+        self.show_board()
         if not s.quick:
             self.state = READY
             return
@@ -367,7 +365,7 @@ class Midend:
         self._prepared_key = -1
         self._for_game = False
         self.elapsed_ms = 0
-        self.screens.show_board()
+        self.show_board()
         self.state = PLAYING
         sx, sy = gen.start_x, gen.start_y
         if self.settings.quick:
