@@ -162,6 +162,12 @@ def test_frame_clock_never_catches_up():
         def say(self, text):
             pass
 
+        def take_collect(self):
+            return False
+
+        def fail(self, text):
+            pass
+
     class View:
         def draw(self, m, frame):
             return frame % 2 == 0
