@@ -471,14 +471,15 @@ def _remove_empty_dirs(target, folder):
 # ---- the two commands ----
 
 def choose_profiles(board_id):
-    if board_id in PROFILES:
-        return [PROFILES[board_id]]
-    raise DeployError(
-        "this board reports Board ID %r, and PyGamer Mines has no profile for it. Supported: %s. "
-        "If it is one of those, install that board's CircuitPython (not another board's UF2); "
-        "otherwise a new profile in boards/ and an entry in PROFILES in tools/deploy_tree.py "
-        "are needed. To copy anyway, pass --board with a supported id."
-        % (board_id, ", ".join(sorted(PROFILES))))
+    try:
+        return [deploy_tree.CATALOG.profile_for(board_id)]
+    except ValueError:
+        raise DeployError(
+            "this board reports Board ID %r, and PyGamer Mines has no profile for it. Supported: "
+            "%s. If it is one of those, install that board's CircuitPython (not another board's "
+            "UF2); otherwise a new profile in boards/ and an entry in boards/catalog.py are "
+            "needed. To copy anyway, pass --board with a supported id."
+            % (board_id, deploy_tree.CATALOG.supported()))
 
 
 def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=print,
@@ -523,12 +524,12 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
         profiles = choose_profiles(board_id)
         out("board %s -> profile boards/%s.py" % (board_id, profiles[0]))
     elif force:
-        profiles = sorted(set(PROFILES.values()))
+        profiles = deploy_tree.CATALOG.profiles()
         out("board unknown (no Board ID): copying every device profile (%s)"
             % ", ".join(profiles))
     else:
         raise DeployError("boot_out.txt has no 'Board ID:' line. Press reset so CircuitPython "
-                          "rewrites it, or pass --board (%s)." % ", ".join(sorted(PROFILES)))
+                          "rewrites it, or pass --board (%s)." % deploy_tree.CATALOG.supported())
     major = None
     if mpy_cross:
         major, line = deploy_tree.mpy_cross_version(mpy_cross)
@@ -592,7 +593,7 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
 
 def build_zip(path, mpy_cross=None, out=print, repo=REPO):
     """Write the zip of the tree with every device profile (drag its contents onto CIRCUITPY)."""
-    profiles = sorted(set(PROFILES.values()))
+    profiles = deploy_tree.CATALOG.profiles()
     major = None
     if mpy_cross:
         major, line = deploy_tree.mpy_cross_version(mpy_cross)

@@ -24,14 +24,24 @@ import subprocess
 import sys
 import tempfile
 
-# Which board profile module (boards/<name>.py) each CircuitPython board id needs. The PyBadge LC
-# and the EdgeBadge run the PyBadge build of CircuitPython, so they report "pybadge" too.
-PROFILES = {
-    "pygamer": "pygamer",
-    "pybadge": "pybadge",
-}
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _load_catalog():
+    """boards/catalog.py of this repository (the board table code.py uses), loaded by path: the
+    host has no ``boards`` package on sys.path."""
+    path = os.path.join(REPO, "boards", "catalog.py")
+    spec = importlib.util.spec_from_file_location("mines_board_catalog", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CATALOG = _load_catalog()
+# Which board profile module (boards/<name>.py) each CircuitPython board id needs.
+PROFILES = dict((board_id, entry[0]) for board_id, entry in CATALOG.BOARDS.items())
 # Profile modules that never go onto a device.
-HOST_PROFILES = ("desktop",)
+HOST_PROFILES = (CATALOG.DESKTOP,)
 # A module of ours that imports one of these is desktop-only and stays on the host.
 DESKTOP_ONLY_IMPORTS = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
 
