@@ -60,6 +60,8 @@ def make_input(keymap, joystick):
             joy_x = analogio.AnalogIn(getattr(board, "JOYSTICK_X"))
             joy_y = analogio.AnalogIn(getattr(board, "JOYSTICK_Y"))
         except (ImportError, ValueError, RuntimeError):
+            if joy_x is not None:
+                joy_x.deinit()  # free its pin: a half joystick is no joystick
             joy_x = joy_y = None
     return KeypadInput(keys, keymap, joy_x, joy_y, event=keypad.Event())
 
