@@ -513,3 +513,26 @@ def test_midend_allocates_nothing_per_frame_under_micropython():
     i100, i400 = idle.split("=")[1].split(",")
     assert p100 == p400 and i100 == i400                 # nothing per frame
     assert int(p400) <= 64 and int(i400) <= 64
+
+
+def fresh_device_module():
+    sys.modules.pop("boards.device", None)
+    return importlib.import_module("boards.device")
+
+
+def test_device_parts_that_cannot_start_free_their_pins_and_say_why(fakes):
+    device = fresh_device_module()
+    try:
+        blocker = fakes.analogio.AnalogIn("JOYSTICK_Y")   # someone else holds one axis
+        inp = device.make_input((M.B, M.A, M.START, M.SELECT), joystick=True)
+        assert inp.joy_x is None and inp.joy_y is None
+        assert "JOYSTICK_X" not in fakes._pinclaims.CLAIMED  # the half joystick let go
+        blocker.deinit()
+        taken = fakes.audioio.AudioOut("SPEAKER")         # the speaker pin is in use
+        speaker = device.make_speaker()
+        assert speaker is not None and speaker.failed and speaker.reason == "SPEAKER in use"
+        assert fakes._pinclaims.CLAIMED["SPEAKER_ENABLE"].value is False
+        speaker.play("win")                               # quiet, no exception
+        taken.deinit()
+    finally:
+        sys.modules.pop("boards.device", None)
