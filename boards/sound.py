@@ -26,7 +26,7 @@ LENGTH = 1600  # bytes of every device sample: 8-bit samples, so also the sample
 _ZERO_8 = 128  # silence for unsigned 8-bit samples (the DAC's midpoint)
 _SWING_8 = 12  # square-wave amplitude around _ZERO_8, 0..127 (quiet)
 _SWING_16 = 3000  # the same for signed 16-bit tone_data, 0..32767
-_MIN_RATE = 4000  # device sample rates stay at or above this (Hz): no audible aliasing
+_MIN_RATE = 4000  # Hz: a sound too long to fit LENGTH samples at this rate is refused at start-up
 
 # name -> ((frequency Hz, milliseconds), ...); every sound lasts at most 400 ms
 NOTES = {
