@@ -17,15 +17,16 @@ import time
 
 
 def profile_name(board_id):
-    """The boards/ profile module for a CircuitPython board id; None: the desktop simulator."""
+    """The boards/ profile module for a CircuitPython board id, looked up exactly in
+    boards/catalog.py (the table tools/deploy.py uses too); None: the desktop simulator.
+    RuntimeError naming the supported boards for any other id."""
+    from boards import catalog
     if board_id is None:
-        return "desktop"
-    if "pygamer" in board_id:
-        return "pygamer"
-    if "pybadge" in board_id:  # PyBadge, PyBadge LC and EdgeBadge run the PyBadge build
-        return "pybadge"
-    raise RuntimeError("PyGamer Mines has no profile for board %r (PyGamer and PyBadge only)"
-                       % (board_id,))
+        return catalog.DESKTOP
+    try:
+        return catalog.profile_for(board_id)
+    except ValueError as e:
+        raise RuntimeError(str(e))
 
 
 def pick_profile():
