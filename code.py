@@ -134,9 +134,15 @@ def main(seed=None, frames=-1, on_frame=None):
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed,
                     buttons=getattr(profile, "BUTTON_NAMES", None))
+    # Settings, records and the game in progress kept in the profile's storage (None: the
+    # board has none, and the player is told once; SAVES False: kept for this run only).
+    midend.use_saves(getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
-    return run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
+    done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
+    if midend.saves.policy.dirty:  # the simulator's window was closed: keep what changed
+        midend.saves.write(midend)
+    return done
 
 
 if __name__ == "__main__":

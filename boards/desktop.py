@@ -95,6 +95,10 @@ display = PyGameDisplay(width=WIDTH, height=HEIGHT, caption="PyGamer Mines",
 buttons = KeyboardInput()
 pixels = None
 speaker = None
+# Saves: kept for one run only unless tools/simulator.py gives a file (FileStorage), so tests
+# and screenshots never read or write the player's save.
+SAVES = False
+storage = None
 if os.environ.get("MINES_SOUND", "1") != "0" and not headless:
     try:
         speaker = PygameSpeaker()

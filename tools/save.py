@@ -24,23 +24,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from mines import presets, records as R  # noqa: E402
 from mines.resume import GameRecord  # noqa: E402
 from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
-from mines.settings import Settings  # noqa: E402
+from mines.settings import FIELDS  # noqa: E402
 from mines.storage import FileStorage, default_path  # noqa: E402
 
 PROG = "save.py"
 
 
 def setting_fields():
-    """(name, default, lowest, highest) of every setting the menu has. The mines' range
-    depends on the board: check_settings tests it with width and height."""
-    s = Settings()
-    return (("quick", int(s.quick), 0, 1),
-            ("choice", s.choice, 0, len(presets.PRESETS)),
-            ("width", s.width, presets.MIN_WIDTH, presets.MAX_WIDTH),
-            ("height", s.height, presets.MIN_HEIGHT, presets.MAX_HEIGHT),
-            ("mines", s.mines, 1, presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT)),
-            ("level", s.level, 0, len(presets.LEVEL_NAMES) - 1),
-            ("sound", int(s.sound), 0, 1))
+    """(name, default, lowest, highest) of every setting of the menu (mines.settings.FIELDS).
+    The mines' range depends on the board: check_settings tests it with width and height."""
+    return tuple(row[:4] for row in FIELDS)
 
 
 # -- records -> JSON ------------------------------------------------------------------------

@@ -16,6 +16,10 @@ from mines.states import PAUSED
 # Screen name -> module that makes it (imported when the screen is opened).
 SCREENS = {
     "help": "mines.help",
+    "records": "mines.recordscreens:records_menu",  # module:function when not make()
+    "stats": "mines.recordscreens:statistics",
+    "best": "mines.recordscreens:best_times",
+    "reset": "mines.recordscreens:confirm_reset",
 }
 
 # Button names for footers and help: device buttons; a front end may pass its own (keyboard).
@@ -30,6 +34,7 @@ MAIN_ROWS = (
     ("Level", "level", "top"),
     ("Sound", "sound", "top"),
     ("Help", None, "help"),
+    ("Records", None, "records"),
     ("Play", None, "play"),
 )
 
@@ -67,9 +72,11 @@ def page(name, title, lines):
 
 
 def make(name, midend):
-    """The screen called ``name`` (a key of SCREENS), made by its module."""
-    module = __import__(SCREENS[name], None, None, ["make"])
-    return module.make(midend)
+    """The screen called ``name`` (a key of SCREENS), made by its module (by the function named
+    after a colon, else by ``make``)."""
+    path, _, function = SCREENS[name].partition(":")
+    module = __import__(path, None, None, ["make"])
+    return getattr(module, function or "make")(midend)
 
 
 def press(m, button):
@@ -112,6 +119,9 @@ def act(m, action):
         m.to_menu()
     elif action == "back":
         m.back()
+    elif action == "reset stats":
+        m.back()
+        m.reset_stats()
     elif action == "top":
         m.screen.row = len(m.screen.rows) - 1
         m.screen_version += 1

@@ -40,6 +40,7 @@ from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  
 # Runner tags: what the running job is for.
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
 JOB_CLASSIC = 2  # a board from the cell the player opened first
+JOB_RESUME = 3  # a saved game put back (mines.saving)
 
 _SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
@@ -87,6 +88,7 @@ class Midend:
         self._now = 0
         self._cues = 0
         self.stats = Stats()
+        self.saves = None  # mines.saving.Saves once the front end asks for saves (use_saves)
 
     # -- what the front end reads and takes ------------------------------------------------
 
@@ -201,13 +203,16 @@ class Midend:
             if button == A or button == B:
                 self._play(PRIMARY if button == A else SECONDARY)
             elif button == START:
-                self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
-                self.state = PAUSED
+                self._pause()
         elif state == WON or state == LOST:
             if button == A or button == START:
                 self.start_game()
             elif button == B:
                 self.to_menu()
+
+    def _pause(self):
+        self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
+        self.state = PAUSED
 
     def open(self, screen):
         """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
@@ -288,6 +293,9 @@ class Midend:
         won = game.state == G_WON
         self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
                           game.bbbv() if won else 0)
+        if self.saves is not None:
+            self.saves.result(self, won, getattr(self, "hints_used", 0),
+                              getattr(game, "lives_lost", 0))
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
         self._settle = _SETTLE_FRAMES
@@ -355,8 +363,43 @@ class Midend:
         self._failed_key = -1
         self.runner.start(self.boards.job(self.settings, start), tag)
 
+    def use_saves(self, store, quiet=False):
+        """Keep the settings, best times, statistics and the game in progress in ``store`` (the
+        device's NVM, a file: see mines.saving; None: a board without one, said once unless
+        ``quiet``). Called once, before the first frame: a saved game is put back, paused."""
+        from mines.saving import ResumeJob, Saves
+        self.saves = Saves(store, quiet)
+        record = self.saves.start(self)
+        if record is not None:
+            self.runner.start(ResumeJob(self.boards, record), JOB_RESUME)
+            self._for_game = True
+            self.show_board()
+            self.state = GENERATING
+
+    def reset_stats(self):
+        """Forget the statistics (the menu asked, and the player confirmed)."""
+        if self.saves is not None:
+            self.saves.reset_stats()
+        self.say("Statistics reset")
+
+    def _take_resumed(self):
+        record = self.runner.job.record
+        self.runner.stop()
+        self._for_game = False
+        self.seed = record.seed
+        self.elapsed_ms = record.elapsed_ms
+        self.cx, self.cy = record.start_x, record.start_y
+        self.start_x = -1
+        self.start_y = -1
+        self.show_board()
+        self._pause()
+        self.say("Game resumed")
+
     def _take_board(self):
         """The board is ready: start the game on it."""
+        if self.runner.tag == JOB_RESUME:
+            self._take_resumed()
+            return
         job = self.runner.job
         gen = self.boards.generator
         self.boards.take(job)
@@ -415,3 +458,5 @@ class Midend:
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
                 self._prepared_key = runner.job.key
                 self.screen_version += 1
+        if self.saves is not None:  # never writes in a frame that made part of a board
+            self.saves.frame(self, now_ms, runner.frame_work > 0)

@@ -199,7 +199,7 @@ class WritePolicy:
     than ``budget`` writes in any ``window_ms`` (flash wears with every erase): past that,
     what changed waits."""
 
-    def __init__(self, gap_ms=360000, urgent_gap_ms=90000, budget=20, window_ms=3600000):
+    def __init__(self, gap_ms=480000, urgent_gap_ms=15000, budget=20, window_ms=3600000):
         self.gap_ms = gap_ms
         self.urgent_gap_ms = urgent_gap_ms
         self.budget = budget
