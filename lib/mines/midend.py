@@ -435,7 +435,9 @@ class Midend:
             self.message = ""
             self.screen_version += 1
         runner = self.runner
+        making = False  # a job (a board) is being worked on in this frame
         if state == GENERATING and self._for_game:
+            making = runner.state == RUNNING
             runner.run()
         elif (state == MENU or state == WON or state == LOST) and self.settings.quick:
             key = self.settings.key()
@@ -445,6 +447,7 @@ class Midend:
             elif self._prepared_key != key and self._failed_key != key:
                 if not self._running(JOB_QUICK) and self.settings.check() is None:
                     self._start_job(JOB_QUICK, None)
+                making = runner.state == RUNNING
                 runner.run()
             else:
                 runner.frame_work = 0
@@ -458,5 +461,5 @@ class Midend:
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
                 self._prepared_key = runner.job.key
                 self.screen_version += 1
-        if self.saves is not None:  # never writes in a frame that made part of a board
-            self.saves.frame(self, now_ms, runner.frame_work > 0)
+        if self.saves is not None:  # never writes in a frame that works on a board
+            self.saves.frame(self, now_ms, making)
