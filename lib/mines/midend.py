@@ -20,11 +20,7 @@ frames, quick start and session stats; no pixels, no pins."""
 
 import gc
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(value):
-        return value
+from mines._const import const
 
 from mines import menus, texts
 from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
