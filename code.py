@@ -126,6 +126,8 @@ def main(seed=None, frames=-1, on_frame=None):
     # on the device needs room for its parse tree.
     import mines.generator  # noqa: F401
     gc.collect()
+    import mines.saving  # noqa: F401  (the save part: read once at start, written now and then)
+    gc.collect()
     profile = pick_profile()
     gc.collect()
     from boards.feedback import Feedback
@@ -136,7 +138,8 @@ def main(seed=None, frames=-1, on_frame=None):
                     buttons=getattr(profile, "BUTTON_NAMES", None))
     # Settings, records and the game in progress kept in the profile's storage (None: the
     # board has none, and the player is told once; SAVES False: kept for this run only).
-    midend.use_saves(getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
+    from mines.saving import attach
+    attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
     done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)

@@ -129,8 +129,11 @@ def script(m, games, boards, tally):
             tally[1] += 1
 
 
-def main(games, boards):
+def main(games, boards, nvm=None):
     m = M.Midend(seed=1234)
+    if nvm is not None:  # saves kept in nvm, as on the device
+        from mines.saving import attach
+        attach(m, nvm)
     tally = [0, 0]
     now = 0
     frames = 0
@@ -148,5 +151,6 @@ def main(games, boards):
             free = gc.mem_free()
             if free < min_free:
                 min_free = free
-    print("OK games=%d won=%d lost=%d frames=%d min_free=%d" % (
-        games + 1, tally[0], tally[1], frames, min_free))
+    writes = m.saves.store.writes if m.saves is not None else 0
+    print("OK games=%d won=%d lost=%d frames=%d min_free=%d writes=%d" % (
+        games + 1, tally[0], tally[1], frames, min_free, writes))

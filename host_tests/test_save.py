@@ -22,6 +22,7 @@ from mines import presets, records as R, save as S
 from mines.game import FLAG, PRIMARY, SECONDARY, Game
 from mines.generator import Generator
 from mines.resume import GameRecord, game_record, restore_game, unpack_game
+from mines.savecheck import check_game
 from mines.storage import FileStorage, NvmStorage, default_path, looks_like_save
 
 TOOL = os.path.join(ROOT, "tools", "save.py")
@@ -424,18 +425,18 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
 
 def test_game_records_refuse_what_cannot_be_resumed():
     g = GameRecord(9, 9, 1, 5, 4, 4)
-    assert g.check() == "the layout holds 0 mines, not 1"
+    assert check_game(g) == "the layout holds 0 mines, not 1"
     g.mine[0] = 1
-    assert g.check() is None
+    assert check_game(g) is None
     g.opened[0] = 1
-    assert "went off" in g.check()
+    assert "went off" in check_game(g)
     g.lives, g.lives_used = 3, 1
-    assert g.check() is None
+    assert check_game(g) is None
     g.flagged[0] = 1
-    assert "both" in g.check()
+    assert "both" in check_game(g)
     g.flagged[0] = 0
     g.start_x = 9
-    assert "off the board" in g.check()
+    assert "off the board" in check_game(g)
     with pytest.raises(ValueError):
         unpack_game(GameRecord(9, 9, 1).pack()[:-1])
 

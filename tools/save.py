@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from mines import presets, records as R  # noqa: E402
 from mines.resume import GameRecord  # noqa: E402
+from mines.savecheck import check_game  # noqa: E402
 from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
 from mines.settings import FIELDS  # noqa: E402
 from mines.storage import FileStorage, default_path  # noqa: E402
@@ -275,7 +276,7 @@ def game_from_json(obj):
             g.opened[k >> 3] |= bit
         elif c == "F":
             g.flagged[k >> 3] |= bit
-    err = g.check()
+    err = check_game(g)
     if err:
         raise Refused("game: " + err)
     return g

@@ -121,7 +121,7 @@ def act(m, action):
         m.back()
     elif action == "reset stats":
         m.back()
-        m.reset_stats()
+        m.saves.reset_stats(m)
     elif action == "top":
         m.screen.row = len(m.screen.rows) - 1
         m.screen_version += 1

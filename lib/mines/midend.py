@@ -84,7 +84,7 @@ class Midend:
         self._now = 0
         self._cues = 0
         self.stats = Stats()
-        self.saves = None  # mines.saving.Saves once the front end asks for saves (use_saves)
+        self.saves = None  # mines.saving.Saves once the front end asks (mines.saving.attach)
 
     # -- what the front end reads and takes ------------------------------------------------
 
@@ -199,16 +199,13 @@ class Midend:
             if button == A or button == B:
                 self._play(PRIMARY if button == A else SECONDARY)
             elif button == START:
-                self._pause()
+                self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
+                self.state = PAUSED
         elif state == WON or state == LOST:
             if button == A or button == START:
                 self.start_game()
             elif button == B:
                 self.to_menu()
-
-    def _pause(self):
-        self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
-        self.state = PAUSED
 
     def open(self, screen):
         """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
@@ -359,42 +356,10 @@ class Midend:
         self._failed_key = -1
         self.runner.start(self.boards.job(self.settings, start), tag)
 
-    def use_saves(self, store, quiet=False):
-        """Keep the settings, best times, statistics and the game in progress in ``store`` (the
-        device's NVM, a file: see mines.saving; None: a board without one, said once unless
-        ``quiet``). Called once, before the first frame: a saved game is put back, paused."""
-        from mines.saving import ResumeJob, Saves
-        self.saves = Saves(store, quiet)
-        record = self.saves.start(self)
-        if record is not None:
-            self.runner.start(ResumeJob(self.boards, record), JOB_RESUME)
-            self._for_game = True
-            self.show_board()
-            self.state = GENERATING
-
-    def reset_stats(self):
-        """Forget the statistics (the menu asked, and the player confirmed)."""
-        if self.saves is not None:
-            self.saves.reset_stats()
-        self.say("Statistics reset")
-
-    def _take_resumed(self):
-        record = self.runner.job.record
-        self.runner.stop()
-        self._for_game = False
-        self.seed = record.seed
-        self.elapsed_ms = record.elapsed_ms
-        self.cx, self.cy = record.start_x, record.start_y
-        self.start_x = -1
-        self.start_y = -1
-        self.show_board()
-        self._pause()
-        self.say("Game resumed")
-
     def _take_board(self):
         """The board is ready: start the game on it."""
         if self.runner.tag == JOB_RESUME:
-            self._take_resumed()
+            self.saves.resumed(self)
             return
         job = self.runner.job
         gen = self.boards.generator

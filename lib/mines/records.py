@@ -59,19 +59,6 @@ def key_parts(key):
     return key & 31, key >> 5 & 31, key >> 10 & 1023, key >> 20 & 3, key >> 22 & 3
 
 
-def check_key(key):
-    """None if ``key`` names a board the game can make, else why not."""
-    width, height, mines, level, kind = key_parts(key)
-    err = presets.check_params(width, height, mines)
-    if err:
-        return err
-    if level >= len(LEVEL_NAMES):
-        return "level %d is not one of 0 to %d" % (level, len(LEVEL_NAMES) - 1)
-    if kind >= len(KIND_NAMES):
-        return "kind %d is not one of 0 to %d" % (kind, len(KIND_NAMES) - 1)
-    return None
-
-
 def _uint(data, at, size):
     """The little-endian unsigned int of ``size`` bytes at ``at``; 0 past the end of ``data``
     (a field an older, shorter entry does not have)."""
@@ -103,9 +90,6 @@ class Records:
         self.unknown = []  # (id, body) of sections a newer game wrote: written back as they are
 
     # -- settings --------------------------------------------------------------------------
-
-    def setting(self, name, default):
-        return self.settings.get(name, default)
 
     def set_setting(self, name, value):
         """Keep ``value`` (an int, -2**31 to 2**31 - 1) for setting ``name`` (MAX_NAME
@@ -298,9 +282,6 @@ def _entries(body, size, key_check):
     last = -1
     for at in range(0, len(out), size):
         key = _uint(out, at, 3)
-        err = check_key(key)
-        if err:
-            raise ValueError(err)
         if not key_check(last, key):
             raise ValueError("entries out of order")
         last = key

@@ -14,7 +14,7 @@ import struct
 
 from mines import presets
 from mines.game import BOOM, FLAG
-from mines.records import LIVES, MAX_COUNT, NO_GUESS, board_key, check_key
+from mines.records import NO_GUESS, board_key
 
 _FIELDS = "<BBHBBBBBIBBIH"
 _HEAD = 21  # struct.calcsize(_FIELDS)
@@ -51,40 +51,6 @@ class GameRecord:
     def key(self):
         return board_key(self.width, self.height, self.mines, self.level, self.kind)
 
-    def check(self):
-        """None if the record describes a game this game can resume, else why not."""
-        err = check_key(self.key())
-        if err:
-            return err
-        if not (0 <= self.start_x < self.width and 0 <= self.start_y < self.height):
-            return "start %d,%d is off the board" % (self.start_x, self.start_y)
-        if self.lives not in LIVES:
-            return "lives must be 1, 3 or 5 (got %d)" % self.lives
-        if not (0 <= self.lives_used < self.lives):
-            return "lives used must be 0 to %d (got %d)" % (self.lives - 1, self.lives_used)
-        if not (0 <= self.seed < 1 << 32):
-            return "seed must be 0 to 4294967295"
-        if not (0 <= self.hints <= 255 and 0 <= self.moves <= MAX_COUNT):
-            return "hints must be 0 to 255 and moves 0 to %d" % MAX_COUNT
-        if not (0 <= self.elapsed_ms < 1 << 32):
-            return "the time must be 0 to 4294967 seconds"
-        mines = 0
-        exploded = 0
-        for k in range(self.width * self.height):
-            bit = 1 << (k & 7)
-            mine = self.mine[k >> 3] & bit
-            if mine:
-                mines += 1
-                if self.opened[k >> 3] & bit:
-                    exploded += 1
-            if self.opened[k >> 3] & bit and self.flagged[k >> 3] & bit:
-                return "a cell cannot be both opened and flagged"
-        if mines != self.mines:
-            return "the layout holds %d mines, not %d" % (mines, self.mines)
-        if exploded != self.lives_used:
-            return "%d mines went off but %d lives are used" % (exploded, self.lives_used)
-        return None
-
     def pack(self):
         head = struct.pack(_FIELDS, self.width, self.height, self.mines, self.level,
                            self.kind, self.lives, self.lives_used, self.hints, self.seed,
@@ -94,7 +60,8 @@ class GameRecord:
 
 
 def unpack_game(body):
-    """The GameRecord of a game section's body; ValueError if it does not hold one."""
+    """The GameRecord of a game section's body; ValueError if its size is wrong (what it
+    holds was checked when it was written: mines.savecheck.check_game)."""
     if not body or body[0] < 4:
         raise ValueError("game record too short")
     head = body[1:1 + body[0]]
@@ -110,9 +77,6 @@ def unpack_game(body):
     g.mine[:] = body[at:at + n]
     g.opened[:] = body[at + n:at + 2 * n]
     g.flagged[:] = body[at + 2 * n:at + 3 * n]
-    err = g.check()
-    if err:
-        raise ValueError(err)
     return g
 
 

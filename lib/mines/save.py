@@ -43,9 +43,10 @@ _BLANK = 1
 _DAMAGED = 2
 
 try:
-    from binascii import crc32 as _crc32
+    from binascii import crc32 as _binascii_crc32
+    _FAST = True
 except ImportError:  # a build without binascii.crc32: the same CRC, four bits at a time
-    _crc32 = None
+    _FAST = False
 
 _NIBBLE = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
            0x4DB26158, 0x5005713C, 0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C,
@@ -63,9 +64,9 @@ def crc32_slow(data, crc=0):
 
 
 def crc32(data, crc=0):
-    if _crc32 is None:
-        return crc32_slow(data, crc)
-    return _crc32(data, crc) & 0xFFFFFFFF
+    if _FAST:
+        return _binascii_crc32(data, crc) & 0xFFFFFFFF
+    return crc32_slow(data, crc)
 
 
 def slot_bytes(payload, sequence):

@@ -2,11 +2,12 @@
 game to resume), counts every finished game, and writes when mines.save.WritePolicy says so.
 
 It watches the midend from ``frame`` by comparing a few ints (state, settings and game versions),
-so the midend only calls it in three places: at start, once a frame, and when a game ends. It
-is imported only when the front end asks for saves (Midend.use_saves).
+so the midend only calls it in three places: once a frame, when a game ends, and when a resumed
+game is ready. The front end gives a midend its save part with ``attach`` (code.py does).
 """
 
 from mines.game import PLAYING as G_PLAYING
+from mines.menus import PAUSE_ROWS, Menu
 from mines.records import NO_GUESS, board_key
 from mines.save import (PAUSE, PROGRESS, RECORD, RESET, RESULT, SETTINGS, Store,
                         WritePolicy)
@@ -20,15 +21,6 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 def kind_of(settings):
     """The board kind (records.NO_GUESS, RANDOM, KIND) the settings ask for."""
     return getattr(settings, "kind", NO_GUESS)
-
-
-def place_line(place):
-    """The result panel's line for a win's place among its board's best times ("": none)."""
-    if place == 1:
-        return "New record!"
-    if place:
-        return "%s best time" % PLACES[place - 1]
-    return ""
 
 
 class Saves:
@@ -97,17 +89,40 @@ class Saves:
         self.policy.note(RECORD if self.place == 1 else RESULT)
         return self.place
 
-    def best_ms(self, m):
-        """The best time of the board of the game in front, or None."""
+    def best_ms(self, m, default):
+        """The best time kept for the board of the game in front (``default`` if none)."""
         game = m.game
         s = m.settings
         times = self.records.best_times(board_key(game.width, game.height, game.total,
                                                   s.level, kind_of(s)))
-        return times[0][0] if times else None
+        return times[0][0] if times else default
 
-    def reset_stats(self):
+    def place_line(self):
+        """The result panel's line for the last win's place among the best times."""
+        if self.place == 1:
+            return "New record!"
+        return "%s best time" % PLACES[self.place - 1]
+
+    def reset_stats(self, m):
+        """Forget the statistics (the player confirmed); best times stay."""
         self.records.reset_stats()
         self.policy.note(RESET)
+        m.say("Statistics reset")
+
+    def resumed(self, m):
+        """The ResumeJob is done: the game is back, paused, its timer where it stopped."""
+        record = m.runner.job.record
+        m.runner.stop()
+        m._for_game = False
+        m.seed = record.seed
+        m.elapsed_ms = record.elapsed_ms
+        m.cx, m.cy = record.start_x, record.start_y
+        m.start_x = -1
+        m.start_y = -1
+        m.show_board()
+        m.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))  # as START does in play
+        m.state = PAUSED
+        m.say("Game resumed")
 
     def write(self, m):
         """Write the settings, records and the game in progress now."""
@@ -137,6 +152,19 @@ class Saves:
                            kind_of(m.settings), getattr(game, "lives", 1),
                            getattr(game, "lives_lost", 0), getattr(m, "hints_used", 0),
                            m.elapsed_ms)
+
+
+def attach(m, store, quiet=False):
+    """Give midend ``m`` its save part over ``store`` (see Saves): the saved settings are put
+    in, and a saved game is put back by a job, then shown paused."""
+    from mines.midend import GENERATING, JOB_RESUME
+    m.saves = saves = Saves(store, quiet)
+    record = saves.start(m)
+    if record is not None:
+        m.runner.start(ResumeJob(m.boards, record), JOB_RESUME)
+        m._for_game = True
+        m.show_board()
+        m.state = GENERATING
 
 
 class ResumeJob:
