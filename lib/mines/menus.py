@@ -16,10 +16,10 @@ from mines.states import PAUSED
 # Screen name -> module that makes it (imported when the screen is opened).
 SCREENS = {
     "help": "mines.help",
-    "records": "mines.recordscreens:records_menu",  # module:function when not make()
-    "stats": "mines.recordscreens:statistics",
-    "best": "mines.recordscreens:best_times",
-    "reset": "mines.recordscreens:confirm_reset",
+    "records": "mines.recordscreens",  # and the screens its menu opens:
+    "stats": "mines.recordscreens",
+    "best": "mines.recordscreens",
+    "reset": "mines.recordscreens",
 }
 
 # Button names for footers and help: device buttons; a front end may pass its own (keyboard).
@@ -72,11 +72,9 @@ def page(name, title, lines):
 
 
 def make(name, midend):
-    """The screen called ``name`` (a key of SCREENS), made by its module (by the function named
-    after a colon, else by ``make``)."""
-    path, _, function = SCREENS[name].partition(":")
-    module = __import__(path, None, None, ["make"])
-    return getattr(module, function or "make")(midend)
+    """The screen called ``name`` (a key of SCREENS), made by its module."""
+    module = __import__(SCREENS[name], None, None, ["make"])
+    return module.make(midend)
 
 
 def press(m, button):

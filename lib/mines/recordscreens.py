@@ -1,5 +1,6 @@
 """The records screens (mines.menus SCREENS): a menu of them, the statistics and the best times
-of the board the menu is set to, and the confirmation before the statistics are reset.
+of the board the menu is set to, and the confirmation before the statistics are reset. One
+module makes all four (``make`` reads which from the Records menu's row).
 
 Lines fit a page's 24 characters. The numbers come from the midend's save part (mines.saving);
 a midend without one gets one kept in memory only, so the screens always work."""
@@ -31,6 +32,19 @@ def clock(seconds):
     if seconds >= 3600:
         return "%d:%02d:%02d" % (seconds // 3600, seconds // 60 % 60, seconds % 60)
     return "%d:%02d" % (seconds // 60, seconds % 60)
+
+
+def make(m):
+    """The screen a row of the Records menu opens (its action names it), or that menu."""
+    screen = m.screen
+    action = screen.rows[screen.row][2] if screen.name == "records" else "records"
+    if action == "stats":
+        return statistics(m)
+    if action == "best":
+        return best_times(m)
+    if action == "reset":
+        return confirm_reset(m)
+    return records_menu(m)
 
 
 def records_menu(m):
