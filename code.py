@@ -126,19 +126,19 @@ def main(seed=None, frames=-1, on_frame=None):
     # on the device needs room for its parse tree.
     import mines.generator  # noqa: F401
     gc.collect()
-    import mines.saving  # noqa: F401  (the save part: read once at start, written now and then)
-    gc.collect()
     profile = pick_profile()
     gc.collect()
     from boards.feedback import Feedback
     from boards.view import View
     from mines.midend import Midend
+    gc.collect()
+    from mines.saving import attach  # after the midend: in a small heap this order fits best
+    gc.collect()
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed,
                     buttons=getattr(profile, "BUTTON_NAMES", None))
     # Settings, records and the game in progress kept in the profile's storage (None: the
     # board has none, and the player is told once; SAVES False: kept for this run only).
-    from mines.saving import attach
     attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
