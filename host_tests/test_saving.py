@@ -384,3 +384,15 @@ def test_the_game_with_saves_plays_under_micropython():
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     out = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1][3:].split())
     assert out["games"] == "61" and 3 <= int(out["writes"]) <= 20
+
+
+def test_the_save_part_allocates_nothing_per_frame_under_micropython():
+    import subprocess
+    from engine_util import MICROPYTHON, ROOT
+    r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_frames.py"), ROOT, "saves"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    fields = dict(kv.split("=") for kv in r.stdout.split())
+    p100, p400 = (int(v) for v in fields["playing"].split(","))
+    i100, i400 = (int(v) for v in fields["idle"].split(","))
+    assert p400 == p100 and i400 == i100, r.stdout  # nothing per frame, with saves watching
