@@ -74,6 +74,20 @@ def flag_a_mine(d):
     raise AssertionError("no covered mine")
 
 
+def saved_and_paused():
+    """A Beginner game begun, played 16 s and paused: kept in a new Nvm. (nvm, midend, driver)"""
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.run(500)
+    d.press(M.START)  # 15 s after the write of the settings: written at once
+    d.run(2)
+    game = S.Store(bytearray(nvm)).load().game
+    assert game is not None and game.elapsed_ms == m.elapsed_ms >= 16000  # no move: time kept
+    return nvm, m, d
+
+
 def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     nvm = Nvm()
     m, d = boot(nvm)
@@ -329,32 +343,31 @@ def test_simulator_save_options(tmp_path):
     with pytest.raises(SystemExit) as e:
         simulator.main(["--save", str(notes), "--frames", "1"])
     assert e.value.code == 2 and notes.read_text() == "mine\n"
-    # a save with a game in progress: the simulator comes up with it paused, and its close
-    # writes what changed (the game kept, the settings the save held)
-    nvm = Nvm()
-    m, d = boot(nvm)
-    beginner(d)
-    start_quick(d)
-    d.run(500)
-    d.press(M.START)
-    d.run(2)
+    # a save with a game in progress: the simulator comes up with it paused ("Paused" for a
+    # title, "Game resumed" in yellow at the bottom), and a close with nothing changed leaves
+    # the file as it was
+    nvm, m, d = saved_and_paused()
     path = tmp_path / "save.bin"
     path.write_bytes(bytes(nvm))
-    assert simulator.main(["--save", str(path), "--frames", "20"]) == 0
-    store = S.Store(FileStorage(str(path)))
-    again = store.load()
+    shot = tmp_path / "shot.png"
+    assert simulator.main(["--save", str(path), "--frames", "20", "--screenshot",
+                           str(shot)]) == 0
+    import pygame
+    img = pygame.image.load(str(shot))
+
+    def yellow(x, y):
+        r, g, b = tuple(img.get_at((x, y)))[:3]
+        return r > 200 and g > 200 and b < 80
+    title = [x for x in range(160) for y in range(10, 19) if yellow(x, y)]  # below the bar
+    assert title and max(title) < 60  # "Paused", not "PyGamer Mines"
+    assert sum(yellow(x, y) for x in range(160) for y in range(110, 128)) > 20
+    assert path.read_bytes() == bytes(nvm)
+    again = S.Store(FileStorage(str(path))).load()
     assert again.game is not None and again.settings["width"] == 9
-    assert R.encode_payload(again) == R.encode_payload(S.Store(bytearray(nvm)).load())
 
 
 def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
-    nvm = Nvm()
-    m, d = boot(nvm)
-    beginner(d)
-    start_quick(d)
-    d.run(500)
-    d.press(M.START)
-    d.run(2)
+    nvm, m, d = saved_and_paused()
     m, d = boot(nvm)
     assert d.until(M.PAUSED, 10)
     d.press(M.START)

@@ -64,6 +64,8 @@ class Saves:
         state = m.state
         if state != self._state:
             if state == PAUSED and self._state == PLAYING:
+                if m.game.started:  # its time has run on even without a move: keep it
+                    self.policy.note(PROGRESS)
                 self.policy.note(PAUSE)
             elif self._state == MENU and m.settings.version != self._settings_version:
                 self.policy.note(SETTINGS)  # left the menu after changing something
