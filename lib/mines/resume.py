@@ -13,7 +13,13 @@ reads with 0 for the missing ones; more (a newer game) are skipped.
 import struct
 
 from mines import presets
-from mines.game import BOOM, FLAG
+from mines import game as _game
+from mines.game import FLAG
+
+# A mine that went off and cost a life, and a flag marked wrong: the game's own tiles where it
+# has them (lives and wrong-flag marks), else the tile of a mine that went off.
+_BLOWN = getattr(_game, "BLOWN", _game.BOOM)
+_BAD_FLAG = getattr(_game, "BAD_FLAG", FLAG)
 from mines.records import NO_GUESS, board_key
 
 _FIELDS = "<BBHBBBBBIBBIH"
@@ -100,9 +106,9 @@ def game_record(game, seed, start_x, start_y, level, kind=NO_GUESS, lives=1, liv
         if mine[i]:
             g.mine[k >> 3] |= bit
         t = shown[i]
-        if t <= 8 or t == BOOM:
+        if t <= 8 or t == _BLOWN:
             g.opened[k >> 3] |= bit
-        elif t == FLAG:
+        elif t == FLAG or t == _BAD_FLAG:
             g.flagged[k >> 3] |= bit
     return g
 
@@ -125,7 +131,8 @@ def restore_game(record, game, board):
         bit = 1 << (k & 7)
         if record.opened[k >> 3] & bit:
             if board.mine[i]:
-                shown[i] = BOOM  # went off and cost a life
+                shown[i] = _BLOWN  # went off and cost a life: it counts as a flag
+                flags += 1
             else:
                 shown[i] = board.count[i]
                 opened += 1
@@ -136,3 +143,6 @@ def restore_game(record, game, board):
     game.flags = flags
     game.moves = record.moves
     game.started = opened > 0
+    if hasattr(game, "lives_lost"):  # a game with lives
+        game.lives = record.lives
+        game.lives_lost = record.lives_used
