@@ -15,7 +15,7 @@ CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
 ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blank, so its
 # descenders (last row) may share it
-_CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
+CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 TITLE_GAP = 1  # pixels between the title and the first row
 FOOTER_LINES = 2
 LABEL_X = 4  # left margin, pixels
@@ -73,14 +73,14 @@ rows read "Label   value", values from the ninth character on (the widest label 
         """Put the labels in their places below ``top`` pixels (the status bar's, or 0)."""
         self._top = top
         x = LABEL_X
-        self.title.x, self.title.y = x, top + _CELL_TOP
+        self.title.x, self.title.y = x, top + CELL_TOP
         y = top + LINE_H + TITLE_GAP
         for lab in self.rows:
-            lab.x, lab.y = x, y + _CELL_TOP
+            lab.x, lab.y = x, y + CELL_TOP
             y += ROW_PITCH
         y = self.height - FOOTER_LINES * LINE_H
         for lab in self.footer:
-            lab.x, lab.y = x, y + _CELL_TOP
+            lab.x, lab.y = x, y + CELL_TOP
             y += LINE_H
 
     def rows_fit(self, top, footer_lines=1):

@@ -18,23 +18,24 @@ from adafruit_display_text.label import Label
 
 from boards import tiles
 from boards.font import Font, TextLine
-from boards.text_screen import TextScreen, wrap
+from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
 from mines import midend as M
 from mines.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15
-TILE = 8  # pixels
+TILE = tiles.TILE  # pixels
 BAR = 8  # status bar height, pixels
 _MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
 _MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
 _STATE_CHARS = 17
 _TIME_CHARS = 3
 _PANEL_LINES = 4  # the end-of-game panel's most lines
-_LINE_H = 12  # terminalio.FONT's cell height, pixels
-_CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 _PANEL_PAD = 2  # pixels of band above and below the panel's lines
 _COORD = 32  # packing base for the board's draw key: above any width, height or offset
+_SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
+_GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
+_PANEL_X = 2  # the panel's left margin, pixels
 
 _WHITE = 0xFFFFFF
 _RED = 0xFF2020
@@ -105,7 +106,7 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        band = displayio.Bitmap(width, _PANEL_LINES * _LINE_H + 2 * _PANEL_PAD, 1)
+        band = displayio.Bitmap(width, _PANEL_LINES * LINE_H + 2 * _PANEL_PAD, 1)
         band_palette = displayio.Palette(1)
         band_palette[0] = _BLACK
         self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
@@ -236,7 +237,7 @@ class View:
             changed = True
         tile = tiles.CURSOR
         if state == M.GENERATING:
-            tile = tiles.SPIN + (frame >> 2) % 4
+            tile = tiles.SPIN + (frame >> _SPIN_SLOWDOWN) % tiles.SPIN_FRAMES
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
@@ -285,11 +286,11 @@ class View:
         changed = False
         show = (state == M.WON or state == M.LOST) and m.screen is None
         if show:
-            key = state * 100000 + m.stats.played  # a new result: new lines (not every frame)
+            key = state * _GAMES + m.stats.played  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
                 lines = m.result_lines()[:_PANEL_LINES]
-                columns = self.width // 6
+                columns = self.width // CHAR_W
                 for k in range(_PANEL_LINES):
                     lab = self.panel_lines[k]
                     text = wrap(lines[k], columns)[0] if k < len(lines) else ""
@@ -298,11 +299,11 @@ class View:
                         colour = _GREEN if state == M.WON else _RED
                     lab.text = text
                     lab.color = colour
-                top = self.height - len(lines) * _LINE_H - 2 * _PANEL_PAD
+                top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
                 self._band.y = top
                 for k in range(_PANEL_LINES):
-                    self.panel_lines[k].x = 2
-                    self.panel_lines[k].y = top + _PANEL_PAD + k * _LINE_H + _CELL_TOP
+                    self.panel_lines[k].x = _PANEL_X
+                    self.panel_lines[k].y = top + _PANEL_PAD + k * LINE_H + CELL_TOP
                 changed = True
         if self.panel.hidden == show:
             self.panel.hidden = not show

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 import inject
-from game_helpers import Driver
+from game_helpers import Driver, StillProfile, load_code
 from mines import midend as M
 from mines.jobs import DONE, FAILED, IDLE, NO_MEMORY, RUNNING, Runner
 
@@ -127,26 +127,8 @@ def test_runner_refuses_a_budget_below_one_slice():
 # -- code.py's loop ----------------------------------------------------------------------------
 
 def test_an_error_escaping_the_midend_goes_back_to_the_menu():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("mines_code", os.path.join(REPO, "code.py"))
-    code = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(code)
+    code = load_code()
     m = M.Midend(seed=1)
-
-    class Buttons:
-        quit = False
-
-        def poll(self, now):
-            return 0
-
-    class Profile:
-        FRAME_MS = 1
-        buttons = Buttons()
-
-        @staticmethod
-        def refresh():
-            pass
-
     drawn = []
 
     class View:
@@ -163,6 +145,6 @@ def test_an_error_escaping_the_midend_goes_back_to_the_menu():
     Driver(m).run(300)
     m.press(M.A)                                          # playing a quick-start board
     assert m.state == M.PLAYING
-    code.run(Profile, m, View(), Feedback(), frames=5, sleep=lambda s: None)
+    code.run(StillProfile, m, View(), Feedback(), frames=5, sleep=lambda s: None)
     assert m.state == M.MENU and m.message == "Error: unsupported operand"
     assert m.game is None and drawn == [0, 1, 3, 4]       # the loop went on
