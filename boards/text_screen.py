@@ -3,8 +3,13 @@ in the built-in ``terminalio.FONT`` (6x12 pixels a character), as CircuitPython 
 
 Layout on 160x128: a title, up to ``rows_fit`` rows that scroll with the cursor (the selected
 row in yellow, marked "<" ">" around a value it can change), and a footer at the bottom saying
-what the buttons do (or a message): one line, or two for a long message (one row fewer then). Labels are set only when their text or
-colour changed, so a frame where nothing changed allocates nothing.
+what the buttons do (or a message): one line, or two for a long message (one row fewer then).
+
+Memory: a Label holds one TileGrid per character (about 100 bytes each on the device), so the
+rows are three multi-line Labels (the rows above the cursor, the cursor's row, the rows below)
+rather than one Label a row, and every Label is emptied while the board is in front (``clear``).
+Labels are set only when their text or colour changed: a frame where nothing changed allocates
+nothing.
 """
 
 import displayio
@@ -19,6 +24,9 @@ CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 TITLE_GAP = 1  # pixels between the title and the first row
 FOOTER_LINES = 2
 LABEL_X = 4  # left margin, pixels
+# Label's line spacing is a float factor of LINE_H truncated to whole pixels: aim half a pixel
+# above ROW_PITCH so that single-precision floats (the device's) still give ROW_PITCH.
+_ROW_SPACING = (ROW_PITCH + 0.5) / LINE_H
 
 WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
@@ -36,70 +44,77 @@ def wrap(text, columns):
     return text[:cut], text[cut:].strip()[:columns]
 
 
-class TextScreen:
-    """A group holding the labels of one text screen at a time, ``width`` x ``height`` pixels,
-    its top ``top`` pixels left to the status bar when the caller passes it to ``draw``. Menu
-rows read "Label   value", values from the ninth character on (the widest label is 7)."""
+def row_text(name, value, selected):
+    """A menu row: "Label   value" (values from the ninth character: the widest label is 7),
+    the selected one "Label < value >", or "> Label <" for a row without a value."""
+    if selected:
+        return "%-6s< %s >" % (name, value) if value else "> %s <" % name
+    return "%-8s%s" % (name, value) if value else "  " + name
 
-    def __init__(self, width=160, height=128, max_rows=9):
+
+class TextScreen:
+    """The labels of the text screen in front, ``width`` x ``height`` pixels, below ``top``
+    pixels left to the status bar (``draw``'s argument)."""
+
+    def __init__(self, width=160, height=128):
         self.width = width
         self.height = height
         self.columns = width // CHAR_W
         self.group = displayio.Group()
-        self.title = self._label(YELLOW)
-        self.rows = [self._label(WHITE) for _ in range(max_rows)]
-        self.footer = [self._label(GREY) for _ in range(FOOTER_LINES)]
+        self.title = self._label(YELLOW, 1)
+        self.above = self._label(WHITE, _ROW_SPACING)
+        self.selected = self._label(YELLOW, 1)
+        self.below = self._label(WHITE, _ROW_SPACING)
+        self.footer = self._label(GREY, 1)
         self._top = -1
         self._first = 0  # the first menu row in view
         self._key = None
 
-    def _label(self, colour):
-        lab = Label(terminalio.FONT, text="", color=colour)
+    def _label(self, colour, spacing):
+        lab = Label(terminalio.FONT, text="", color=colour, line_spacing=spacing)
         self.group.append(lab)
         return lab
 
     @staticmethod
-    def _set(lab, text, colour):
+    def _set(lab, text, colour=None):
         changed = False
         if lab.text != text:
             lab.text = text
             changed = True
-        if lab.color != colour:
+        if colour is not None and lab.color != colour:
             lab.color = colour
             changed = True
         return changed
 
-    def _place(self, top):
-        """Put the labels in their places below ``top`` pixels (the status bar's, or 0)."""
-        self._top = top
-        x = LABEL_X
-        self.title.x, self.title.y = x, top + CELL_TOP
-        y = top + LINE_H + TITLE_GAP
-        for lab in self.rows:
-            lab.x, lab.y = x, y + CELL_TOP
-            y += ROW_PITCH
-        y = self.height - FOOTER_LINES * LINE_H
-        for lab in self.footer:
-            lab.x, lab.y = x, y + CELL_TOP
-            y += LINE_H
+    def clear(self):
+        """Empty every label (their characters' TileGrids go back to the heap). True if any
+        held text."""
+        changed = False
+        for lab in (self.title, self.above, self.selected, self.below, self.footer):
+            changed |= self._set(lab, "")
+        self._key = None
+        return changed
 
     def rows_fit(self, top, footer_lines=1):
         """How many menu rows fit between the title and a footer of ``footer_lines`` lines."""
         room = self.height - footer_lines * LINE_H - top - LINE_H - TITLE_GAP
-        return min(len(self.rows), room // ROW_PITCH)
+        return room // ROW_PITCH
 
     def draw(self, m, top):
         """Show midend ``m``'s screen below ``top`` pixels. True if anything changed."""
         screen = m.screen
-        key = m.screen_version
-        if top != self._top:
-            self._place(top)
-            key = None
-        if key is not None and key == self._key:
+        if top == self._top and m.screen_version == self._key:
             return False
         self._key = m.screen_version
-        changed = self._set(self.title, screen.title, YELLOW)
+        self._top = top
+        x = LABEL_X
+        changed = self._set(self.title, screen.title)
+        self.title.x, self.title.y = x, top + CELL_TOP
         a, b = wrap(m.footer(), self.columns)
+        changed |= self._set(self.footer, a + "\n" + b if b else a,
+                             YELLOW if m.message else GREY)
+        self.footer.x = x
+        self.footer.y = self.height - (2 if b else 1) * LINE_H + CELL_TOP
         fit = self.rows_fit(top, 2 if b else 1)
         lines = screen.lines(m.settings)
         sel = screen.row
@@ -109,22 +124,18 @@ rows read "Label   value", values from the ninth character on (the widest label 
                 first = sel
             elif sel >= first + fit:
                 first = sel - fit + 1
-        if first > max(0, len(lines) - fit):
-            first = max(0, len(lines) - fit)
+        first = max(0, min(first, len(lines) - fit))
         self._first = first
-        for k in range(len(self.rows)):
-            r = first + k
-            text = ""
-            colour = WHITE
-            if k < fit and r < len(lines):
-                name, value = lines[r]
-                if r == sel:
-                    colour = YELLOW
-                    text = "%-6s< %s >" % (name, value) if value else "> %s <" % name
-                else:
-                    text = "%-8s%s" % (name, value) if value else "  " + name
-            changed |= self._set(self.rows[k], text[:self.columns], colour)
-        colour = YELLOW if m.message else GREY
-        changed |= self._set(self.footer[0], a if b else "", colour)
-        changed |= self._set(self.footer[1], b or a, colour)
+        end = min(len(lines), first + fit)
+        cut = sel if first <= sel < end else end  # rows before the cursor's
+        above = "\n".join(row_text(n, v, False)[:self.columns] for n, v in lines[first:cut])
+        below = "\n".join(row_text(n, v, False)[:self.columns] for n, v in lines[cut + 1:end])
+        selected = row_text(lines[sel][0], lines[sel][1], True) if cut < end else ""
+        y = top + LINE_H + TITLE_GAP + CELL_TOP
+        changed |= self._set(self.above, above)
+        changed |= self._set(self.selected, selected[:self.columns])
+        changed |= self._set(self.below, below)
+        self.above.x, self.above.y = x, y
+        self.selected.x, self.selected.y = x, y + (cut - first) * ROW_PITCH
+        self.below.x, self.below.y = x, y + (cut + 1 - first) * ROW_PITCH
         return changed

@@ -150,6 +150,8 @@ class View:
         if screen_up:
             changed |= self.text.draw(m, BAR if bar_up else 0)
         else:
+            if self.text.title.text:
+                self.text.clear()  # its characters' TileGrids back to the heap for the game
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
         return changed
@@ -308,4 +310,8 @@ class View:
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True
+            if not show:  # the characters' TileGrids back to the heap
+                for lab in self.panel_lines:
+                    lab.text = ""
+                self._panel_key = -1
         return changed

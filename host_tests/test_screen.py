@@ -417,3 +417,44 @@ def test_sounds_are_short_and_play_through_the_mixer():
     assert pygame.mixer.get_init() == (sound.RATE, -16, 1)
     assert abs(speaker.sounds["win"].get_length() - 0.26) < 0.01
     speaker.play("open")                                          # returns at once
+
+
+def label_glyphs(lab):
+    """The TileGrids a Label holds: one per character (its local group, bar a background)."""
+    return len(lab._local_group)
+
+
+def test_text_labels_hold_no_characters_while_the_board_is_in_front():
+    s = S.menu()
+    v, m = s.view, s.m
+    text = v.text
+    labels = (text.title, text.above, text.selected, text.below, text.footer)
+    assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
+    s.d.press(M.A)                                                 # play
+    s.show()
+    assert m.state == M.PLAYING
+    assert [lab.text for lab in labels] == [""] * 5
+    assert sum(label_glyphs(lab) for lab in labels) == 0           # given back to the heap
+    assert all(label_glyphs(lab) == 0 for lab in v.panel_lines)
+    s.d.press(M.START)                                             # the pause menu: back
+    s.show()
+    assert text.selected.text == "> Resume <"
+    s.d.press(M.START)
+    s.show()
+    assert label_glyphs(text.selected) == 0
+
+
+def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
+    from mines.menus import Menu
+    s = S.menu()
+    m = s.m
+    rows = tuple(("Row%d" % k, None, "back") for k in range(14))
+    m.open(Menu("long", "Long", rows))
+    s.show()
+    assert read_label(s, MENU_TOP, YELLOW) == "> Row0 <"
+    s.d.press(*([M.DOWN] * 12))
+    s.show()
+    fit = s.view.text.rows_fit(0)
+    assert fit == 9
+    assert read_label(s, MENU_TOP + 11 * (fit - 1), YELLOW) == "> Row12 <"   # the last row
+    assert read_label(s, MENU_TOP, WHITE) == "  Row4"                        # scrolled
