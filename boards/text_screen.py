@@ -1,15 +1,16 @@
 """Text screens - menus and pages (mines.menus) - drawn with adafruit_display_text's ``Label``
 in the built-in ``terminalio.FONT`` (6x12 pixels a character), as CircuitPython games do.
 
-Layout on 160x128: a title, up to ``rows_fit`` rows that scroll with the cursor (the selected
-row in yellow, marked "<" ">" around a value it can change), and a footer at the bottom saying
-what the buttons do (or a message): one line, or two for a long message (one row fewer then).
+Layout on 160x128: a title, up to ``rows_fit`` rows that scroll with the cursor, and a footer at
+the bottom saying what the buttons do (or a message): one line, or two for a long message (one
+row fewer then). The cursor's row sits on a highlight bar; a row whose value left/right change
+shows "<" and ">" around the value.
 
-Memory: a Label holds one TileGrid per character (about 100 bytes each on the device), so the
-rows are three multi-line Labels (the rows above the cursor, the cursor's row, the rows below)
-rather than one Label a row, and every Label is emptied while the board is in front (``clear``).
-Labels are set only when their text or colour changed: a frame where nothing changed allocates
-nothing.
+Memory: a Label holds one TileGrid per character, spaces included (about 100 bytes each on the
+device), and remakes them all when its text changes. So the rows are two multi-line Labels -
+the names, and the values from the ninth character on - that change only when a value or the
+rows in view do; moving the cursor moves the bar and the arrows (TileGrids of their own) and
+allocates nothing. Every Label is emptied while the board is in front (``clear``).
 """
 
 import displayio
@@ -22,8 +23,8 @@ ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blan
 # descenders (last row) may share it
 CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 TITLE_GAP = 1  # pixels between the title and the first row
-FOOTER_LINES = 2
 LABEL_X = 4  # left margin, pixels
+VALUE_COLUMN = 8  # characters: where values start (the widest name is 7)
 # Label's line spacing is a float factor of LINE_H truncated to whole pixels: aim half a pixel
 # above ROW_PITCH so that single-precision floats (the device's) still give ROW_PITCH.
 _ROW_SPACING = (ROW_PITCH + 0.5) / LINE_H
@@ -31,6 +32,12 @@ _ROW_SPACING = (ROW_PITCH + 0.5) / LINE_H
 WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
 GREY = 0xA0A0A0
+BAR = 0x203880  # the cursor's row
+
+# The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
+_ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
+           ".#... ..#.. ...#. ....# ...#. ..#.. .#...")
+_ARROW_TOP = 2
 
 
 def wrap(text, columns):
@@ -44,28 +51,54 @@ def wrap(text, columns):
     return text[:cut], text[cut:].strip()[:columns]
 
 
-def row_text(name, value, selected):
-    """A menu row: "Label   value" (values from the ninth character: the widest label is 7),
-    the selected one "Label < value >", or "> Label <" for a row without a value."""
-    if selected:
-        return "%-6s< %s >" % (name, value) if value else "> %s <" % name
-    return "%-8s%s" % (name, value) if value else "  " + name
+def _column(lines, first, end, values, columns):
+    """The names (or the values) of rows first..end-1, one a line; rows without a value are
+    indented by two (their "value" is what A does)."""
+    out = []
+    for k in range(first, end):
+        name, value = lines[k]
+        if values:
+            out.append(value[:columns - VALUE_COLUMN - 2])
+        else:
+            out.append(name[:VALUE_COLUMN - 1] if value else ("  " + name)[:columns])
+    return "\n".join(out).rstrip("\n")
 
 
 class TextScreen:
-    """The labels of the text screen in front, ``width`` x ``height`` pixels, below ``top``
-    pixels left to the status bar (``draw``'s argument)."""
+    """The text screen in front, ``width`` x ``height`` pixels, below ``top`` pixels left to the
+    status bar (``draw``'s argument)."""
 
     def __init__(self, width=160, height=128):
         self.width = width
         self.height = height
         self.columns = width // CHAR_W
         self.group = displayio.Group()
+        # the highlight bar, and the arrows (a sheet of two CHAR_W x ROW_PITCH tiles)
+        bar = displayio.Bitmap(width, ROW_PITCH, 1)
+        bar_palette = displayio.Palette(1)
+        bar_palette[0] = BAR
+        self.bar = displayio.TileGrid(bar, pixel_shader=bar_palette)
+        arrows = displayio.Bitmap(2 * CHAR_W, ROW_PITCH, 2)
+        for k in range(2):
+            rows = _ARROWS[k].split()
+            for y in range(len(rows)):
+                for x in range(len(rows[y])):
+                    if rows[y][x] == "#":
+                        arrows[k * CHAR_W + x, _ARROW_TOP + y] = 1
+        arrow_palette = displayio.Palette(2)
+        arrow_palette[1] = YELLOW
+        arrow_palette.make_transparent(0)
+        self.left = displayio.TileGrid(arrows, pixel_shader=arrow_palette, tile_width=CHAR_W,
+                                       tile_height=ROW_PITCH, default_tile=0)
+        self.right = displayio.TileGrid(arrows, pixel_shader=arrow_palette, tile_width=CHAR_W,
+                                        tile_height=ROW_PITCH, default_tile=1)
+        for grid in (self.bar, self.left, self.right):
+            self.group.append(grid)
         self.title = self._label(YELLOW, 1)
-        self.above = self._label(WHITE, _ROW_SPACING)
-        self.selected = self._label(YELLOW, 1)
-        self.below = self._label(WHITE, _ROW_SPACING)
+        self.names = self._label(WHITE, _ROW_SPACING)
+        self.values = self._label(WHITE, _ROW_SPACING)
         self.footer = self._label(GREY, 1)
+        self.labels = (self.title, self.names, self.values, self.footer)
         self._top = -1
         self._first = 0  # the first menu row in view
         self._key = None
@@ -90,7 +123,7 @@ class TextScreen:
         """Empty every label (their characters' TileGrids go back to the heap). True if any
         held text."""
         changed = False
-        for lab in (self.title, self.above, self.selected, self.below, self.footer):
+        for lab in self.labels:
             changed |= self._set(lab, "")
         self._key = None
         return changed
@@ -127,15 +160,19 @@ class TextScreen:
         first = max(0, min(first, len(lines) - fit))
         self._first = first
         end = min(len(lines), first + fit)
-        cut = sel if first <= sel < end else end  # rows before the cursor's
-        above = "\n".join(row_text(n, v, False)[:self.columns] for n, v in lines[first:cut])
-        below = "\n".join(row_text(n, v, False)[:self.columns] for n, v in lines[cut + 1:end])
-        selected = row_text(lines[sel][0], lines[sel][1], True) if cut < end else ""
-        y = top + LINE_H + TITLE_GAP + CELL_TOP
-        changed |= self._set(self.above, above)
-        changed |= self._set(self.selected, selected[:self.columns])
-        changed |= self._set(self.below, below)
-        self.above.x, self.above.y = x, y
-        self.selected.x, self.selected.y = x, y + (cut - first) * ROW_PITCH
-        self.below.x, self.below.y = x, y + (cut + 1 - first) * ROW_PITCH
-        return changed
+        y0 = top + LINE_H + TITLE_GAP
+        columns = self.columns
+        changed |= self._set(self.names, _column(lines, first, end, False, columns))
+        changed |= self._set(self.values, _column(lines, first, end, True, columns))
+        self.names.x, self.names.y = x, y0 + CELL_TOP
+        self.values.x, self.values.y = x + VALUE_COLUMN * CHAR_W, y0 + CELL_TOP
+        on_row = first <= sel < end
+        self.bar.hidden = not on_row
+        value = lines[sel][1] if on_row else ""
+        self.left.hidden = self.right.hidden = not value
+        if on_row:
+            y = y0 + (sel - first) * ROW_PITCH
+            self.bar.y = self.left.y = self.right.y = y
+            self.left.x = x + (VALUE_COLUMN - 2) * CHAR_W
+            self.right.x = x + (VALUE_COLUMN + 1 + min(len(value), columns)) * CHAR_W
+        return True

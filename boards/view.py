@@ -111,10 +111,11 @@ class View:
         band_palette[0] = _BLACK
         self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
         self.panel.append(self._band)
-        self.panel_lines = []
-        for _ in range(_PANEL_LINES):
-            lab = Label(terminalio.FONT, text="", color=_WHITE)
-            self.panel_lines.append(lab)
+        # two Labels: the first line (green or red), and the rest in one multi-line Label
+        self.panel_lines = (Label(terminalio.FONT, text="", color=_WHITE),
+                            Label(terminalio.FONT, text="", color=_GREY, line_spacing=1))
+        for lab in self.panel_lines:
+            lab.x = _PANEL_X
             self.panel.append(lab)
         self.root.append(self.panel)
 
@@ -293,20 +294,16 @@ class View:
                 self._panel_key = key
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
-                for k in range(_PANEL_LINES):
-                    lab = self.panel_lines[k]
-                    text = wrap(lines[k], columns)[0] if k < len(lines) else ""
-                    colour = _GREY
-                    if k == 0:
-                        colour = _GREEN if state == M.WON else _RED
-                    lab.text = text
-                    lab.color = colour
+                head, rest = self.panel_lines
+                head.text = wrap(lines[0], columns)[0]
+                head.color = _GREEN if state == M.WON else _RED
+                rest.text = "\n".join(wrap(line, columns)[0] for line in lines[1:])
                 top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
                 self._band.y = top
-                for k in range(_PANEL_LINES):
-                    self.panel_lines[k].x = _PANEL_X
-                    self.panel_lines[k].y = top + _PANEL_PAD + k * LINE_H + CELL_TOP
+                head.y = top + _PANEL_PAD + CELL_TOP
+                rest.y = head.y + LINE_H
                 changed = True
+            show = True
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True

@@ -109,6 +109,25 @@ def read_label(scene, top, colour, x0=4, x1=160, tol=40, rows=12):
 
 
 MENU_TOP = 13  # the first menu row's cells, pixels (no status bar in the menu)
+BAR_COLOUR = (0x20, 0x38, 0x80)
+
+
+def highlighted(scene):
+    """The top pixel row of the highlight bar (the cursor's menu row), or None."""
+    for y in range(128):
+        if near(px(scene, 150, y), BAR_COLOUR, 8):
+            return y
+    return None
+
+
+def arrows(scene, top):
+    """The left x of each "<" ">" arrow cell on the row whose top is ``top`` (yellow ink)."""
+    xs = [x for x in range(160) if any(near(px(scene, x, top + j), YELLOW) for j in range(11))]
+    cells = []
+    for x in xs:
+        if not cells or x - cells[-1] > 6:
+            cells.append(x)
+    return [x - (x - 4) % 6 for x in cells]
 
 
 def menu_row_top(m, name):
@@ -122,15 +141,19 @@ def test_menu_text_and_selection():
     assert read_label(s, menu_row_top(m, "quick"), WHITE) == "Mode    Quick start"
     assert read_label(s, menu_row_top(m, "board"), WHITE) == "Board   Screen"
     assert read_label(s, menu_row_top(m, "mines"), WHITE) == "Mines   45 (15%)"
-    assert read_label(s, menu_row_top(m, "play"), YELLOW) == "> Play <"      # selected
+    assert read_label(s, menu_row_top(m, "play"), WHITE) == "  Play"
+    assert highlighted(s) == menu_row_top(m, "play")                        # selected
     assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
     s.d.press(M.UP, M.UP)
     s.show()
-    assert read_label(s, menu_row_top(m, "sound"), YELLOW) == "Sound < on >"
+    top = menu_row_top(m, "sound")
+    assert highlighted(s) == top and read_label(s, top, WHITE) == "Sound   on"
+    assert arrows(s, top) == [40, 40 + 6 * 5]             # "<" before the value, ">" after it
     assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
     s.d.press(M.A)                                        # A on a value row: to Play
     s.show()
-    assert read_label(s, menu_row_top(m, "play"), YELLOW) == "> Play <"
+    assert highlighted(s) == menu_row_top(m, "play")
+    assert arrows(s, menu_row_top(m, "play")) == []       # an action row: nothing to change
     assert read_label(s, menu_row_top(m, "sound"), WHITE) == "Sound   on"
 
 
@@ -260,7 +283,7 @@ def test_paused_hides_the_board():
     assert not any(near(c, LIGHT, 12) for c in board_area)         # no tile shows
     assert read_text(s, 0, 40, 124, YELLOW) == "Paused"             # the status bar
     assert read_label(s, 8, YELLOW) == "Paused"                     # the pause menu
-    assert read_label(s, 8 + 13, YELLOW) == "> Resume <"
+    assert read_label(s, 8 + 13, WHITE) == "  Resume" and highlighted(s) == 8 + 13
     assert read_label(s, 8 + 13 + 11, WHITE) == "  New board"
     assert read_label(s, 116, GREY) == "Z: resume"
 
@@ -362,7 +385,8 @@ def test_a_long_message_is_shown_whole_in_the_menu():
     second = read_label(s, 116, YELLOW)
     assert first + " " + second == "a 9x9 board takes 1 to 24 mines (30%); got 80"
     # the footer's second line took the last row's place: the menu scrolled to keep Play
-    assert read_label(s, menu_row_top(m, "play") - 11, YELLOW) == "> Play <"
+    assert highlighted(s) == menu_row_top(m, "play") - 11
+    assert read_label(s, menu_row_top(m, "play") - 11, WHITE) == "  Play"
 
 
 def test_desktop_keys_through_pygame_events():
@@ -428,20 +452,20 @@ def test_text_labels_hold_no_characters_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
     text = v.text
-    labels = (text.title, text.above, text.selected, text.below, text.footer)
+    labels = text.labels
     assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
     s.d.press(M.A)                                                 # play
     s.show()
     assert m.state == M.PLAYING
-    assert [lab.text for lab in labels] == [""] * 5
+    assert [lab.text for lab in labels] == [""] * len(labels)
     assert sum(label_glyphs(lab) for lab in labels) == 0           # given back to the heap
     assert all(label_glyphs(lab) == 0 for lab in v.panel_lines)
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
-    assert text.selected.text == "> Resume <"
+    assert text.names.text.startswith("  Resume")
     s.d.press(M.START)
     s.show()
-    assert label_glyphs(text.selected) == 0
+    assert label_glyphs(text.names) == 0
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
@@ -451,10 +475,11 @@ def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
     rows = tuple(("Row%d" % k, None, "back") for k in range(14))
     m.open(Menu("long", "Long", rows))
     s.show()
-    assert read_label(s, MENU_TOP, YELLOW) == "> Row0 <"
+    assert read_label(s, MENU_TOP, WHITE) == "  Row0" and highlighted(s) == MENU_TOP
     s.d.press(*([M.DOWN] * 12))
     s.show()
     fit = s.view.text.rows_fit(0)
     assert fit == 9
-    assert read_label(s, MENU_TOP + 11 * (fit - 1), YELLOW) == "> Row12 <"   # the last row
+    last = MENU_TOP + 11 * (fit - 1)
+    assert read_label(s, last, WHITE) == "  Row12" and highlighted(s) == last
     assert read_label(s, MENU_TOP, WHITE) == "  Row4"                        # scrolled

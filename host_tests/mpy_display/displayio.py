@@ -71,32 +71,29 @@ class Bitmap:
     def __init__(self, width, height, value_count):
         bits = 1
         while (1 << bits) < value_count:
-            bits *= 2
+            bits *= 2  # 1, 2, 4, 8 (the device's 16 and 32 are not used here)
         self.width = width
         self.height = height
         self._bits = bits
         self._stride = (width * bits + 31) // 32  # 32-bit words a row
         self._data = bytearray(_blocks(self._stride * 4 * height))
         _pad(self, _BITMAP)
-        self._per_word = 32 // bits
 
     def _at(self, x, y):
-        word = y * self._stride + x // self._per_word
-        return word * 4, (x % self._per_word) * self._bits
+        """(byte index, bit shift) of pixel (x, y): rows of 32-bit little-endian words, the
+        first pixel in the lowest bits, as the device stores them (bits_per_value <= 8)."""
+        bit = (y * self._stride * 32) + x * self._bits
+        return bit >> 3, bit & 7
 
     def __setitem__(self, xy, value):
-        x, y = xy
-        i, shift = self._at(x, y)
+        # no slices, no ints beyond small ones: like the device's, a write allocates nothing
+        i, shift = self._at(xy[0], xy[1])
         mask = ((1 << self._bits) - 1) << shift
-        w = int.from_bytes(self._data[i:i + 4], "little")
-        w = (w & ~mask) | (value << shift & mask)
-        self._data[i:i + 4] = w.to_bytes(4, "little")
+        self._data[i] = (self._data[i] & ~mask) | (value << shift & mask)
 
     def __getitem__(self, xy):
-        x, y = xy
-        i, shift = self._at(x, y)
-        w = int.from_bytes(self._data[i:i + 4], "little")
-        return (w >> shift) & ((1 << self._bits) - 1)
+        i, shift = self._at(xy[0], xy[1])
+        return (self._data[i] >> shift) & ((1 << self._bits) - 1)
 
     def fill(self, value):
         for y in range(self.height):
@@ -114,10 +111,12 @@ class Palette:
         return len(self._data) // _COLOUR
 
     def __setitem__(self, i, colour):
-        self._data[_COLOUR * i:_COLOUR * i + 4] = colour.to_bytes(4, "little")
+        for k in range(3):
+            self._data[_COLOUR * i + k] = colour >> (8 * k) & 0xFF
 
     def __getitem__(self, i):
-        return int.from_bytes(self._data[_COLOUR * i:_COLOUR * i + 4], "little")
+        d = self._data
+        return d[_COLOUR * i] | d[_COLOUR * i + 1] << 8 | d[_COLOUR * i + 2] << 16
 
     def make_transparent(self, i):
         self._transparent |= 1 << i
