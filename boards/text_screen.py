@@ -51,16 +51,16 @@ def wrap(text, columns):
     return text[:cut], text[cut:].strip()[:columns]
 
 
-def _column(lines, first, end, values, columns):
-    """The names (or the values) of rows first..end-1, one a line; rows without a value are
-    indented by two (their "value" is what A does)."""
+def _column(lines, first, end, values, columns, indent):
+    """The names (or the values) of rows first..end-1, one a line; ``indent`` puts two spaces
+    before rows without a value (a menu's actions; a page's lines are not indented)."""
     out = []
     for k in range(first, end):
         name, value = lines[k]
         if values:
             out.append(value[:columns - VALUE_COLUMN - 2])
         else:
-            out.append(name[:VALUE_COLUMN - 1] if value else ("  " + name)[:columns])
+            out.append(name[:VALUE_COLUMN - 1] if value else (indent + name)[:columns])
     return "\n".join(out).rstrip("\n")
 
 
@@ -162,8 +162,9 @@ class TextScreen:
         end = min(len(lines), first + fit)
         y0 = top + LINE_H + TITLE_GAP
         columns = self.columns
-        changed |= self._set(self.names, _column(lines, first, end, False, columns))
-        changed |= self._set(self.values, _column(lines, first, end, True, columns))
+        indent = "  " if sel >= 0 else ""
+        changed |= self._set(self.names, _column(lines, first, end, False, columns, indent))
+        changed |= self._set(self.values, _column(lines, first, end, True, columns, indent))
         self.names.x, self.names.y = x, y0 + CELL_TOP
         self.values.x, self.values.y = x + VALUE_COLUMN * CHAR_W, y0 + CELL_TOP
         on_row = first <= sel < end
