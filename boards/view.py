@@ -283,6 +283,15 @@ class View:
                 k += 1
         return changed
 
+    @staticmethod
+    def _rest(lines, columns):
+        """Result lines after the first, cut to ``columns``, one a line. (A function of its
+        own: a generator expression in _set_panel would make it allocate on every call.)"""
+        out = []
+        for line in lines[1:]:
+            out.append(wrap(line, columns)[0])
+        return "\n".join(out)
+
     def _set_panel(self, m):
         """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
         state = m.state
@@ -297,7 +306,7 @@ class View:
                 head, rest = self.panel_lines
                 head.text = wrap(lines[0], columns)[0]
                 head.color = _GREEN if state == M.WON else _RED
-                rest.text = "\n".join(wrap(line, columns)[0] for line in lines[1:])
+                rest.text = self._rest(lines, columns)
                 top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
                 self._band.y = top
                 head.y = top + _PANEL_PAD + CELL_TOP

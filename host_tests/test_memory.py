@@ -49,3 +49,12 @@ print("ok")
 """ % os.path.join(HERE, "mpy_display"))
     first, ok = out.splitlines()
     assert first == "160 304 7 1 0" and ok == "ok"       # 5*4*8 bytes; 300 tiles in 16s
+
+
+def test_the_view_and_midend_allocate_nothing_per_frame_under_micropython():
+    """Menu idle and cursor moves in a game, drawn every frame: nothing allocated (a frame
+    that changes what is shown may allocate its new text; these do not)."""
+    r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_view_frames.py"), REPO,
+                        memory.display_library()], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "menu=0,0 play=0,0"
