@@ -148,3 +148,30 @@ def test_an_error_escaping_the_midend_goes_back_to_the_menu():
     code.run(StillProfile, m, View(), Feedback(), frames=5, sleep=lambda s: None)
     assert m.state == M.MENU and m.message == "Error: unsupported operand"
     assert m.game is None and drawn == [0, 1, 3, 4]       # the loop went on
+
+
+def test_old_buffers_are_gone_before_a_new_size_is_made():
+    """Changing the board size drops the old generator's and game's buffers (emptied, so a
+    stale pointer cannot pin them) one frame before the new ones are made: never both."""
+    import weakref
+    from mines.generator import Generator
+    alive_at_birth = []
+    boards = []
+
+    class Watched(Generator):
+        def __init__(self, width, height):
+            alive_at_birth.append(sum(1 for ref in boards if ref() is not None))
+            Generator.__init__(self, width, height)
+            boards.append(weakref.ref(self.board))
+            boards.append(weakref.ref(self.solver))
+
+    m = M.Midend(seed=3, generator_class=Watched)
+    d = Driver(m)
+    for board in (0, 1, 2, 0):                            # Beginner, Intermediate, Expert, ...
+        m.to_menu()
+        m.settings.set("board", board)
+        m.start_game()
+        assert d.until(M.PLAYING, 3000)
+        game = weakref.ref(m.game)
+    assert len(alive_at_birth) == 4 and alive_at_birth == [0, 0, 0, 0]
+    assert game() is not None and sum(1 for ref in boards if ref() is not None) == 2
