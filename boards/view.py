@@ -244,6 +244,10 @@ class View:
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
+        lost = state == M.LOST  # the mine that went off is under the cursor: show it
+        if self.cursor.hidden != lost:
+            self.cursor.hidden = lost
+            changed = True
         return changed
 
     def _draw_cells(self, m, hidden):

@@ -271,6 +271,7 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     assert game.tile(bx, by) == BOOM
     p = tile_pixels(s, bx, by)
     assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], BLACK)  # red ground, black mine
+    assert (bx, by) == (m.cx, m.cy) and not any(near(c, YELLOW) for c in p)  # no cursor on it
     assert seen == {MINE, WRONG}
     assert read_label(s, 128 - 2 * 12 - 2, (255, 32, 32), x0=2).startswith("Lost after")
 
