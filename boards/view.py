@@ -47,6 +47,14 @@ _PROGRESS = 0x006000
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 
+def _span(bitmap, start, end, value):
+    """Pixels start..end-1 of a one-pixel-thin ``bitmap`` (a row or a column) set to ``value``.
+    (Bitmaps and TileGrids are indexed by one int here and below: an (x, y) index would be a
+    tuple made on every write.)"""
+    for i in range(start, end):
+        bitmap[i] = value
+
+
 class View:
     """Everything on screen. ``width`` and ``height`` are the display's, in pixels."""
 
@@ -80,6 +88,18 @@ class View:
                                          default_tile=tiles.CURSOR)
         self.board_group.append(self.grid)
         self.board_group.append(self.cursor)
+        # where the view is on a board larger than the screen: a line along the bottom edge
+        # (columns in view) and one along the right edge (rows in view)
+        self._across = displayio.Bitmap(width, 1, 2)
+        self._down = displayio.Bitmap(1, ROWS * TILE, 2)
+        marks = displayio.Palette(2)
+        marks[1] = _YELLOW
+        marks.make_transparent(0)
+        self._across_grid = displayio.TileGrid(self._across, pixel_shader=marks, y=height - 1)
+        self._down_grid = displayio.TileGrid(self._down, pixel_shader=marks, x=width - 1, y=BAR)
+        self.board_group.append(self._across_grid)
+        self.board_group.append(self._down_grid)
+        self._a0 = self._a1 = self._d0 = self._d1 = 0  # the lines as drawn, pixels
         self.root.append(self.board_group)
         self._drawn = bytearray(COLS * ROWS)
         for i in range(COLS * ROWS):
@@ -175,7 +195,7 @@ class View:
             v = 1 if p > self._progress_drawn else 0
             for x in range(lo, hi):
                 for y in range(BAR):
-                    bm[x, y] = v
+                    bm[y * self.width + x] = v
             self._progress_drawn = p
             changed = True
         return changed
@@ -185,6 +205,30 @@ class View:
                              "*-%02d" % (-left))
         changed |= self._text(self.time_label, "%03d" % sec)
         changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
+        return changed
+
+    def _draw_position(self, m, w, h):
+        """The lines that show which part of a larger board is in view. True if they moved.
+        (Plain ints, no tuples: this runs every frame and allocates nothing.)"""
+        changed = False
+        a0 = a1 = d0 = d1 = 0
+        if w > COLS:
+            a0 = self.ox * self.width // w
+            a1 = (self.ox + COLS) * self.width // w
+        if a0 != self._a0 or a1 != self._a1:
+            _span(self._across, self._a0, self._a1, 0)
+            _span(self._across, a0, a1, 1)
+            self._a0, self._a1 = a0, a1
+            changed = True
+        if h > ROWS:
+            span = ROWS * TILE
+            d0 = self.oy * span // h
+            d1 = (self.oy + ROWS) * span // h
+        if d0 != self._d0 or d1 != self._d1:
+            _span(self._down, self._d0, self._d1, 0)
+            _span(self._down, d0, d1, 1)
+            self._d0, self._d1 = d0, d1
+            changed = True
         return changed
 
     def _scroll(self, m):
@@ -214,6 +258,7 @@ class View:
         state = m.state
         w, h = m.board_width(), m.board_height()
         self._scroll(m)
+        changed |= self._draw_position(m, w, h)
         gx = (self.width - min(w, COLS) * TILE) // 2
         gy = BAR + (self.height - BAR - min(h, ROWS) * TILE) // 2
         if self.grid.x != gx or self.grid.y != gy:
@@ -282,7 +327,7 @@ class View:
                     t = tiles.START
                 if drawn[k] != t:
                     drawn[k] = t
-                    grid[sx, sy] = t
+                    grid[k] = t
                     changed = True
                 k += 1
         return changed

@@ -5,7 +5,8 @@ that the timer's digits do not change: a change may allocate its new text).
 
   micropython host_tests/mpy_view_frames.py REPO LIB
 
-Prints "menu=A,B play=C,D": bytes allocated over 100 and over 400 frames (collector off).
+Prints "menu=A,B play=C,D scroll=E,F": bytes allocated over 100 and over 400 frames (collector
+off); scroll: once and four times round an Expert board, which scrolls.
 """
 
 import gc
@@ -55,4 +56,18 @@ assert m.state == M.PLAYING and m.game.started
 step(M.RIGHT, False)
 step(M.LEFT, False)  # the first moves may set up the cursor's draw state
 play = (measure(100, (M.RIGHT, M.LEFT), False), measure(400, (M.RIGHT, M.LEFT), False))
-print("menu=%d,%d play=%d,%d" % (menu + play))
+# Expert scrolls: the cursor walks to the right edge and back, the view and its position
+# lines following it
+m.to_menu()
+m.settings.set("board", 2)
+m.start_game()
+for _ in range(3000):
+    if m.state == M.PLAYING:
+        break
+    step(0, True)
+assert m.state == M.PLAYING and m.game.width == 30
+walk = (M.RIGHT,) * 29 + (M.DOWN,) * 15 + (M.LEFT,) * 29 + (M.UP,) * 15
+for press in walk:
+    step(press, False)  # the draw state of every scroll position, set up once
+scroll = (measure(len(walk), walk, False), measure(4 * len(walk), walk, False))
+print("menu=%d,%d play=%d,%d scroll=%d,%d" % (menu + play + scroll))

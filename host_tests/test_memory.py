@@ -52,9 +52,10 @@ print("ok")
 
 
 def test_the_view_and_midend_allocate_nothing_per_frame_under_micropython():
-    """Menu idle and cursor moves in a game, drawn every frame: nothing allocated (a frame
-    that changes what is shown may allocate its new text; these do not)."""
+    """Menu idle, cursor moves in a game, and an Expert board scrolling with its position lines,
+    drawn every frame: nothing allocated (a frame that changes what is shown may allocate its
+    new text; these do not)."""
     r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_view_frames.py"), REPO,
                         memory.display_library()], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.strip() == "menu=0,0 play=0,0"
+    assert r.stdout.strip() == "menu=0,0 play=0,0 scroll=0,0"

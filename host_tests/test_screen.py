@@ -312,6 +312,12 @@ def test_expert_scrolls_with_the_cursor():
             t = m.game.tile(bx, by)
             if 1 <= t <= 6 and (bx, by) != (m.cx, m.cy):
                 assert any(near(c, DIGIT_COLOURS[t], 16) for c in tile_pixels(s, bx, by))
+    # where the view is: a yellow line along the bottom (columns 10..29 of 30: x 53..159) and
+    # along the right edge (rows 1..15 of 16: 7..119 of the 120 board pixels)
+    bottom = [x for x in range(160) if near(px(s, x, 127), YELLOW)]
+    assert bottom[0] == 10 * 160 // 30 and bottom[-1] == 159 and len(bottom) == 160 - 53
+    right = [y for y in range(8, 128) if near(px(s, 159, y), YELLOW)]
+    assert right[0] == 8 + 1 * 120 // 16 and right[-1] == 8 + 119
     # moving back left scrolls back once the cursor nears the edge
     s.d.press(*([M.LEFT] * 17))
     s.show()
@@ -344,7 +350,7 @@ def test_only_changed_tiles_are_written(monkeypatch):
     assert writes == []                                             # the cursor is its own grid
     s.d.press(M.B)
     s.show()
-    assert writes == [(x - v.ox, y - v.oy)]                         # one flag, one tile
+    assert writes == [(y - v.oy) * 20 + x - v.ox]                   # one flag, one tile
     del writes[:]
     s.d.press(M.B)
     s.show()

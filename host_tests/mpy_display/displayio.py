@@ -79,21 +79,27 @@ class Bitmap:
         self._data = bytearray(_blocks(self._stride * 4 * height))
         _pad(self, _BITMAP)
 
-    def _at(self, x, y):
-        """(byte index, bit shift) of pixel (x, y): rows of 32-bit little-endian words, the
-        first pixel in the lowest bits, as the device stores them (bits_per_value <= 8)."""
-        bit = (y * self._stride * 32) + x * self._bits
-        return bit >> 3, bit & 7
+    def _bit(self, key):
+        """The bit offset of a pixel: ``key`` is (x, y) or one int y * width + x. Rows of 32-bit
+        little-endian words, the first pixel in the lowest bits, as the device stores them."""
+        if isinstance(key, int):
+            x = key % self.width
+            y = key // self.width
+        else:
+            x = key[0]
+            y = key[1]
+        return y * self._stride * 32 + x * self._bits
 
-    def __setitem__(self, xy, value):
-        # no slices, no ints beyond small ones: like the device's, a write allocates nothing
-        i, shift = self._at(xy[0], xy[1])
-        mask = ((1 << self._bits) - 1) << shift
-        self._data[i] = (self._data[i] & ~mask) | (value << shift & mask)
+    def __setitem__(self, key, value):
+        # no slices, no tuples: like the device's, a write allocates nothing
+        bit = self._bit(key)
+        i = bit >> 3
+        mask = ((1 << self._bits) - 1) << (bit & 7)
+        self._data[i] = (self._data[i] & ~mask) | (value << (bit & 7) & mask)
 
-    def __getitem__(self, xy):
-        i, shift = self._at(xy[0], xy[1])
-        return (self._data[i] >> shift) & ((1 << self._bits) - 1)
+    def __getitem__(self, key):
+        bit = self._bit(key)
+        return (self._data[bit >> 3] >> (bit & 7)) & ((1 << self._bits) - 1)
 
     def fill(self, value):
         for y in range(self.height):
