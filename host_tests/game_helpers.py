@@ -205,3 +205,30 @@ class ExactGenerator:
                 b.add_mine(i)
                 placed += 1
         return True
+
+
+def load_code():
+    """code.py as a module (named so that it does not shadow the standard library's ``code``)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mines_code", os.path.join(REPO, "code.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class StillProfile:
+    """A board profile for code.run() with no buttons pressed and nothing to refresh:
+    ``FRAME_MS``, ``buttons`` (poll -> 0, quit False), ``refresh()``."""
+
+    FRAME_MS = 1
+
+    class buttons:  # noqa: N801 - the profile's attribute, as boards/ name it
+        quit = False
+
+        @staticmethod
+        def poll(now):
+            return 0
+
+    @staticmethod
+    def refresh():
+        pass

@@ -100,11 +100,27 @@ def choose(m, board, quick):
         while m.screen.rows[m.screen.row][1] != "quick":
             yield M.UP
         yield M.RIGHT
-    while m.screen.rows[m.screen.row][1] != "board":
-        yield M.UP
-    while m.settings.board_name() != board:
+    yield from to_row(m, "board")
+    want = "Custom" if board[0] in "0123456789" else board
+    while m.settings.board_name() != want:
         yield M.RIGHT
+    if want == "Custom":  # "WxH": that size, with as many mines as it may hold
+        w, h = board.split("x")
+        for name, value in (("width", int(w)), ("height", int(h))):
+            yield from to_row(m, name)
+            while getattr(m.settings, name) != value:
+                yield M.RIGHT if getattr(m.settings, name) < value else M.LEFT
+        yield from to_row(m, "mines")
+        last = -1
+        while m.settings.mines != last:
+            last = m.settings.mines
+            yield M.RIGHT
     yield 0
+
+
+def to_row(m, name):
+    while m.screen.rows[m.screen.row][1] != name:
+        yield M.DOWN
 
 
 def script(m, games, boards, tally):
@@ -129,7 +145,10 @@ def script(m, games, boards, tally):
             tally[1] += 1
 
 
-def main(games, boards, nvm=None):
+def main(games, boards, view=None, stand_in=0, nvm=None):
+    """Play the script; ``view`` (a boards.view.View over a stand-in display, or None) draws
+    every frame; ``stand_in``: host bytes of the stand-in modules' code, reported; ``nvm``: a
+    bytearray to keep saves in (None: no saves)."""
     m = M.Midend(seed=1234)
     if nvm is not None:  # saves kept in nvm, as on the device
         from mines.saving import attach
@@ -143,6 +162,8 @@ def main(games, boards, nvm=None):
         if presses:
             m.press(presses)
         m.frame(now)
+        if view is not None:
+            view.draw(m, frames)
         m.take_cues()
         if m.take_collect():  # as code.py does: collect here, high in the stack
             gc.collect()
@@ -152,5 +173,5 @@ def main(games, boards, nvm=None):
             if free < min_free:
                 min_free = free
     writes = m.saves.store.writes if m.saves is not None else 0
-    print("OK games=%d won=%d lost=%d frames=%d min_free=%d writes=%d" % (
-        games + 1, tally[0], tally[1], frames, min_free, writes))
+    print("OK games=%d won=%d lost=%d frames=%d min_free=%d stand_in=%d writes=%d" % (
+        games + 1, tally[0], tally[1], frames, min_free, stand_in, writes))

@@ -126,6 +126,14 @@ def paused(seed=7):
     return s.show()
 
 
+def help_screen(seed=7):
+    """The help screen, opened from the menu (the simulator names its keys)."""
+    s = Scene(seed)
+    to_row(s.d, "help")
+    s.d.press(M.A)
+    return s.show()
+
+
 def expert(seed=7):
     s = opened(seed, "Expert")
     m, d = s.m, s.d
@@ -172,8 +180,8 @@ def best_times(seed=7):
 
 
 SCENES = (("menu", menu), ("playing", flagged), ("generating", generating), ("won", won),
-          ("lost", lost), ("paused", paused), ("expert", expert), ("statistics", statistics),
-          ("best_times", best_times))
+          ("lost", lost), ("paused", paused), ("expert", expert), ("help", help_screen),
+          ("statistics", statistics), ("best_times", best_times))
 
 
 def main(argv=None):

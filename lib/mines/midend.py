@@ -31,7 +31,7 @@ from mines.settings import Settings
 from mines.stats import Stats
 
 from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  # noqa: F401
-                          STATE_NAMES, CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
+                          CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
 
 # Runner tags: what the running job is for.
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
@@ -118,7 +118,8 @@ class Midend:
         return 999 if s > 999 else s
 
     def mines_left(self):
-        if self.game is None or self.state in (MENU, READY, GENERATING):
+        state = self.state  # compared one by one: a tuple here would be made every frame
+        if self.game is None or state == MENU or state == READY or state == GENERATING:
             return self.settings.mines
         return self.game.mines_left()
 
