@@ -80,12 +80,20 @@ class PygameSpeaker:
         self.sounds = {}
         for name in ("open", "flag", "refused", "win", "lose"):
             self.sounds[name] = pygame.mixer.Sound(buffer=tone_data(name).tobytes())
+        self.failed = False  # the boards.sound.Speaker interface; pygame reports no failure
+        self.reason = ""
 
     def play(self, name):
         sound = self.sounds.get(name)
         if sound is not None:
             sound.stop()
             sound.play()
+
+    def update(self):
+        """Nothing to switch off: the computer has no speaker amplifier pin."""
+
+    def mute(self):
+        pygame.mixer.stop()
 
 
 headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
