@@ -230,7 +230,7 @@ class Midend(Jobs):
 
     def start_game(self):
         """Start a game with the current parameters (from the menu or a finished game)."""
-        err = presets.check_params(self.width, self.height, self.mines)
+        err = presets.check_params(self.width, self.height, self.mines, self.level)
         if err:
             self.say(err)
             self.cue |= CUE_REFUSED
@@ -300,7 +300,7 @@ class Midend(Jobs):
                 self._settle -= 1
             elif self._prepared_key != self.key():
                 if self._job != JOB_QUICK or self._job_key != self.key():
-                    if presets.check_params(self.width, self.height, self.mines) is None:
+                    if presets.check_params(self.width, self.height, self.mines, self.level) is None:
                         self._begin(JOB_QUICK, -1, -1)
                 if self._job == JOB_QUICK:
                     work = self._run_slices()
