@@ -11,7 +11,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 LIB = os.path.join(REPO, "lib")
 DEFAULT_JSON = os.path.join(HERE, "bench_results.json")
-DEVTIME = os.path.join(os.path.dirname(REPO), "shared", "devtime", "devtime.sh")
+# The shared tools sit next to the checkout (<repo>/../shared) or, for a worktree under
+# <root>/wt/, next to its parent (<repo>/../../shared).
+DEVTIME = next((p for p in (os.path.join(os.path.dirname(REPO), "shared", "devtime", "devtime.sh"),
+                            os.path.join(os.path.dirname(os.path.dirname(REPO)), "shared", "devtime",
+                                         "devtime.sh"))
+                if os.path.isfile(p)), os.path.join(os.path.dirname(REPO), "shared", "devtime",
+                                                    "devtime.sh"))
 WARM_SEED = -1            # the warm-up board's seed, outside every batch
 HEAP_TARGET_K = 96        # issue 2: Expert back to back with -X heapsize=96K
 HEAP_BOARDS = 4           # boards generated in each heap-size probe (the worst seed first)
