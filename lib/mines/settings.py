@@ -53,7 +53,7 @@ class Settings:
 
     def _set_density(self, pct):
         mines = self.width * self.height * pct // 100
-        top = presets.max_mines(self.width, self.height)
+        top = presets.max_mines(self.width, self.height, self.level)
         self.mines = max(1, min(top, mines))
 
     def adjust(self, row, step):
@@ -79,10 +79,11 @@ class Settings:
             self._set_density(pct)
         elif row == ROW_MINES:
             pct = self.density() + step
-            if pct > presets.MAX_DENSITY_PERCENT:
+            top = presets.max_percent(self.width, self.height, self.level)
+            if pct > top:
                 pct = MIN_DENSITY
             elif pct < MIN_DENSITY:
-                pct = presets.MAX_DENSITY_PERCENT
+                pct = top
             self._set_density(pct)
             self.choice = CUSTOM
         elif row == ROW_LEVEL:
