@@ -21,7 +21,7 @@ from mines.totals import TotalCounts
 try:
     from micropython import const
 except ImportError:   # CPython
-    def const(value):
+    def const(value):  # type: ignore[misc]  # the stub is generic; this is the identity
         return value
 
 # The solver's cell states (mines.solver.UNK and NUM), repeated here so that this module does not

@@ -10,7 +10,7 @@ Levels are small ints so that the hot loops compare ints, never strings:
 try:
     from micropython import const
 except ImportError:   # CPython
-    def const(value):
+    def const(value):  # type: ignore[misc]  # the stub is generic; this is the identity
         return value
 
 SINGLE = const(0)

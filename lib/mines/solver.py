@@ -34,7 +34,7 @@ from mines.presets import FULL, PAIRS
 try:
     from micropython import const
 except ImportError:   # CPython
-    def const(value):
+    def const(value):  # type: ignore[misc]  # the stub is generic; this is the identity
         return value
 
 # Cell states (``Solver.st``).
