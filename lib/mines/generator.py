@@ -56,15 +56,20 @@ the current layout if that is further. It never goes back, keeps moving while wo
 import gc
 from array import array
 
-# The largest modules first, while the heap is still in one piece to compile them.
+# The largest modules first, while the heap is still in one piece to compile them, and the
+# compiler's garbage collected after each so the next one compiles in one piece too.
 from mines.solver import MINE, NUM, RUNNING, SOLVED, Solver
+gc.collect()
 from mines.groups import CaseAnalysis
+gc.collect()
 from mines import presets
 from mines.board import Board
 from mines.perturb import (cell_class, keep_if_changed, make_decidable, move, pick, scan, set_odds,
                            typical_work)
+gc.collect()
 from mines.revision import revise, revise_begin
 from mines.rng import Rng
+gc.collect()
 
 SLICE_UNITS = 160
 _STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
