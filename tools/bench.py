@@ -3,17 +3,26 @@
     python tools/bench.py [--seeds N] [--quick] [--json PATH|-] [--jobs J]
                           [--devtime-seeds N] [--no-devtime] [--no-micropython]
 
-This is a benchmark, not a test: it measures and compares against the targets of issue 2, it
-never fails a build. Run it from a checkout after ``bash tools/setup.sh`` (it uses
-``.venv/bin/micropython``); the device-time estimate needs valgrind and
-``<repo>/../shared/devtime/devtime.sh``.
+This is a benchmark, not a test: it measures and compares against the targets of issues 2 and
+11, it never fails a build. Run it from a checkout after ``bash tools/setup.sh`` (it uses
+``.venv/bin/micropython``); the device-time estimate needs valgrind and the shared
+``devtime/devtime.sh`` (``<repo>/../shared`` or, from a worktree, ``<repo>/../../shared``).
 
-Configurations: every preset at the default level, and Intermediate at every level. For each,
-over seeds 0..N-1 (start cell derived from the seed, as ``tools/gen.py`` does):
+What it measures lives in one module each, sharing ``bench_common`` (paths, statistics, the
+engine snapshot, configurations, the micropython runner): ``bench_gen`` (CPython generation and
+mine spread, via ``spread.py``), ``bench_memory`` (micropython heap and allocation, host slice
+times), ``bench_devtime`` (valgrind device-time estimates) and ``bench_report`` (targets,
+tables). This file is the command line and runs them in order.
+
+Configurations: every preset at the default level (the dense Crowded, Packed and Swarm
+included), Intermediate at every level, and custom 30x24/216. For each, over seeds 0..N-1
+(start cell derived from the seed, as ``tools/gen.py`` does):
 
 * CPython: perturbations and restarts (median, worst), work units, time per board (median), one
   verification solve of every finished board (gen work / verify work, both in work units), and
-  border / corner / interior mine density, leaving out each board's start 3x3 area.
+  border / corner / interior mine density, leaving out each board's start 3x3 area, and the
+  spread against a uniform layout: observed / expected mines per cell class (corner, edge, 1, 2,
+  3+ cells in) and a chi-square over every position.
 * MicroPython (``.venv/bin/micropython``): the smallest ``-X heapsize`` (1K steps, binary search)
   in which import plus a few boards (the worst-work seed among them) succeeds; whether the whole
   batch runs back to back at 96K; the live heap after import and setup; and the bytes one
