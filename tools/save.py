@@ -154,12 +154,12 @@ def _key(obj, where, need_board=True):
         w, h, mines = int(w), int(h), int(mines)
     except ValueError:
         raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
-    err = presets.check_params(w, h, mines)
-    if err:
-        raise Refused("%s.board %s: %s" % (where, board, err))
     level = obj.get("level", R.LEVEL_NAMES[presets.DEFAULT_LEVEL])
     if level not in R.LEVEL_NAMES:
         raise Refused("%s.level must be one of %s" % (where, ", ".join(R.LEVEL_NAMES)))
+    err = presets.check_params(w, h, mines, R.LEVEL_NAMES.index(level))
+    if err:
+        raise Refused("%s.board %s: %s" % (where, board, err))
     kind = obj.get("kind", R.KIND_NAMES[R.NO_GUESS])
     if kind not in R.KIND_NAMES:
         raise Refused("%s.kind must be one of %s" % (where, ", ".join(R.KIND_NAMES)))
@@ -173,7 +173,7 @@ def check_settings(settings):
     for name, default, lo, hi in fields:
         out[name] = _int(settings, name, lo, hi, default, "settings")
     _check_keys(settings, names, "settings")
-    err = presets.check_params(out["width"], out["height"], out["mines"])
+    err = presets.check_params(out["width"], out["height"], out["mines"], out["level"])
     if err:
         raise Refused("settings: " + err)
     return out

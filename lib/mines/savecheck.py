@@ -9,11 +9,11 @@ from mines.records import KIND_NAMES, LEVEL_NAMES, LIVES, MAX_COUNT, key_parts
 def check_key(key):
     """None if ``key`` names a board the game can make, else why not."""
     width, height, mines, level, kind = key_parts(key)
-    err = presets.check_params(width, height, mines)
-    if err:
-        return err
     if level >= len(LEVEL_NAMES):
         return "level %d is not one of 0 to %d" % (level, len(LEVEL_NAMES) - 1)
+    err = presets.check_params(width, height, mines, level)
+    if err:
+        return err
     if kind >= len(KIND_NAMES):
         return "kind %d is not one of 0 to %d" % (kind, len(KIND_NAMES) - 1)
     return None
