@@ -174,6 +174,8 @@ class ExactGenerator:
         self.slice_work = 0
         self.start_x = self.start_y = 0
         self.perturbations = self.restarts = 0
+        self.failed = False  # the generator's contract: True when it gave up
+        self.reason = None
         self._left = 0
 
     def begin(self, mines, seed, start=None, level=2):
@@ -185,6 +187,8 @@ class ExactGenerator:
         self._mines = mines
         self._left = self.SLICES
         self.progress = 0
+        self.failed = False
+        self.reason = None
 
     def step(self):
         self.slice_work = self.SLICE_UNITS

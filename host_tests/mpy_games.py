@@ -9,7 +9,7 @@ LIB: the folder holding adafruit_display_text (tools/memory.py finds it). With `
 keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
 first, in one piece).
 
-A BOARD is a preset's name or WxH (a custom size with the most mines it may hold).
+A BOARD is a preset's name or WxH (a custom size with 30% mines).
 
 First one full game from the menu to a win, then GAMES games back to back over every preset and
 a large custom board, in both modes: every fourth is played out to a win, the others are lost on

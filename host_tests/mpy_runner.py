@@ -104,17 +104,18 @@ def choose(m, board, quick):
     want = "Custom" if board[0] in "0123456789" else board
     while m.settings.board_name() != want:
         yield M.RIGHT
-    if want == "Custom":  # "WxH": that size, with as many mines as it may hold
+    if want == "Custom":  # "WxH": that size with 30% mines (the densest boards take seconds)
         w, h = board.split("x")
         for name, value in (("width", int(w)), ("height", int(h))):
             yield from to_row(m, name)
             while getattr(m.settings, name) != value:
                 yield M.RIGHT if getattr(m.settings, name) < value else M.LEFT
         yield from to_row(m, "mines")
-        last = -1
-        while m.settings.mines != last:
-            last = m.settings.mines
-            yield M.RIGHT
+        want_mines = int(w) * int(h) * 30 // 100
+        while m.settings.mines != want_mines:  # one press at a time: never held, never fast
+            yield M.RIGHT if m.settings.mines < want_mines else M.LEFT
+            for _ in range(5):  # more than the midend's held-button gap
+                yield 0
     yield 0
 
 

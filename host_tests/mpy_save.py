@@ -23,14 +23,16 @@ def sample_records(seed, big=False):
     results = 2 * R.MAX_BEST if big else 60
     for n in range(results):
         w, h, m = sizes[rng.below(len(sizes))]
+        level = rng.below(3)
+        top = presets.max_mines(w, h, level)  # the dense presets are Hard (full) only
         if big:  # boards enough to fill both tables
-            m = 1 + rng.below(presets.max_mines(w, h))
-        key = R.board_key(w, h, m, rng.below(3), rng.below(3))
+            m = 1 + rng.below(top)
+        key = R.board_key(w, h, min(m, top), level, rng.below(3))
         won = rng.below(3) > 0
         r.add_result(key, won, rng.below(1 << 25), rng.below(300), rng.below(5))
     r.unknown.append((200, b"a section a newer game wrote"))
     w, h = 30, 24
-    g = GameRecord(w, h, 216, rng.bits30() * 4 + 3, rng.below(w), rng.below(h), 1, 2)
+    g = GameRecord(w, h, 216, rng.bits30() * 4 + 3, rng.below(w), rng.below(h), 2, 2)  # Hard: 30% on 30x24
     g.lives = 5
     g.hints = rng.below(256)
     g.moves = rng.below(65536)

@@ -175,3 +175,29 @@ def test_old_buffers_are_gone_before_a_new_size_is_made():
         game = weakref.ref(m.game)
     assert len(alive_at_birth) == 4 and alive_at_birth == [0, 0, 0, 0]
     assert game() is not None and sum(1 for ref in boards if ref() is not None) == 2
+
+
+def test_a_board_the_generator_gives_up_on_ends_on_the_menu_with_its_reason():
+    """The generator's give-up contract (step() True with ``failed`` and a one-line ``reason``)
+    ends the job like an error: the reason on the menu, the next board made and played."""
+    from game_helpers import Driver, ExactGenerator
+
+    class GivesUpOnce(ExactGenerator):
+        given_up = [0]
+
+        def step(self):
+            if not self.given_up[0]:
+                self.given_up[0] = 1
+                self.slice_work = self.SLICE_UNITS
+                self.failed = True
+                self.reason = "This board takes too long: try fewer mines"
+                return True
+            return ExactGenerator.step(self)
+
+    m = M.Midend(seed=5, generator_class=GivesUpOnce)
+    d = Driver(m)
+    d.run(30)  # the quick-start board is begun in idle frames: it gives up
+    assert m.state == M.MENU and m.message == "This board takes too long: try fewer mines"
+    d.press(M.A)
+    d.run(40)
+    assert m.state == M.PLAYING and m.game.state == 0
