@@ -147,8 +147,8 @@ class Frontier:
                     elif u == BLOWN:
                         mines += 1
                 if mines > t or mines + covered < t:
-                    self.error = "inconsistent: the %d at (%d, %d) has %d mines and %d covered " \
-                                 "cells around it" % (t, b.x_of(i), b.y_of(i), mines, covered)
+                    self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d covered " \
+                                 "cell(s) around it" % (t, b.x_of(i), b.y_of(i), mines, covered)
             if i & 15 == 0:
                 self.work += 16
                 if self.work >= self._limit:

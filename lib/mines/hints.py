@@ -139,8 +139,8 @@ class Hinter:
             if st[i] == NUM:
                 need = s.clue[i] - s.mk[i]
                 if need < 0 or need > s.unk[i]:
-                    self.error = "inconsistent: the %d at (%d, %d) has %d mines and %d covered " \
-                                 "cells around it" % (s.clue[i], b.x_of(i), b.y_of(i), s.mk[i],
+                    self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d covered " \
+                                 "cell(s) around it" % (s.clue[i], b.x_of(i), b.y_of(i), s.mk[i],
                                                       s.unk[i])
                     break
                 flags = 0

@@ -152,8 +152,25 @@ class Probabilities:
         if left >= 0 and ng == 0:
             total_weight = ways[left - lo] if lo <= left <= hi else 0.0
         if total_weight <= 0:
-            self.error = "inconsistent: the numbers and the total of %d mines do not fit " \
-                         "together" % self.total
+            low = f.known
+            high = f.known + interior
+            for d in dist:
+                k = 0
+                while not d[k]:
+                    k += 1
+                low += k
+                k = len(d) - 1
+                while not d[k]:
+                    k -= 1
+                high += k
+            if low > self.total:
+                self.error = "inconsistent: the numbers need at least %d mines, the total is %d" % (
+                    low, self.total)
+            elif high < self.total:
+                self.error = "inconsistent: the covered cells hold at most %d mines, the total " \
+                             "is %d" % (high, self.total)
+            else:
+                self.error = "inconsistent: no layout of %d mines fits the numbers" % self.total
             self.done = True
             yield
             return
