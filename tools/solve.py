@@ -34,9 +34,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from mines import presets  # noqa: E402
 from mines.board import Board  # noqa: E402
-from mines.frontier import Frontier  # noqa: E402
 from mines.game import COVERED, PRIMARY, Game  # noqa: E402
-from mines.hints import RULE_NAMES, Hinter  # noqa: E402
+from mines.hints import RULE_NAMES, SETTLED_SAFE, Hinter  # noqa: E402
 from mines.probability import Probabilities  # noqa: E402
 from mines.views import parse_view, solve_view  # noqa: E402
 
@@ -97,21 +96,22 @@ def answer(line, level, mode):
     except (ValueError, KeyError, TypeError, IndexError) as e:
         return {"error": "bad input: %s" % (e,)}
     xy = lambda i: [board.x_of(i), board.y_of(i)]  # noqa: E731
-    frontier = Frontier(board)
-    probs = Probabilities(board, frontier)
-    probs.begin(shown, total)
+    hinter = Hinter(w, h)
+    hinter.begin(shown, total)
+    hinter.run()
+    if hinter.error:
+        return {"error": hinter.error}
+    # Every layout check (and the safest cell) over the view with its proven cells filled in:
+    # the same layouts, fewer cells to count.
+    settled = bytearray(len(shown))
+    hinter.settle(settled)
+    probs = Probabilities(board)
+    probs.begin(settled, total)
     probs.run()
     if probs.error:
         return {"error": probs.error}
     out = {}
     has_flags = any("F" in r for r in rows)
-    hinter = None
-    if mode == "hint" or has_flags:
-        hinter = Hinter(w, h)
-        hinter.begin(shown, total)
-        hinter.run()
-        if hinter.error:
-            return {"error": hinter.error}
     if mode == "hint":
         if hinter.cell < 0:
             out["hint"] = None
@@ -121,8 +121,14 @@ def answer(line, level, mode):
             out["because"] = [xy(i) for i in hinter.because]
             out["rule"] = RULE_NAMES[hinter.rule]
     elif mode == "safest":
-        out["safest"] = xy(probs.best) if probs.best >= 0 else None
-        out["p"] = round(probs.best_p, 4)
+        # A covered cell the numbers prove safe beats any probability.
+        proven = [i for i in range(len(shown)) if settled[i] == SETTLED_SAFE]
+        if proven:
+            out["safest"] = xy(proven[0])
+            out["p"] = 0.0
+        else:
+            out["safest"] = xy(probs.best) if probs.best >= 0 else None
+            out["p"] = round(probs.best_p, 4)
         out["exact"] = probs.exact
     else:
         safe, mine = solve_view(w, h, rows, level, total)

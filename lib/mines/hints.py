@@ -35,7 +35,10 @@ RULE_CASES = 2
 RULE_COUNT = 3
 RULE_NAMES = ("single", "pairs", "cases", "count")
 
-CANDIDATES = 8   # hints compared within the first rule that finds any
+CANDIDATES = 4   # hints compared within the first rule that finds any
+_LOOK_UNITS = 48  # solver work between looks at what it learnt (so it stops once it has a hint)
+
+SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 
 # What to look for (``begin``'s ``mode``).
 MODE_HINT = 0     # a hint, and every wrong flag
@@ -63,6 +66,7 @@ class Hinter:
         self.ncand = 0
         self._job = None
         self.done = True
+        self._numbers = 0
         self._clear()
 
     def _clear(self):
@@ -120,46 +124,97 @@ class Hinter:
         s.reset(-1)
         self.rule_of[:] = b.zeros
         size = b.size
-        for i in range(size):
-            if inside[i]:
-                t = shown[i]
-                if t <= 8:
-                    s.give_clue(i, t)
-                elif t == BLOWN:
-                    s.mark_mine(i)
-            if i & 31 == 0 and s.work >= self._units:
-                yield
+        # The view loaded straight into the solver's arrays: what ``give_clue`` and
+        # ``mark_mine`` would leave, at a fraction of the cost (one pass, and only the numbers
+        # next to covered cells queued and listed in ``order``, where the case analysis looks).
         st = s.st
-        # What the numbers say on their own: too many or too few mines around one, and flags
-        # that overfill one.
+        why = s.why
+        unk = s.unk
+        mk = s.mk
+        clue = s.clue
+        when = s.when
+        order = s.order
+        stack = s.stack
+        sflags = s.flags
         wrong = self.bad
         wrong[:] = b.zeros
+        self._nwrong = 0
+        truth = self.truth
         pending = 0
-        for i in range(size):
-            if st[i] == NUM:
-                need = s.clue[i] - s.mk[i]
-                if need < 0 or need > s.unk[i]:
-                    self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d covered " \
-                                 "cell(s) around it" % (s.clue[i], b.x_of(i), b.y_of(i), s.mk[i],
-                                                      s.unk[i])
-                    break
-                flags = 0
+        blown = 0
+        numbers = 0
+        nk = 0
+        clue[:] = shown        # read only where st is NUM
+        why[:] = b.zeros       # WHY_GIVEN
+        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
+        stride = b.stride
+        for y in range(b.height):
+            s.work += 2 * b.width
+            if s.work >= self._units:
+                yield
+            row = (y + 1) * stride + 1
+            for i in range(row, row + b.width):
+                t = shown[i]
+                if t > 8:
+                    if t != COVERED:
+                        if t == BLOWN:
+                            st[i] = MINE
+                            blown += 1
+                        elif (t == FLAG or t == BAD_FLAG) and (truth is None
+                                                               or not truth.mine[i]):
+                            pending += 1
+                    continue
+                st[i] = NUM
+                numbers += 1
+                # Most numbers have every neighbour open (tiles 0..8, and the border's 0): one
+                # look at the eight, written out, settles them.
+                if (shown[i + o0] <= 8 and shown[i + o1] <= 8 and shown[i + o2] <= 8
+                        and shown[i + o3] <= 8 and shown[i + o4] <= 8 and shown[i + o5] <= 8
+                        and shown[i + o6] <= 8 and shown[i + o7] <= 8):
+                    unk[i] = 0
+                    continue
+                # What the number says on its own: too many or too few mines around it, and
+                # flags that overfill it.
+                u = 0
+                m = 0
+                f = 0
                 for d in offsets:
-                    t = shown[i + d]
-                    if t == FLAG or t == BAD_FLAG or t == BLOWN:
-                        flags += 1
-                if flags > s.clue[i]:
+                    w = shown[i + d]
+                    if w > 8:
+                        if w == BLOWN:
+                            m += 1
+                        elif w == COVERED:
+                            u += 1
+                        elif w == FLAG or w == BAD_FLAG:
+                            u += 1
+                            f += 1
+                unk[i] = u
+                mk[i] = m
+                need = t - m
+                if need < 0 or need > u:
+                    self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d " \
+                                 "covered cell(s) around it" % (t, b.x_of(i), b.y_of(i), m, u)
+                    break
+                if f + m > t:
                     for d in offsets:
-                        t = shown[i + d]
-                        if t == FLAG or t == BAD_FLAG:
+                        w = shown[i + d]
+                        if w == FLAG or w == BAD_FLAG:
                             wrong[i + d] = 1
-            elif inside[i] and (shown[i] == FLAG or shown[i] == BAD_FLAG):
-                if self.truth is None or not self.truth.mine[i]:
-                    pending += 1
-            if i & 31 == 0:
-                s.work += 32
-                if s.work >= self._units:
-                    yield
+                            self._nwrong += 1
+                if u:
+                    order[nk] = i
+                    when[i] = nk
+                    nk += 1
+                    sflags[i] = 1
+                    stack[nk - 1] = i
+                s.work += 10
+            if self.error is not None:
+                break
+        s.sp = nk
+        s.nknown = nk
+        s.unknown = s.cells - numbers - blown
+        s.mines_left = -1 - blown
+        self._numbers = nk
         if self.error is None and 0 <= self.total < -1 - s.mines_left:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
                 -1 - s.mines_left, self.total)
@@ -204,10 +259,25 @@ class Hinter:
                 yield
             if self._finished():
                 break
-        self.wrong = [i for i in range(size) if wrong[i]]
+        if self._nwrong:
+            self.wrong = [i for i in range(size) if wrong[i]]
         s.oracle = oracle
         self.done = True
         yield
+
+    def settle(self, out):
+        """Write into ``out`` (a bytearray of the view's size) the view with every cell the
+        numbers have proven so far filled in: mines as BLOWN (known), safe cells as
+        ``SETTLED_SAFE`` (neither covered nor a number). The layouts it allows are exactly the
+        view's, so ``mines.probability`` over it gives the view's probabilities with the proven
+        cells out of the count. After an answer with no hint, every provable cell is in."""
+        out[:] = self.shown
+        s = self.solver
+        order = s.order
+        st = s.st
+        for k in range(self._numbers, s.nknown):
+            c = order[k]
+            out[c] = BLOWN if st[c] == MINE else SETTLED_SAFE
 
     def _finished(self):
         if self.mode == MODE_SAFE:
@@ -224,29 +294,34 @@ class Hinter:
         stack = s.stack
         order = s.order
         sp = s.sp
-        for k in range(s.nknown):
+        for k in range(self._numbers):   # the numbers next to covered cells come first
             a = order[k]
-            if st[a] == NUM and unk[a] and not flags[a] & 1:
+            if unk[a] and not flags[a] & 1:
                 flags[a] |= 1
                 stack[sp] = a
                 sp += 1
         s.sp = sp
-        s.work += s.nknown
+        s.work += self._numbers
 
     def _closure(self, rule, level):
-        """Run the solver at ``level`` until stuck, noting what it learns (a generator: yields
-        between slices)."""
+        """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon
+        as the answer is known (a generator: yields when the step's budget is spent)."""
         s = self.solver
         t0 = s.nknown
-        runner = s.run(level, self._units)
-        for status in runner:
+        used = 0
+        for status in s.run(level, _LOOK_UNITS):
             self._note(t0, rule)
             t0 = s.nknown
             if status != RUNNING or self._finished() or (
                     self.ncand == CANDIDATES and not self._pending):
                 break
-            yield
+            used += s.work
             s.work = 0
+            if used >= self._units:
+                s.work = used   # counted by step()
+                yield
+                used = 0
+        s.work += used
 
     def _note(self, t0, rule):
         """Look at the cells learnt since position t0: flags proven safe are wrong, flags proven
@@ -270,8 +345,9 @@ class Hinter:
             if t == FLAG or t == BAD_FLAG:
                 if truth is None or not truth.mine[c]:
                     self._pending -= 1
-                if st[c] == SAFE:
+                if st[c] == SAFE and not self.bad[c]:
                     self.bad[c] = 1
+                    self._nwrong += 1
             elif t == COVERED and not self._found and self.ncand < CANDIDATES:
                 self.cand[self.ncand] = c
                 self.ncand += 1
@@ -291,6 +367,8 @@ class Hinter:
             key = (len(because), s.st[c] == MINE, far)
             if best is None or key < best[0]:
                 best = (key, c, because)
+                if key[0] == 1 and not key[1] and self.cursor < 0:
+                    break   # nothing beats one number proving a safe cell
         self.cell = best[1]
         self.is_mine = s.st[self.cell] == MINE
         self.because = best[2]
