@@ -142,3 +142,49 @@ def test_wrong_flag_marks_appear_at_once_and_go_with_the_flag():
     g.mark_flags = False                          # the setting off: plain flags everywhere
     g.check_flags()
     assert g.tile(3, 4) == FLAG and g.tile(3, 3) == FLAG
+
+
+def test_hints_after_each_move_match_hints_from_scratch():
+    """A Hinter kept through a game loads each view from the last one plus the move; its answers
+    (hint, reason, wrong flags, errors) are those of a fresh Hinter, move after move, through
+    flags put on and taken off (right and wrong ones), blown mines and new games."""
+    import random
+    rnd = random.Random(12)
+    for (w, h, m, lives) in ((9, 9, 10, 3), (16, 16, 40, 5), (30, 16, 99, 3)):
+        gen = Generator(w, h)
+        game = Game(w, h)
+        kept = Hinter(w, h)
+        compared = 0
+        for seed in range(3):
+            gen.begin(m, 50 + seed)
+            gen.run()
+            b = gen.board
+            game.new(b, lives)
+            game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+            while game.state == PLAYING:
+                fresh = Hinter(w, h)
+                answers = []
+                for hinter in (kept, fresh):
+                    hinter.begin(game.shown, game.total, -1)
+                    while not hinter.step(97):
+                        pass
+                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
+                                    hinter.rule, hinter.wrong))
+                assert answers[0] == answers[1], (seed, compared)
+                compared += 1
+                # A random move: mostly the hint, sometimes a flag anywhere or a wild open.
+                r = rnd.random()
+                cells = [(x, y) for y in range(h) for x in range(w)
+                         if game.tile(x, y) in (9, FLAG, BAD_FLAG)]
+                x, y = rnd.choice(cells)
+                if r < 0.15:
+                    game.execute(game.decide(SECONDARY, x, y))
+                elif r < 0.2:
+                    game.execute(game.decide(PRIMARY, x, y))
+                elif kept.cell >= 0:
+                    c = kept.cell
+                    game.execute(game.decide(SECONDARY if kept.is_mine else PRIMARY,
+                                             b.x_of(c), b.y_of(c)))
+                else:
+                    game.execute(game.decide(PRIMARY, x, y))
+        assert compared > 30

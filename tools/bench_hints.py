@@ -100,23 +100,25 @@ def positions(n):
     return hint_pos, prob_pos
 
 
-def _script(kind, pos, slices=None, units=200):
+def _script(kind, pos, slices=None, units=200, warm=None):
     """A micropython script: set up, then one answer (``slices`` not None: that many steps).
     kind "hint": a hint on the view, given the layout as the game gives it (flags on real mines
     then need no disproof). "probability": the hint that finds nothing, the view settled with
     what it proved, and the probabilities over that. "pslices": steps of the probabilities over
-    the settled view alone."""
+    the settled view alone. ``warm``: a position answered first, the same in every script (a
+    game's buffers and templates are made by its first answer)."""
     label, shown, cursor, grid, settled = pos
+    warm = warm or pos
     head = ("import sys\nsys.path.insert(0, %r)\n"
             "from mines.board import Board\nfrom mines.hints import Hinter\n"
             "from mines.probability import Probabilities\n"
             "b = Board(%d, %d)\nh = Hinter(%d, %d)\np = Probabilities(b)\n"
             "truth = Board(%d, %d)\ntruth.load_grid(%r)\nv = bytearray(%r)\n"
             "v2 = bytearray(%r)\n"
-            # Warm up as a game would be: its buffers and templates made by an earlier answer.
             "h.begin(v, %d, %d, truth)\nh.run()\nh.settle(v2)\np.begin(v2, %d)\np.run()\n"
-            "v2 = bytearray(%r)\n"
-            % (LIB, W, H, W, H, W, H, grid, shown, settled, MINES, cursor, MINES, settled))
+            "truth.load_grid(%r)\nv = bytearray(%r)\nv2 = bytearray(%r)\n"
+            % (LIB, W, H, W, H, W, H, warm[3], warm[1], warm[4], MINES, warm[2], MINES,
+               grid, shown, settled))
     if slices is not None:
         if kind == "hint":
             body = "h.begin(v, %d, %d, truth)\n" % (MINES, cursor)
@@ -208,7 +210,8 @@ def main(argv):
     rows = []
     tmpdir = tempfile.mkdtemp(prefix="bench_hints_")
     for kind, pos in (("hint", hint_pos), ("probability", prob_pos)):
-        setup = devtime_ms(_script(kind, pos[0], slices=0), tmpdir) if use_devtime else 0.0
+        warm = pos[0]
+        setup = devtime_ms(_script(kind, pos[0], 0, warm=warm), tmpdir) if use_devtime else 0.0
         mine = []
         for p in pos:
             slice_kind = "hint" if kind == "hint" else "pslices"
@@ -216,7 +219,7 @@ def main(argv):
             row = {"kind": kind, "position": p[0], "slices": nsl, "work": work,
                    "longest_slice": longest, "host_longest_slice_ms": host_s * 1e3}
             if use_devtime:
-                row["est_ms"] = devtime_ms(_script(kind, p), tmpdir) - setup
+                row["est_ms"] = devtime_ms(_script(kind, p, warm=warm), tmpdir) - setup
             mine.append((row, p, slice_kind))
             print(json.dumps(row), file=sys.stderr)
         # The longest slices by host time, timed on the device model (the work before them, with

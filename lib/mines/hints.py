@@ -27,6 +27,7 @@ from array import array
 from mines import presets
 from mines.board import Board
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
+from mines.hintview import ViewLoader
 from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, WHY_FULL, WHY_GIVEN, Solver
 
 RULE_SINGLE = 0
@@ -67,7 +68,16 @@ class Hinter:
         self._job = None
         self.done = True
         self._numbers = 0
+        self.loader = ViewLoader(solver)
         self._clear()
+
+    def forget(self):
+        """The next view is not the last one plus a move (the mines moved, a new game):
+        load it from scratch. (A change a game cannot make is noticed anyway.)"""
+        self.loader.forget()
+
+    def _budget(self):
+        return self._units
 
     def _clear(self):
         self.error = None      # "inconsistent: ..." when the numbers contradict themselves
@@ -117,112 +127,28 @@ class Hinter:
         s = self.solver
         b = self.board
         shown = self.shown
-        inside = b.inside
-        offsets = b.offsets
         oracle = s.oracle
         s.oracle = False
-        s.reset(-1)
         self.rule_of[:] = b.zeros
-        size = b.size
-        # The view loaded straight into the solver's arrays: what ``give_clue`` and
-        # ``mark_mine`` would leave, at a fraction of the cost (one pass, and only the numbers
-        # next to covered cells queued and listed in ``order``, where the case analysis looks).
-        st = s.st
-        why = s.why
-        unk = s.unk
-        mk = s.mk
-        clue = s.clue
-        when = s.when
-        order = s.order
-        stack = s.stack
-        sflags = s.flags
         wrong = self.bad
         wrong[:] = b.zeros
-        self._nwrong = 0
-        truth = self.truth
-        pending = 0
-        blown = 0
-        numbers = 0
-        nk = 0
-        clue[:] = shown        # read only where st is NUM
-        why[:] = b.zeros       # WHY_GIVEN
-        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
-        stride = b.stride
-        for y in range(b.height):
-            s.work += 2 * b.width
-            if s.work >= self._units:
-                yield
-            row = (y + 1) * stride + 1
-            for i in range(row, row + b.width):
-                t = shown[i]
-                if t > 8:
-                    if t != COVERED:
-                        if t == BLOWN:
-                            st[i] = MINE
-                            blown += 1
-                        elif (t == FLAG or t == BAD_FLAG) and (truth is None
-                                                               or not truth.mine[i]):
-                            pending += 1
-                    continue
-                st[i] = NUM
-                numbers += 1
-                # Most numbers have every neighbour open (tiles 0..8, and the border's 0): one
-                # look at the eight, written out, settles them.
-                if (shown[i + o0] <= 8 and shown[i + o1] <= 8 and shown[i + o2] <= 8
-                        and shown[i + o3] <= 8 and shown[i + o4] <= 8 and shown[i + o5] <= 8
-                        and shown[i + o6] <= 8 and shown[i + o7] <= 8):
-                    unk[i] = 0
-                    continue
-                # What the number says on its own: too many or too few mines around it, and
-                # flags that overfill it.
-                u = 0
-                m = 0
-                f = 0
-                for d in offsets:
-                    w = shown[i + d]
-                    if w > 8:
-                        if w == BLOWN:
-                            m += 1
-                        elif w == COVERED:
-                            u += 1
-                        elif w == FLAG or w == BAD_FLAG:
-                            u += 1
-                            f += 1
-                unk[i] = u
-                mk[i] = m
-                need = t - m
-                if need < 0 or need > u:
-                    self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d " \
-                                 "covered cell(s) around it" % (t, b.x_of(i), b.y_of(i), m, u)
-                    break
-                if f + m > t:
-                    for d in offsets:
-                        w = shown[i + d]
-                        if w == FLAG or w == BAD_FLAG:
-                            wrong[i + d] = 1
-                            self._nwrong += 1
-                if u:
-                    order[nk] = i
-                    when[i] = nk
-                    nk += 1
-                    sflags[i] = 1
-                    stack[nk - 1] = i
-                s.work += 10
-            if self.error is not None:
-                break
-        s.sp = nk
-        s.nknown = nk
-        s.unknown = s.cells - numbers - blown
-        s.mines_left = -1 - blown
-        self._numbers = nk
-        if self.error is None and 0 <= self.total < -1 - s.mines_left:
+        loader = self.loader
+        for _ in loader.load(shown, self._budget):
+            yield
+        self.error = loader.error
+        self._numbers = loader.nfront
+        if self.error is None and 0 <= self.total < loader.blown:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
-                -1 - s.mines_left, self.total)
+                loader.blown, self.total)
         if self.error is not None:
             s.oracle = oracle
             self.done = True
             yield
             return
+        # Flags that overfill a number are wrong at once; the rest wait for the proofs.
+        self._nwrong = loader.mark_overfilled(shown, wrong)
+        pending = loader.pending_flags(shown, self.truth) if self.mode == MODE_HINT else 0
+        s.work += 20
         self._pending = pending
         self._found = False
         for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
@@ -260,7 +186,7 @@ class Hinter:
             if self._finished():
                 break
         if self._nwrong:
-            self.wrong = [i for i in range(size) if wrong[i]]
+            self.wrong = [i for i in range(b.size) if wrong[i]]
         s.oracle = oracle
         self.done = True
         yield

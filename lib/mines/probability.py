@@ -51,6 +51,7 @@ class Probabilities:
         self.board = board
         self.frontier = frontier or Frontier(board)
         self.percent = bytearray(board.size)   # per covered cell, 0..100; 255 elsewhere
+        self._blank = bytes([255]) * board.size
         self.done = True
         self._job = None
         self._clear()
@@ -74,9 +75,11 @@ class Probabilities:
         self._job = self._work()
 
     def step(self, units=200):
+        """About ``units`` work units (the frontier's). True when the answer is ready."""
         if self.done:
             return True
         self._units = units
+        self._limit = self.frontier.work + units
         for _ in self._job:
             break
         return self.done
@@ -131,6 +134,8 @@ class Probabilities:
             for h in range(ng):
                 if h != g:
                     others = self._convolve(others, dist[h])
+                    if f.work >= self._limit:
+                        yield
             f.work += 10 * len(others)
             w = []
             for k in range(len(dist[g])):
@@ -176,32 +181,43 @@ class Probabilities:
             return
         # Per cell.
         percent = self.percent
-        for i in range(len(percent)):
-            percent[i] = 255
+        percent[:] = self._blank
         best = -1
         best_p = 2.0
         best_far = 0
+        pool = f.pool
         for g in range(ng):
             n = f.size_of(g)
             w = weights[g]
             z = sum(w)
             base = f.gstart[g]
+            loose = f.gbase[g] == LOOSE
+            if loose:
+                expected = 0.0   # no number binds it: each cell holds k / n of k mines
+                for k in range(n + 1):
+                    expected += w[k] * k / n
+            else:
+                # A cell's share: sum over k of w[k] * (its layouts with a mine / layouts).
+                row = n + 1
+                at = f.gbase[g]
+                share = [0.0] * row
+                for k in range(row):
+                    cnt = pool[at + k * row + n]
+                    if cnt:
+                        share[k] = w[k] / cnt
             for p in range(n):
                 c = f.gcells[base + p]
-                if f.gbase[g] == LOOSE:
-                    s = 0.0
-                    for k in range(n + 1):
-                        s += w[k] * k / n
+                if loose:
+                    s = expected
                 else:
                     s = 0.0
-                    for k in range(n + 1):
-                        cnt = f.layouts(g, k)
-                        if cnt:
-                            s += w[k] * f.mine_layouts(g, k, p) / cnt
-                prob = s / z
-                best, best_p, best_far = self._better(c, prob, best, best_p, best_far)
-            f.work += 4 * n * (n + 1)
-            yield
+                    for k in range(row):
+                        if share[k]:
+                            s += share[k] * pool[at + k * row + p]
+                best, best_p, best_far = self._better(c, s / z, best, best_p, best_far)
+                f.work += 4 + 2 * n
+                if f.work >= self._limit:
+                    yield
         if left >= 0 and interior:
             # The interior's expected mines over its cells.
             others = [1.0]
@@ -221,7 +237,10 @@ class Probabilities:
             for c in range(len(percent)):
                 if role[c] == 1:
                     best, best_p, best_far = self._better(c, prob, best, best_p, best_far)
-            f.work += len(percent)
+                if c & 31 == 0:
+                    f.work += 32
+                    if f.work >= self._limit:
+                        yield
         self.best = best
         self.best_p = best_p if best >= 0 else 1.0
         self.done = True
