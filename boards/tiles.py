@@ -1,18 +1,18 @@
 """The 8x8 sprite sheet, drawn in code: one Bitmap of 8x8 tiles and one 16-colour Palette.
 
-Tile numbers match mines.game's tile codes (0..8 opened numbers, COVERED, FLAG, MINE, BOOM, WRONG),
-followed by the screen-only tiles below. Colours are the classic Minesweeper ones: a raised grey
+Tile numbers match mines.game's tile codes (0..8 opened numbers, COVERED, FLAG, MINE, BOOM, WRONG,
+BAD_FLAG, BLOWN), followed by the screen-only tiles below. Colours are the classic Minesweeper ones: a raised grey
 cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey.
 """
 
 import displayio
 
-# Screen-only tiles after the game's tile codes (0..13).
-START = 14  # the quick-start cell, marked
-BLANK = 15  # outside the board
-CURSOR = 16  # a frame with a see-through middle (drawn in its own TileGrid)
-SPIN = 17  # 4 frames: the cursor while a board is being made
-TILE_COUNT = 21
+# Screen-only tiles after the game's tile codes (0..15, mines.game.TILE_CODES).
+START = 16  # the quick-start cell, marked
+BLANK = 17  # outside the board
+CURSOR = 18  # a frame with a see-through middle (drawn in its own TileGrid)
+SPIN = 19  # 4 frames: the cursor while a board is being made
+TILE_COUNT = 23
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -43,6 +43,8 @@ _DIGITS = (
 _MINE = ("........ ....k... ..kkkkk. ..kWkkk. .kkkkkkk ..kkkkk. ..kkkkk. ....k...")
 _FLAG = ("........ ...rrk.. ..rrrk.. ...rrk.. .....k.. ...kkk.. ..kkkkk. ........")
 _CROSS = ("........ .r....r. ..r..r.. ...rr... ...rr... ..r..r.. .r....r. ........")
+_BADMARK = ("........ ........ ........ ........ ........ .....r.r ......r. .....r.r")
+_SMALLFLAG = ("rrk..... rrk..... ..k..... kkk..... ........ ........ ........ ........")
 _START = ("........ ........ ...GG... ..GGGG.. ..GGGG.. ...GG... ........ ........")
 _CURSOR = "kkyyyykk k......k y......y y......y y......y y......y k......k kkyyyykk"
 _SPINS = (
@@ -103,6 +105,13 @@ def make_sheet():
     base(13, _OPEN)
     over(13, _MINE)
     over(13, _CROSS)
+    base(14, _COVER)            # BAD_FLAG: the flag in orange, a red cross in the corner
+    over(14, _FLAG)
+    over(14, _FLAG.replace("r", "o"))
+    over(14, _BADMARK)
+    base(15, "dddddddd" + "drrrrrrr" * 7)   # BLOWN: the exploded mine, and a flag on it
+    over(15, _MINE)
+    over(15, _SMALLFLAG.replace("r", "y"))
     base(START, _COVER)
     over(START, _START)
     for k in range(64):
