@@ -16,9 +16,11 @@ from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from boards.buttons import Repeat
 from boards.sound import RATE, tone_data
-from mines.midend import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "Desktop simulator"
+BUTTON_NAMES = ("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc")  # the keys that stand
+# in for the buttons, in mines.keys order: footers and the help screen name these
 FRAME_MS = 33
 WIDTH = 160
 HEIGHT = 128
@@ -93,6 +95,10 @@ display = PyGameDisplay(width=WIDTH, height=HEIGHT, caption="PyGamer Mines",
 buttons = KeyboardInput()
 pixels = None
 speaker = None
+# Saves: kept for one run only unless tools/simulator.py gives a file (FileStorage), so tests
+# and screenshots never read or write the player's save.
+SAVES = False
+storage = None
 if os.environ.get("MINES_SOUND", "1") != "0" and not headless:
     try:
         speaker = PygameSpeaker()

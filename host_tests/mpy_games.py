@@ -1,7 +1,7 @@
 """Run by test_device.py under ``micropython -X heapsize=96K``: the game logic (midend, game,
 engine; no display, no buttons hardware) plays scripted games through logical button presses.
 
-  micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,BOARD...]
+  micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,BOARD...] [saves]
 
 First one full game from the menu to a win, then GAMES games back to back over every preset and
 a large custom board, in both modes: every fourth is played out to a win, the others are lost on
@@ -19,17 +19,18 @@ BOARDS = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else (
 sys.path.insert(0, REPO + "/lib")
 sys.path.insert(0, REPO + "/host_tests")
 
+# With "saves" as a fourth argument the game keeps its saves in an 8192-byte bytearray (the
+# device's NVM is not in its heap; this one is, made first, in one piece).
+NVM = bytearray(8192) if sys.argv[4:] == ["saves"] else None
+
 # Import order matters in a small heap: the biggest modules first, while the heap is empty.
 import mines.generator  # noqa: E402,F401
 gc.collect()
-import mines.game  # noqa: E402,F401
+import mines.midend  # noqa: E402,F401  (and the modules it imports)
 gc.collect()
-import mines.settings  # noqa: E402,F401
-gc.collect()
-import mines.jobs  # noqa: E402,F401
-gc.collect()
-import mines.midend  # noqa: E402,F401
-gc.collect()
+if NVM is not None:
+    import mines.saving  # noqa: E402,F401
+    gc.collect()
 import mpy_runner  # noqa: E402
 
-mpy_runner.main(GAMES, BOARDS)
+mpy_runner.main(GAMES, BOARDS, NVM)
