@@ -12,7 +12,8 @@ START = 16  # the quick-start cell, marked
 BLANK = 17  # outside the board
 CURSOR = 18  # a frame with a see-through middle (drawn in its own TileGrid)
 SPIN = 19  # 4 frames: the cursor while a board is being made
-TILE_COUNT = 23
+LIT = 23  # 9 tiles: the numbers 0..8 lit (they prove the hint shown), tile LIT + number
+TILE_COUNT = 32
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -88,6 +89,7 @@ def make_sheet():
 
     for t in range(9):
         base(t, _OPEN)
+        base(LIT + t, "dddddddd" + "dyyyyyyy" * 7)
     for d in range(8):
         colour, art = _DIGITS[d]
         rows = art.split()
@@ -95,6 +97,7 @@ def make_sheet():
             for x in range(5):
                 if rows[y][x] == "#":
                     bitmap[(d + 1) * 8 + 2 + x, 1 + y] = ink[colour]
+                    bitmap[(LIT + d + 1) * 8 + 2 + x, 1 + y] = ink[colour]
     base(9, _COVER)
     base(10, _COVER)
     over(10, _FLAG)

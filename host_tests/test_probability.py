@@ -51,9 +51,14 @@ def test_probabilities_match_brute_force():
         want = brute_probabilities(w, h, rows, total)
         p, board = probs_of(w, h, rows, total)
         assert p.error is None and p.exact
-        best = min(want.values())
         for (x, y), q in want.items():
             assert abs(p.percent[board.index(x, y)] - round(q * 100)) <= 1, (rows, total, x, y, q)
+        # The guess offered: the least likely unflagged covered cell (none if all are flagged).
+        open_to_guess = [q for (x, y), q in want.items() if rows[y][x] == "#"]
+        if not open_to_guess:
+            assert p.best == -1
+            continue
+        best = min(open_to_guess)
         assert abs(p.best_p - best) < 1e-6, (rows, total, p.best_p, best)
         assert abs(want[(board.x_of(p.best), board.y_of(p.best))] - best) < 1e-9
 

@@ -22,7 +22,7 @@ from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
 MAX_CELLS = 40          # the largest group enumerated exactly
 POOL = 3000             # count slots for all groups together ((n + 1) ** 2 per group of n)
 FIRSTS = 3000           # bytes for the first layout per count ((n + 1) * n per group)
-MAX_WORK = 300000       # work units for all enumerations of one view (about a second on device)
+MAX_WORK = 50000        # work units for all enumerations of one view (under a second on the device)
 LOOSE = 0xFFFF          # ``gbase`` of a loose group
 
 _ROLE_NONE = 0

@@ -90,8 +90,9 @@ class Game:
         self.lives = 1
         self.lives_lost = 0
         self.mark_flags = True   # the wrong-flag marks setting
-        # 1 on cells the visible numbers prove safe (told by a hint job: ``disprove``).
-        self.disproved = bytearray(size)
+        # Cells the visible numbers prove safe (told by a hint job: ``disprove``): a short list,
+        # usually empty, rather than a byte per cell in the device's small heap.
+        self.disproved = []
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -118,7 +119,7 @@ class Game:
             raise ValueError("lives must be 1, 3 or 5")
         self.lives = lives
         self.lives_lost = 0
-        self.disproved[:] = board.zeros
+        del self.disproved[:]
         self.version += 1
 
     def lives_left(self):
@@ -232,8 +233,8 @@ class Game:
     def disprove(self, i):
         """The visible numbers prove padded cell i safe (a hint job found it): a flag there is
         marked wrong (with marks on) now and until it is taken off."""
-        if not self.disproved[i]:
-            self.disproved[i] = 1
+        if i not in self.disproved:
+            self.disproved.append(i)
             self.check_flags()
 
     def check_flags(self):
@@ -250,7 +251,7 @@ class Game:
             t = shown[i]
             if t != FLAG and t != BAD_FLAG:
                 continue
-            bad = mark and disproved[i]
+            bad = mark and i in disproved
             if mark and not bad:
                 for d in offsets:
                     n = shown[i + d]

@@ -60,13 +60,17 @@ class Rescue:
         self.saved = False
         self._job = None
 
-    def begin(self, game, cell):
-        """Start on ``game`` (a ``Game`` in progress) for padded cell ``cell`` (covered)."""
+    def begin(self, game, cell, view=None):
+        """Start on ``game`` (a ``Game`` in progress) for padded cell ``cell`` (covered).
+        ``view``: the game's view settled with what the numbers prove (``Hinter.settle``), so
+        that proven mines count as known and the groups left to count are small; default the
+        game's own view."""
         self.game = game
         self.cell = cell
         self.saved = False
         self.moved = 0
-        self.frontier.begin(game.shown, game.total, safe_cell=cell, keep_firsts=True)
+        self.frontier.begin(game.shown if view is None else view, game.total, safe_cell=cell,
+                            keep_firsts=True)
         self.done = False
         self._job = self._work()
 

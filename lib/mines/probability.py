@@ -13,6 +13,7 @@ and its cells are not ranked. Sliced: ``begin`` then ``step(units)`` until True 
 """
 
 from mines.frontier import LOOSE, Frontier
+from mines.game import COVERED
 
 _BIG = 1e18
 
@@ -59,7 +60,7 @@ class Probabilities:
     def _clear(self):
         self.error = None
         self.exact = True
-        self.best = -1        # the covered cell least likely a mine (padded index)
+        self.best = -1        # the unflagged covered cell least likely a mine (padded index)
         self.best_p = 1.0     # its probability, 0.0 .. 1.0
         self.interior_p = -1.0
 
@@ -128,6 +129,8 @@ class Probabilities:
                 yield
                 return
             ways = _binomial_ratios(interior, lo, hi)   # interior holds m mines: ways[m - lo]
+            f.work += 6 * (hi - lo + 1)
+            yield
         weights = []   # per group: the weight of each of its counts
         for g in range(ng):
             others = [1.0]
@@ -215,7 +218,7 @@ class Probabilities:
                         if share[k]:
                             s += share[k] * pool[at + k * row + p]
                 best, best_p, best_far = self._better(c, s / z, best, best_p, best_far)
-                f.work += 4 + 2 * n
+                f.work += 24 + 4 * n
                 if f.work >= self._limit:
                     yield
         if left >= 0 and interior:
@@ -237,7 +240,10 @@ class Probabilities:
             for c in range(len(percent)):
                 if role[c] == 1:
                     best, best_p, best_far = self._better(c, prob, best, best_p, best_far)
-                if c & 31 == 0:
+                    f.work += 24   # what a cell's note costs (bench_hints.py)
+                    if f.work >= self._limit:
+                        yield
+                elif c & 31 == 0:
                     f.work += 32
                     if f.work >= self._limit:
                         yield
@@ -250,6 +256,8 @@ class Probabilities:
         """Note cell c's probability; keep the best cell (lowest, then nearest the cursor)."""
         pc = int(prob * 100 + 0.5)
         self.percent[c] = pc if pc <= 100 else 100
+        if self.shown[c] != COVERED:
+            return best, best_p, best_far   # a flagged cell is not offered as the guess
         far = 0
         if self.cursor >= 0:
             stride = self.board.stride

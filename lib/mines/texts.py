@@ -50,15 +50,20 @@ def result_lines(m):
     """The end-of-game panel's lines, most important first (a feature adds its line here)."""
     t = m.elapsed_ms
     st = m.stats
+    game = m.game
+    from mines.helping import board_code
+    extra = "%s %s" % (m.settings.text("level"), board_code(m))
+    helped = "hints %d" % m.hints_used
+    if game is not None and game.lives > 1:
+        helped += "  lives lost %d/%d" % (game.lives_lost, game.lives)
+    keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[6], m.buttons[_B])
     if m.state == WON:
         best = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
         lines = ["Won in %d.%ds  best %d.%ds" % (t // 1000, t % 1000 // 100,
                                                  best // 1000, best % 1000 // 100),
                  "3BV %d  moves %d  won %d/%d" % (st.bbbv, st.moves, st.won, st.played),
-                 "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
+                 helped, extra, keys]
         if m.saves is not None and m.saves.place:  # "New record!", "2nd best time"...
             lines.insert(1, m.saves.place_line())
         return lines
-    return ["Lost after %ds, won %d/%d" % (t // 1000, st.won, st.played),
-            "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
-
+    return ["Lost after %ds, won %d/%d" % (t // 1000, st.won, st.played), helped, extra, keys]
