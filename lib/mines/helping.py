@@ -33,6 +33,7 @@ def hint(m):
         return
     job = helper(m)
     job.begin(game.board.index(m.cx, m.cy))
+    job.asked_at = m.cx, m.cy
     m.runner.start(job, JOB_HINT)
     m.say("Thinking...")
 
@@ -50,7 +51,7 @@ def hinted(m):
     if tag == JOB_CHECK:
         return
     m.hints_used += 1
-    if job.cell >= 0:
+    if job.cell >= 0 and (m.cx, m.cy) == job.asked_at:   # a cursor moved meanwhile stays
         m.cx = job.cell % game.stride - 1
         m.cy = job.cell // game.stride - 1
     job.show(job.because)

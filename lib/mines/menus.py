@@ -46,11 +46,11 @@ MAIN_ROWS = (
 
 PAUSE_ROWS = (
     ("Resume", None, "resume"),
-    ("Hint", None, "hint"),
-    ("Again", None, "again"),
     ("New board", None, "new"),
     ("Help", None, "help"),
     ("Menu", None, "menu"),
+    ("Hint", None, "hint"),
+    ("Again", None, "again"),
 )
 
 
