@@ -4,17 +4,17 @@ after a move, and the Kind boards' mercy. Imported when a game first needs it.
 
 Both jobs run on the midend's job runner (``step() -> done``, ``slice_work``, ``progress``);
 each step does about ``STEP_UNITS`` of the hinter's or the probability map's work units, which
-bench_hints.py measured at a few milliseconds of SAMD51 time (``SLICE_COST``: what the runner
-counts for it, in its own units).
+bench_hints.py measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51
+time, so a hint step is charged to the runner as a whole frame's share (``slice_cost``, set by
+the midend: one step a frame) and a probability step as half of it (two a frame).
 """
 
 from mines.game import BAD_FLAG, FLAG
 from mines.hints import MODE_SAFE, Hinter
 from mines.layouts import Rescue
 
-STEP_UNITS = 60    # hinter units a step: about 10 ms on the device (bench_hints.py)
-PROB_UNITS = 200   # probability units a step (cheaper units)
-SLICE_COST = 180   # runner units charged per step (the runner's budget allows three a frame)
+STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
+PROB_UNITS = 150   # probability units a step: up to about 14 ms (bench_hints.py)
 
 # What a finished hint job found (``HintJob.found``).
 FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
@@ -38,6 +38,7 @@ class HintJob:
         self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
         self.marks_version = 0
         self.slice_work = 0
+        self.slice_cost = 361   # runner units a step is charged (one step a frame)
         self.progress = 0
         self.key = -1
         self.check_only = False
@@ -60,7 +61,7 @@ class HintJob:
 
     def step(self):
         """One slice. True when the answer is in (``found`` and the fields it names)."""
-        self.slice_work = SLICE_COST
+        self.slice_work = self.slice_cost
         h = self.hinter
         if self._phase == 0:
             if not h.step(STEP_UNITS):
@@ -88,6 +89,7 @@ class HintJob:
             self._phase = 1
             return False
         p = self.probs
+        self.slice_work = (self.slice_cost + 1) // 2   # cheaper steps: two a frame
         if not p.step(PROB_UNITS):
             self.progress = 80
             return False

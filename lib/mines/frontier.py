@@ -127,8 +127,7 @@ class Frontier:
         role = self.role
         size = b.size
         # 1. Which covered cells touch a number; the numbers' own sanity.
-        for i in range(size):
-            role[i] = _ROLE_NONE
+        role[:] = b.zeros   # _ROLE_NONE everywhere
         known = 0
         for i in range(size):
             if not inside[i]:
@@ -137,6 +136,7 @@ class Frontier:
             if t == BLOWN:
                 known += 1
             elif t <= 8:
+                self.work += 10   # its eight neighbours read
                 covered = 0
                 mines = 0
                 for d in offsets:
@@ -165,6 +165,10 @@ class Frontier:
                 if t == COVERED or t == FLAG or t == BAD_FLAG:
                     role[i] = _ROLE_INTERIOR
                     interior += 1
+            if i & 15 == 0:
+                self.work += 16
+                if self.work >= self._limit:
+                    yield
         self.interior = interior
         # 2. Groups, breadth first through the numbers.
         gcells = self.gcells

@@ -23,6 +23,7 @@ def helper(m):
         solver = gen.solver if gen is not None and gen.width == m.game.width and \
             gen.height == m.game.height else None
         job = m.assist = HintJob(m.game, solver)
+        job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
     return job
 
 
