@@ -75,16 +75,10 @@ def test_inconsistent_views_are_reported():
 def test_a_group_over_the_work_bound_is_loose_not_slow():
     """A wide open field of 1s over a long covered row: far more layouts than the bound lets
     us count; the answer comes back marked inexact within the bound."""
-    import mines.frontier as F
     w = 30
     rows = ["#" * w, "1" * w, "0" * w]
     board, shown = parse_view(w, 3, rows)
-    f = Frontier(board)
-    saved = F.MAX_WORK
-    F.MAX_WORK = 2000
-    try:
-        f.begin(shown, 10)
-        f.run()
-    finally:
-        F.MAX_WORK = saved
+    f = Frontier(board, 2000)
+    f.begin(shown, 10)
+    f.run()
     assert not f.exact and f.work < 2000 + 400

@@ -33,8 +33,9 @@ _ROLE_FRONT = 2
 class Frontier:
     """Groups and layout counts for views of one board size (``board`` gives the geometry)."""
 
-    def __init__(self, board):
+    def __init__(self, board, max_work=MAX_WORK):
         self.board = board
+        self.max_work = max_work   # work units for all enumerations of one view
         size = board.size
         cells = board.width * board.height
         self.role = bytearray(size)
@@ -214,7 +215,7 @@ class Frontier:
             n = gstart[g + 1] - gstart[g]
             slots = (n + 1) * (n + 1)
             fslots = (n + 1) * n if self.keep_firsts else 0
-            share = (MAX_WORK - self.work) // (ng - g)
+            share = (self.max_work - self.work) // (ng - g)
             if n > MAX_CELLS or pool_used + slots > POOL or firsts_used + fslots > FIRSTS \
                     or share <= 0:
                 self.gbase[g] = LOOSE

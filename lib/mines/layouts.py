@@ -20,6 +20,7 @@ KIND_NO_GUESS = 0
 KIND_RANDOM = 1
 KIND_KIND = 2
 KIND_NAMES = ("no guess", "random", "kind")
+RESCUE_WORK = 400000
 
 
 def random_layout(board, mines, seed, start=None):
@@ -55,7 +56,9 @@ class Rescue:
     """Moves mines so that a guessed cell is safe, for boards of one size."""
 
     def __init__(self, board, frontier=None):
-        self.frontier = frontier or Frontier(board)
+        # More counting allowed than for probabilities: a layout that saves the guess is
+        # worth a longer wait (RESCUE_WORK units, a few seconds on the device at worst).
+        self.frontier = frontier or Frontier(board, RESCUE_WORK)
         self.done = True
         self.saved = False
         self._job = None
