@@ -14,15 +14,20 @@ _CLASSIC = 2     # mines.midend.JOB_CLASSIC
 
 
 def helper(m):
-    """The hint job for the game's size (made when first needed, kept for the size)."""
+    """The hint job for the game's size (made when first needed, kept for the size), or None
+    when the heap has no room for it (the player is told; the game goes on without help)."""
     job = m.assist
     if job is None or job.game is not m.game:
         m.assist = None
-        from mines.assist import HintJob
-        gen = m.boards.generator
-        solver = gen.solver if gen is not None and gen.width == m.game.width and \
-            gen.height == m.game.height else None
-        job = m.assist = HintJob(m.game, solver)
+        try:
+            from mines.assist import HintJob
+            gen = m.boards.generator
+            solver = gen.solver if gen is not None and gen.width == m.game.width and \
+                gen.height == m.game.height else None
+            job = m.assist = HintJob(m.game, solver)
+        except MemoryError:
+            m.say("No memory for hints")
+            return None
         job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
     return job
 
@@ -33,6 +38,8 @@ def hint(m):
         m.say("Start at the dot")
         return
     job = helper(m)
+    if job is None:
+        return
     job.begin(game.board.index(m.cx, m.cy))
     job.asked_at = m.cx, m.cy
     m.runner.start(job, JOB_HINT)
@@ -70,8 +77,14 @@ def before_move(m, move):
             job.show(())
     game = m.game
     if m.settings.kind == _KIND_KIND and game.started and move_kind(move) == OPEN:
-        from mines.assist import mercy
-        mercy(helper(m), game, move_cell(move))
+        job = helper(m)
+        if job is not None:
+            from mines.assist import mercy
+            try:
+                mercy(job, game, move_cell(move))
+            except MemoryError:
+                m.assist = None
+                m.say("No memory for mercy")
 
 
 def after_move(m):
@@ -81,8 +94,10 @@ def after_move(m):
     if game.state == G_PLAYING and m.settings.marks and game.flags:
         from mines.assist import flags_on_safe_cells
         if flags_on_safe_cells(game):
-            helper(m).begin(-1, True)
-            m.runner.start(m.assist, JOB_CHECK)
+            job = helper(m)
+            if job is not None:
+                job.begin(-1, True)
+                m.runner.start(job, JOB_CHECK)
 
 
 def new_game(m):

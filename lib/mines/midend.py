@@ -287,13 +287,19 @@ class Midend:
             self.say("Start at the dot")
             self._cues |= CUE_REFUSED
             return
-        if self.assist is not None or self.settings.kind == 2:
-            from mines import helping
-            helping.before_move(self, move)
+        try:  # help only while the heap has room: a move never fails for it
+            if self.assist is not None or self.settings.kind == 2:
+                from mines import helping
+                helping.before_move(self, move)
+        except MemoryError:
+            self.assist = None
         result = game.execute(move)
-        if self.settings.marks and game.flags:
-            from mines import helping
-            helping.after_move(self)
+        try:
+            if self.settings.marks and game.flags:
+                from mines import helping
+                helping.after_move(self)
+        except MemoryError:
+            self.assist = None
         if game.started:
             self.start_x = -1
             self.start_y = -1
