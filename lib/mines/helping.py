@@ -89,9 +89,11 @@ def before_move(m, move):
 
 def after_move(m):
     """With marks on, a flag on a cell without a mine may be one the numbers disprove: check
-    in the next frames."""
+    in the next frames. Only once the game has its hint buffers (a hint was asked for): the
+    check alone does not claim ~10 KB of a device heap that the next board needs in one piece
+    (flags that overfill a number are marked at once by the game itself, always)."""
     game = m.game
-    if game.state == G_PLAYING and m.settings.marks and game.flags:
+    if m.assist is not None and game.state == G_PLAYING and m.settings.marks and game.flags:
         from mines.assist import flags_on_safe_cells
         if flags_on_safe_cells(game):
             job = helper(m)
