@@ -34,6 +34,7 @@ KEYMAP = {
     pygame.K_x: B, pygame.K_f: B, pygame.K_k: B,
     pygame.K_RETURN: START, pygame.K_KP_ENTER: START, pygame.K_p: START,
     pygame.K_ESCAPE: SELECT, pygame.K_BACKSPACE: SELECT,
+    pygame.K_h: A | B,  # a hint: the device's A and B pressed together
 }
 
 

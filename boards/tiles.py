@@ -1,23 +1,24 @@
 """The 8x8 sprite sheet, drawn in code: one Bitmap of 8x8 tiles and one 16-colour Palette.
 
-Tile numbers match mines.game's tile codes (0..8 opened numbers, COVERED, FLAG, MINE, BOOM, WRONG),
-followed by the screen-only tiles below. Colours are the classic Minesweeper ones: a raised grey
+Tile numbers match mines.game's tile codes (0..8 opened numbers, COVERED, FLAG, MINE, BOOM, WRONG,
+BAD_FLAG, BLOWN), followed by the screen-only tiles below. Colours are the classic Minesweeper ones: a raised grey
 cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey.
 """
 
 import displayio
 
-from mines.game import BOOM, COVERED, FLAG, MINE, WRONG
+from mines.game import BAD_FLAG, BLOWN, BOOM, COVERED, FLAG, MINE, TILE_CODES, WRONG
 
 TILE = 8  # pixels, square
 SPIN_FRAMES = 4  # the spinning cursor's pictures
 
-# Screen-only tiles after the game's tile codes (0..13).
-START = 14  # the quick-start cell, marked
-BLANK = 15  # outside the board
-CURSOR = 16  # a frame with a see-through middle (drawn in its own TileGrid)
-SPIN = 17  # SPIN_FRAMES pictures: the cursor while a board is being made
-TILE_COUNT = SPIN + SPIN_FRAMES
+# Screen-only tiles after the game's tile codes (0..TILE_CODES - 1).
+START = TILE_CODES  # the quick-start cell, marked
+BLANK = START + 1  # outside the board
+CURSOR = BLANK + 1  # a frame with a see-through middle (drawn in its own TileGrid)
+SPIN = CURSOR + 1  # SPIN_FRAMES pictures: the cursor while a board is being made
+LIT = SPIN + SPIN_FRAMES  # 9 tiles: the numbers 0..8 lit (they prove the hint shown): LIT + n
+TILE_COUNT = LIT + COVERED
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -31,6 +32,7 @@ BACKGROUND = 0x101828  # the screen behind small boards
 
 _OPEN = "dddddddd" + "dlllllll" * 7
 _BOOM_GROUND = "dddddddd" + "drrrrrrr" * 7
+_LIT_GROUND = "dddddddd" + "dyyyyyyy" * 7
 _COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
 
 # Digits, 5x6, drawn at column _DIGIT_X, row _DIGIT_Y of an opened cell, in their classic colours.
@@ -53,6 +55,8 @@ _DIGITS = (
 _MINE = ("........ ....k... ..kkkkk. ..kWkkk. .kkkkkkk ..kkkkk. ..kkkkk. ....k...")
 _FLAG = ("........ ...rrk.. ..rrrk.. ...rrk.. .....k.. ...kkk.. ..kkkkk. ........")
 _CROSS = ("........ .r....r. ..r..r.. ...rr... ...rr... ..r..r.. .r....r. ........")
+_BADMARK = ("........ ........ ........ ........ ........ .....r.r ......r. .....r.r")
+_SMALLFLAG = ("rrk..... rrk..... ..k..... kkk..... ........ ........ ........ ........")
 _START = ("........ ........ ...GG... ..GGGG.. ..GGGG.. ...GG... ........ ........")
 _CURSOR = "kkyyyykk k......k y......y y......y y......y y......y k......k kkyyyykk"
 _SPINS = (
@@ -96,6 +100,7 @@ def make_sheet():
 
     for t in range(COVERED):  # opened cells, 0..8
         base(t, _OPEN)
+        base(LIT + t, _LIT_GROUND)
     for d in range(len(_DIGITS)):
         colour, art = _DIGITS[d]
         rows = art.split()
@@ -103,6 +108,7 @@ def make_sheet():
             for x in range(_DIGIT_W):
                 if rows[y][x] == "#":
                     bitmap[(d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
+                    bitmap[(LIT + d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
     base(COVERED, _COVER)
     base(FLAG, _COVER)
     over(FLAG, _FLAG)
@@ -113,6 +119,12 @@ def make_sheet():
     base(WRONG, _OPEN)
     over(WRONG, _MINE)
     over(WRONG, _CROSS)
+    base(BAD_FLAG, _COVER)  # the flag in orange, a red cross in the corner
+    over(BAD_FLAG, _FLAG.replace("r", "o"))
+    over(BAD_FLAG, _BADMARK)
+    base(BLOWN, _BOOM_GROUND)  # the exploded mine that cost a life, and a flag on it
+    over(BLOWN, _MINE)
+    over(BLOWN, _SMALLFLAG.replace("r", "y"))
     base(START, _COVER)
     over(START, _START)
     for k in range(TILE * TILE):

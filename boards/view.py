@@ -270,6 +270,8 @@ class View:
         # what the cells depend on, packed in small ints (no tuple per frame)
         where = ((self.ox * _COORD + self.oy) * _COORD + w) * _COORD + h
         what = -1 if hidden else game.version
+        if not hidden and m.assist is not None:   # the numbers proving a hint are lit
+            what += (m.assist.marks_version & 255) << 20
         mark = (m.start_x + 1) * _COORD + m.start_y + 1
         if (where != self._board_where or what != self._board_what or mark != self._board_mark
                 or game is not self._board_game):
@@ -304,9 +306,12 @@ class View:
         covered = COVERED
         shown = None
         stride = 0
+        lit = None
         if not hidden:
             shown = m.game.shown
             stride = m.game.stride
+            if m.assist is not None and m.assist.game is m.game:
+                lit = m.assist.marks
         start = -1
         if m.start_x >= 0:
             start = (m.start_y - oy) * COLS + (m.start_x - ox)
@@ -323,6 +328,8 @@ class View:
                     t = covered
                 else:
                     t = shown[row + sx]
+                    if lit is not None and lit[row + sx] and t <= 8:
+                        t += tiles.LIT
                 if k == start and t == covered:
                     t = tiles.START
                 if drawn[k] != t:

@@ -16,7 +16,7 @@ for _p in (os.path.join(REPO, "lib"), REPO):
 
 from mines import midend as M  # noqa: E402
 from mines.board import Board  # noqa: E402
-from mines.game import COVERED, FLAG  # noqa: E402
+from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG  # noqa: E402
 
 FRAME_MS = 33
 
@@ -120,11 +120,11 @@ def winning_script(m):
     for y in range(game.height):
         for x in range(game.width):
             i = board.index(x, y)
-            if board.mine[i] or sim.shown[i] not in (COVERED, FLAG):
+            if board.mine[i] or sim.shown[i] not in (COVERED, FLAG, BAD_FLAG):
                 continue
             presses += _walk_from(cx, cy, x, y)
             cx, cy = x, y
-            if sim.shown[i] == FLAG:                      # a wrong flag: take it off first
+            if sim.shown[i] in (FLAG, BAD_FLAG):          # a wrong flag: take it off first
                 presses.append(M.B)
                 sim.execute(sim.decide(SECONDARY, x, y))
             presses.append(M.A)
@@ -150,7 +150,7 @@ def first_mine(m):
 def count_flags(game):
     n = 0
     for i in range(game.board.size):
-        if game.shown[i] == FLAG:
+        if game.shown[i] in (FLAG, BAD_FLAG, BLOWN):   # a marked flag and a blown mine count
             n += 1
     return n
 

@@ -314,8 +314,8 @@ def test_solve_py_reads_views_and_reports_errors():
              json.dumps({"w": 4, "h": 1, "total_mines": 1, "view": ["#1##"]}),
              "{not json"]
     r = subprocess.run([sys.executable, os.path.join("tools", "solve.py"), "--level", "pairs"],
-                       input="\n".join(lines) + "\n", cwd=ROOT, capture_output=True, text=True,
-                       check=True)
+                       input="\n".join(lines) + "\n", cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 1   # a line was bad: the others are answered, the status says so
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert out[0] == {"safe": [[1, 0]], "mine": [[0, 0], [2, 0]]}
     assert out[1] == {"safe": [], "mine": []}

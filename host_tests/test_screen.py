@@ -140,11 +140,16 @@ def test_menu_text_and_selection():
     s = S.menu()
     m = s.m
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
-    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Screen"
-    assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
     assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
     assert highlighted(s) == menu_row_top(m, "play", s)                     # selected
     assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
+    s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "board")))   # the menu scrolls up
+    s.show()
+    top = menu_row_top(m, "board", s)
+    assert highlighted(s) == top and read_label(s, top, WHITE) == "Board   Screen"
+    assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
+    s.d.press(*[M.DOWN] * (row_of(m, "play") - row_of(m, "board")))
+    s.show()
     s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "sound")))
     s.show()
     top = menu_row_top(m, "sound", s)
@@ -244,11 +249,12 @@ def test_won_screen():
     assert m.state == M.WON
     assert read_text(s, 0, 40, 124, (64, 255, 64)) == "You win!"
     lines = m.result_lines()
-    assert len(lines) == 3 and lines[0].startswith("Won in")
-    top = 128 - 3 * 12 - 2                                          # the panel's lines
+    assert len(lines) == 4 and lines[0].startswith("Won in")
+    top = 128 - 4 * 12 - 2                                          # the panel's lines
     assert read_label(s, top, (64, 255, 64), x0=2) == lines[0]
     assert read_label(s, top + 12, GREY, x0=2) == lines[1]
-    assert read_label(s, top + 24, GREY, x0=2) == "Z: again  X: menu"   # keyboard names
+    assert read_label(s, top + 24, GREY, x0=2) == lines[2]           # the code and the hints
+    assert read_label(s, top + 36, GREY, x0=2) == "Z new Enter again X menu"   # keyboard names
     assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*000"
 
 
@@ -259,7 +265,8 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     assert m.state == M.LOST
     assert read_text(s, 0, 40, 124, (255, 32, 32)) == "Boom!"
     seen = set()
-    for by in range(min(m.game.height, 11)):                     # rows above the panel
+    panel_top = 128 - len(m.result_lines()) * 12 - 4
+    for by in range(min(m.game.height, (panel_top - 8) // 8 - 1)):  # rows above the panel
         for bx in range(m.game.width):
             t = game.tile(bx, by)
             if (bx, by) == (m.cx, m.cy):
@@ -278,7 +285,8 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], BLACK)  # red ground, black mine
     assert (bx, by) == (m.cx, m.cy) and not any(near(c, YELLOW) for c in p)  # no cursor on it
     assert seen == {MINE, WRONG}
-    assert read_label(s, 128 - 2 * 12 - 2, (255, 32, 32), x0=2).startswith("Lost after")
+    top = 128 - len(m.result_lines()) * 12 - 2
+    assert read_label(s, top, (255, 32, 32), x0=2).startswith("Lost after")
 
 
 def test_paused_hides_the_board():
@@ -381,7 +389,7 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
     assert sum(near(at("won", x, y), (64, 255, 64)) for x in range(40, 120)
                for y in range(8)) > 20                                      # "You win!"
     assert sum(near(at("lost", x, y), RED, 16) for x in range(160)
-               for y in range(8, 100)) > 50                                 # boom, crosses
+               for y in range(8, 74)) > 20            # boom, crosses (above the 4-line panel)
 
 
 def test_a_long_message_is_shown_whole_in_the_menu():

@@ -1,13 +1,27 @@
-"""Generate no-guess boards and print them as JSON lines (one per board).
+"""Generate boards and print them as JSON lines (one per board).
 
     python tools/gen.py --width W --height H --mines M --seed S [--count N] [--start X,Y]
-                        [--level single|pairs|full]
+                        [--level single|pairs|full] [--kind no-guess|random|kind]
+    python tools/gen.py --code CODE
 
-Seeds S..S+N-1; the start cell comes from the seed unless --start is given. Each line is
-{"w","h","mines","seed","start":[x,y],"level","grid","perturbations","restarts","work"} where
-grid is W*H characters, row-major, '*' a mine and '.' safe, and work the generator's work units.
-Runs unchanged under CPython and MicroPython (``micropython tools/gen.py ...``), printing the same
-lines on both.
+Options:
+  --width W      columns, 5 to 30            --height H   rows, 5 to 24
+  --mines M      mines, 1 to 30% of the cells (9 cells always free for the opening)
+  --seed S       the first board's seed, 0 to 2097151 (board codes hold 21 bits of seed)
+  --count N      boards to make, seeds S .. S+N-1 (default 1)
+  --start X,Y    the cell opened first (default: drawn from the seed)
+  --level L      the reasoning a no-guess board may need: single, pairs or full (default full)
+  --kind K       no-guess (default): solvable without guessing from the start;
+                 random: uniform mines, the start and its neighbours safe (kind boards start
+                 as random ones; their mercy happens in play)
+  --code CODE    rebuild the board a board code names (as shown on the result screen)
+  -h, --help     this text
+
+Each line is {"w","h","mines","seed","start":[x,y],"level","kind","grid","perturbations",
+"restarts","work","code"}: grid is W*H characters, row-major, '*' a mine and '.' safe; work the
+generator's work units (0 for random boards); code the board's code. Runs unchanged under CPython
+and MicroPython (``micropython tools/gen.py ...``), printing the same lines on both. Bad arguments:
+a one-line message and exit status 2.
 """
 
 import sys
@@ -23,11 +37,13 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
-from mines import presets  # noqa: E402
-from mines.generator import Generator  # noqa: E402
+from mines import boardcode, presets  # noqa: E402
+from mines.kinds import KIND_NO_GUESS, random_layout  # noqa: E402
 
 USAGE = ("usage: gen.py --width W --height H --mines M --seed S [--count N] [--start X,Y] "
-         "[--level single|pairs|full]")
+         "[--level single|pairs|full] [--kind no-guess|random|kind]  |  gen.py --code CODE")
+_OPTIONS = ("width", "height", "mines", "seed", "count", "start", "level", "kind", "code")
+_KINDS = ("no-guess", "random", "kind")
 
 
 def _fail(msg):
@@ -35,44 +51,66 @@ def _fail(msg):
     sys.exit(2)
 
 
-def parse(argv):
-    opts = {"count": "1", "level": presets.LEVEL_NAMES[presets.DEFAULT_LEVEL], "start": None}
+def _options(argv):
+    opts = {}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
-            print(USAGE)
+            print(__doc__.strip())
             sys.exit(0)
-        if not a.startswith("--") or i + 1 >= len(argv):
-            _fail("unexpected argument %r" % a)
-        key = a[2:]
-        if key not in ("width", "height", "mines", "seed", "count", "start", "level"):
-            _fail("unknown option %r" % a)
-        opts[key] = argv[i + 1]
+        if not a.startswith("--") or a[2:] not in _OPTIONS:
+            _fail("unknown argument %r" % a)
+        if i + 1 >= len(argv) or argv[i + 1].startswith("--"):
+            _fail("%s needs a value" % a)
+        opts[a[2:]] = argv[i + 1]
         i += 2
-    for key in ("width", "height", "mines", "seed"):
-        if key not in opts:
+    return opts
+
+
+def _number(opts, key, default=None):
+    if key not in opts:
+        if default is None:
             _fail("--%s is required" % key)
+        return default
     try:
-        w = int(opts["width"])
-        h = int(opts["height"])
-        m = int(opts["mines"])
-        seed = int(opts["seed"])
-        count = int(opts["count"])
+        return int(opts[key])
     except ValueError:
-        _fail("--width, --height, --mines, --seed and --count take whole numbers")
+        _fail("--%s takes a whole number, not %r" % (key, opts[key]))
+
+
+def parse(argv):
+    """(w, h, mines, seed, count, start, level, kind) from the command line."""
+    opts = _options(argv)
+    if "code" in opts:
+        if len(opts) > 1:
+            _fail("--code names the whole board: give it alone")
+        try:
+            w, h, m, seed, sx, sy, level, kind = boardcode.decode(opts["code"])
+        except ValueError as e:
+            _fail("bad code %r: %s" % (opts["code"], e))
+        return w, h, m, seed, 1, (sx, sy), level, kind
+    w = _number(opts, "width")
+    h = _number(opts, "height")
+    m = _number(opts, "mines")
+    seed = _number(opts, "seed")
+    count = _number(opts, "count", 1)
     try:
-        level = presets.level_from_name(opts["level"])
+        level = presets.level_from_name(opts.get("level", presets.LEVEL_NAMES[presets.DEFAULT_LEVEL]))
     except ValueError as e:
         _fail(str(e))
+    kind_name = opts.get("kind", _KINDS[0])
+    if kind_name not in _KINDS:
+        _fail("unknown kind %r: use no-guess, random or kind" % kind_name)
+    kind = _KINDS.index(kind_name)
     start = None
-    if opts["start"] is not None:
+    if "start" in opts:
         parts = opts["start"].split(",")
         try:
-            start = (int(parts[0]), int(parts[1]))
             if len(parts) != 2:
                 raise ValueError
-        except (ValueError, IndexError):
+            start = (int(parts[0]), int(parts[1]))
+        except ValueError:
             _fail("--start takes X,Y (column,row), e.g. --start 3,4")
     msg = presets.check_params(w, h, m)
     if msg:
@@ -81,20 +119,48 @@ def parse(argv):
         _fail("--start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
     if count < 1:
         _fail("--count must be at least 1")
-    return w, h, m, seed, count, start, level
+    if seed < 0 or seed + count - 1 > boardcode.MAX_SEED:
+        _fail("seeds run from 0 to %d (board codes hold %d bits)" % (
+            boardcode.MAX_SEED, boardcode.SEED_BITS))
+    return w, h, m, seed, count, start, level, kind
 
 
 def main(argv):
-    w, h, m, seed, count, start, level = parse(argv)
-    g = Generator(w, h)
+    w, h, m, seed, count, start, level, kind = parse(argv)
+    gen = None
+    if kind == KIND_NO_GUESS:
+        from mines.generator import Generator
+        gen = Generator(w, h)
+    else:
+        from mines.board import Board
+        board = Board(w, h)
     for s in range(seed, seed + count):
-        g.begin(m, s, start, level)
-        g.run()
+        if gen is not None:
+            gen.begin(m, s, start, level)
+            gen.run()
+            board = gen.board
+            sx, sy = gen.start_x, gen.start_y
+            stats = (gen.perturbations, gen.restarts, gen.total_work)
+        else:
+            sx, sy = random_layout(board, m, s, start)
+            stats = (0, 0, 0)
+        code = boardcode.encode(w, h, m, s, sx, sy, level, kind)
         print('{"w": %d, "h": %d, "mines": %d, "seed": %d, "start": [%d, %d], "level": "%s", '
-              '"grid": "%s", "perturbations": %d, "restarts": %d, "work": %d}' % (
-                  w, h, m, s, g.start_x, g.start_y, presets.LEVEL_NAMES[level],
-                  g.board.grid_string(), g.perturbations, g.restarts, g.total_work))
+              '"kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, "work": %d, '
+              '"code": "%s"}' % (
+                  w, h, m, s, sx, sy, presets.LEVEL_NAMES[level], _KINDS[kind],
+                  board.grid_string(), stats[0], stats[1], stats[2], code))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except OSError as e:   # a closed pipe (``| head``): stop quietly, as Unix tools do
+        if e.args and e.args[0] == 32:
+            try:
+                import os
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (ImportError, AttributeError, OSError):
+                pass
+            sys.exit(0)
+        raise

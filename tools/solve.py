@@ -1,12 +1,29 @@
-"""Prove what can be proven from players' views.
+"""Prove what players' views allow: deductions, hints, wrong flags, the safest guess.
 
-    python tools/solve.py [--level single|pairs|full] [FILE]
+    python tools/solve.py [--level single|pairs|full] [--hint | --safest] [FILE]
 
-Reads JSON lines {"w","h","total_mines","view":[H strings of W chars]} ('#' covered, '0'-'8' an
-open number; 'F' a known mine is accepted too) from FILE or stdin, and prints one line per input:
-{"safe":[[x,y],...],"mine":[[x,y],...]}: every covered cell the solver proves at that level,
-applying its own deductions until nothing changes. Default level: full. A malformed line prints
-{"error": "..."} and the rest go on.
+Reads JSON lines from FILE (default: standard input), one view per line:
+  {"w", "h", "total_mines" (optional), "view": [H strings of W chars]}: '#' covered, '0'-'8' an
+  open number, 'F' a player's flag (not trusted: deductions use the numbers alone), '*' a known
+  mine (one the game showed, as a mine blown with a life to spare);
+or a board line of tools/gen.py ({"w", "h", "mines", "grid", "start", ...}): its start position,
+the start cell opened, with the board's mine count as the total.
+
+Prints one JSON line per input line:
+  default   {"safe": [[x, y], ...], "mine": [[x, y], ...]}: every covered cell the solver proves
+            at --level (default full), applying its own deductions until nothing changes;
+  --hint    {"hint": [x, y], "is": "safe"|"mine", "because": [[x, y], ...], "rule": "single"|
+            "pairs"|"count"|"cases"}: the cell that follows at the weakest rule, and the open
+            numbers that alone prove it (with the total only when the rule is count); or
+            {"hint": null} when nothing is provable;
+  --safest  {"safest": [x, y], "p": P, "exact": true|false}: the covered cell least likely to be
+            a mine and that probability (exact counting over the frontier, every layout with the
+            total equally likely; exact is false when a group was too big to count);
+and, for a view with 'F' cells, "wrong_flags": [[x, y], ...]: flags on cells the numbers prove
+safe, or next to a number they overfill. A malformed line gives {"error": "bad input: ..."}, a
+view that no mine layout fits {"error": "inconsistent: ..."}; the other lines go on, and the exit
+status is then 1. Bad arguments or an unreadable FILE: a one-line message and exit status 2.
+Options: -h, --help: this text.
 """
 
 import json
@@ -16,47 +33,174 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from mines import presets  # noqa: E402
-from mines.views import solve_view  # noqa: E402
+from mines.board import Board  # noqa: E402
+from mines.game import COVERED, PRIMARY, Game  # noqa: E402
+from mines.hints import RULE_NAMES, SETTLED_SAFE, Hinter  # noqa: E402
+from mines.probability import Probabilities  # noqa: E402
+from mines.views import parse_view, solve_view  # noqa: E402
+
+USAGE = "usage: solve.py [--level single|pairs|full] [--hint | --safest] [FILE]"
 
 
-def solve_line(line, level):
-    try:
-        data = json.loads(line)
+def _fail(msg):
+    sys.stderr.write("solve.py: %s\n%s\n" % (msg, USAGE))
+    sys.exit(2)
+
+
+def view_of_board_line(data):
+    """(w, h, rows, total) of a gen.py board line's start position."""
+    w = int(data["w"])
+    h = int(data["h"])
+    grid = data["grid"]
+    sx, sy = data["start"]
+    board = Board(w, h)
+    board.load_grid(grid)
+    if not (0 <= sx < w and 0 <= sy < h):
+        raise ValueError("start (%d, %d) is off the board" % (sx, sy))
+    game = Game(w, h)
+    game.new(board)
+    game.execute(game.decide(PRIMARY, sx, sy))
+    rows = []
+    for y in range(h):
+        row = ""
+        for x in range(w):
+            t = game.tile(x, y)
+            row += "#" if t == COVERED else "*" if t > 8 else str(t)
+        rows.append(row)
+    return w, h, rows, board.mines
+
+
+def read_view(line):
+    """(w, h, rows, total) of an input line; ValueError, KeyError or TypeError if malformed."""
+    data = json.loads(line)
+    if not isinstance(data, dict):
+        raise ValueError("a line must be a JSON object")
+    if "grid" in data and "view" not in data:
+        w, h, rows, total = view_of_board_line(data)
+    else:
         w = int(data["w"])
         h = int(data["h"])
         total = int(data.get("total_mines", -1))
-        view = data["view"]
-        if not (1 <= w <= 64 and 1 <= h <= 64):
-            raise ValueError("w and h must be 1 to 64")
-        safe, mine = solve_view(w, h, view, level, total)
-    except (ValueError, KeyError, TypeError) as e:
+        rows = data["view"]
+        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+            raise ValueError("view must be a list of strings")
+    if not (1 <= w <= 64 and 1 <= h <= 64):
+        raise ValueError("w and h must be 1 to 64")
+    return w, h, rows, total
+
+
+def answer(line, level, mode):
+    try:
+        w, h, rows, total = read_view(line)
+        board, shown = parse_view(w, h, rows)
+    except (ValueError, KeyError, TypeError, IndexError) as e:
         return {"error": "bad input: %s" % (e,)}
-    return {"safe": [list(c) for c in safe], "mine": [list(c) for c in mine]}
+    xy = lambda i: [board.x_of(i), board.y_of(i)]  # noqa: E731
+    hinter = Hinter(w, h)
+    hinter.begin(shown, total)
+    hinter.run()
+    if hinter.error:
+        return {"error": hinter.error}
+    # Every layout check (and the safest cell) over the view with its proven cells filled in:
+    # the same layouts, fewer cells to count.
+    settled = bytearray(len(shown))
+    hinter.settle(settled)
+    probs = Probabilities(board)
+    probs.begin(settled, total)
+    probs.run()
+    if probs.error:
+        return {"error": probs.error}
+    out = {}
+    has_flags = any("F" in r for r in rows)
+    if mode == "hint":
+        if hinter.cell < 0:
+            out["hint"] = None
+        else:
+            out["hint"] = xy(hinter.cell)
+            out["is"] = "mine" if hinter.is_mine else "safe"
+            out["because"] = [xy(i) for i in hinter.because]
+            out["rule"] = RULE_NAMES[hinter.rule]
+    elif mode == "safest":
+        # A covered cell the numbers prove safe beats any probability.
+        proven = [i for i in range(len(shown)) if settled[i] == SETTLED_SAFE]
+        if proven:
+            out["safest"] = xy(proven[0])
+            out["p"] = 0.0
+        else:
+            out["safest"] = xy(probs.best) if probs.best >= 0 else None
+            out["p"] = round(probs.best_p, 4)
+        out["exact"] = probs.exact
+    else:
+        safe, mine = solve_view(w, h, rows, level, total)
+        out["safe"] = [list(c) for c in safe]
+        out["mine"] = [list(c) for c in mine]
+    if has_flags:
+        out["wrong_flags"] = [xy(i) for i in hinter.wrong]
+    return out
 
 
-def main(argv):
+def parse(argv):
     level = presets.FULL
+    mode = "solve"
     path = None
     i = 0
     while i < len(argv):
-        if argv[i] == "--level" and i + 1 < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print(__doc__.strip())
+            sys.exit(0)
+        if a == "--level":
+            if i + 1 >= len(argv) or argv[i + 1].startswith("--"):
+                _fail("--level needs a value: single, pairs or full")
             try:
                 level = presets.level_from_name(argv[i + 1])
             except ValueError as e:
-                sys.exit("solve.py: %s" % e)
+                _fail(str(e))
             i += 2
-        elif argv[i] in ("-h", "--help"):
-            print(__doc__)
-            return
+            continue
+        if a in ("--hint", "--safest"):
+            if mode != "solve":
+                _fail("--hint and --safest do not go together")
+            mode = a[2:]
+        elif a.startswith("-") and a != "-":
+            _fail("unknown option %r" % a)
+        elif path is not None:
+            _fail("one FILE at most (got %r and %r)" % (path, a))
         else:
-            path = argv[i]
-            i += 1
-    stream = open(path) if path else sys.stdin
+            path = a
+        i += 1
+    return level, mode, path
+
+
+def main(argv):
+    level, mode, path = parse(argv)
+    if path is None or path == "-":
+        stream = sys.stdin
+    else:
+        try:
+            stream = open(path)
+        except OSError as e:
+            _fail("cannot read %s: %s" % (path, e.strerror or e))
+    errors = 0
     with stream:
-        for line in stream:
-            if line.strip():
-                print(json.dumps(solve_line(line, level)))
+        try:
+            for line in stream:
+                if line.strip():
+                    out = answer(line, level, mode)
+                    errors += "error" in out
+                    print(json.dumps(out))
+                    sys.stdout.flush()
+        except UnicodeDecodeError:
+            _fail("%s is not a text file" % (path or "standard input"))
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        status = main(sys.argv[1:])
+    except BrokenPipeError:   # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    except KeyboardInterrupt:
+        status = 130
+    sys.exit(status)

@@ -7,8 +7,13 @@ A move is a small int (kind << 12 | padded cell index), so a game can later be r
 
 What the player sees is ``shown``: one byte per padded cell holding a tile code (the same numbers
 the screen's sprite sheet uses): 0..8 an opened cell with that many mine neighbours, COVERED,
-FLAG, and once the game is lost MINE, BOOM (the mine that went off) and WRONG (a flag on a safe
-cell). Buffers are allocated once per board size; nothing is allocated per move.
+FLAG, BAD_FLAG (a flag the visible numbers contradict: shown at once while marks are on), BLOWN (a
+mine opened with a life to spare: shown exploded and flagged, play goes on), and once the game is
+lost MINE, BOOM (the mine that went off) and WRONG (a flag on a safe cell). Buffers are allocated
+once per board size; nothing is allocated per move.
+
+Lives: ``new(layout, lives)`` with 1 (classic), 3 or 5; each mine opened costs one, and the last
+one ends the game. ``lives_lost`` keeps the count for the result.
 """
 
 from array import array
@@ -22,6 +27,11 @@ FLAG = 10
 MINE = 11
 BOOM = 12
 WRONG = 13
+BAD_FLAG = 14  # a flag on a cell the numbers prove safe, or next to a number it overfills
+BLOWN = 15     # a mine that went off and cost a life; it counts as a flag from then on
+TILE_CODES = 16
+
+LIVES_CHOICES = (1, 3, 5)
 
 # Move kinds.
 OPEN = 1
@@ -77,11 +87,18 @@ class Game:
         self.moves = 0
         self.version = 0
         self.started = False
+        self.lives = 1
+        self.lives_lost = 0
+        self.mark_flags = True   # the wrong-flag marks setting
+        # Cells the visible numbers prove safe (told by a hint job: ``disprove``): a short list,
+        # usually empty, rather than a byte per cell in the device's small heap.
+        self.disproved = []
 
     # -- setting up ------------------------------------------------------------------------
 
-    def new(self, layout):
-        """Start a fresh game on ``layout`` (a Board of this size). The game reads the layout
+    def new(self, layout, lives=1):
+        """Start a fresh game on ``layout`` (a Board of this size) with ``lives`` (1, 3 or 5:
+        how many mines the player may open, the last ending the game). The game reads the layout
         while it is being played and never changes it; the midend lets the generator reuse it
         only once the game is over (what the player saw is all in ``shown`` by then), which
         saves a second copy of the board in the device's small heap."""
@@ -98,7 +115,15 @@ class Game:
         self.boom = -1
         self.moves = 0
         self.started = False
+        if lives not in LIVES_CHOICES:
+            raise ValueError("lives must be 1, 3 or 5")
+        self.lives = lives
+        self.lives_lost = 0
+        del self.disproved[:]
         self.version += 1
+
+    def lives_left(self):
+        return self.lives - self.lives_lost
 
     @property
     def mines(self):
@@ -123,7 +148,7 @@ class Game:
         i = (y + 1) * self.board.stride + x + 1
         t = self.shown[i]
         if button == SECONDARY:
-            if t == COVERED or t == FLAG:
+            if t == COVERED or t == FLAG or t == BAD_FLAG:
                 return TOGGLE_FLAG << 12 | i
             return NO_MOVE
         if t == COVERED:
@@ -134,7 +159,7 @@ class Game:
             covered = 0
             for d in self.board.offsets:
                 s = shown[i + d]
-                if s == FLAG:
+                if s == FLAG or s == BAD_FLAG or s == BLOWN:
                     flags += 1
                 elif s == COVERED:
                     covered += 1
@@ -163,7 +188,7 @@ class Game:
             if shown[i] == COVERED:
                 shown[i] = FLAG
                 self.flags += 1
-            elif shown[i] == FLAG:
+            elif shown[i] == FLAG or shown[i] == BAD_FLAG:
                 shown[i] = COVERED
                 self.flags -= 1
             else:
@@ -191,10 +216,64 @@ class Game:
         if kind != TOGGLE_FLAG:
             self.started = True
         if result < 0:
-            self._lose()
-        elif self.opened == self.safe_total:
+            self.lives_lost += 1
+            if self.lives_lost >= self.lives:
+                self._lose()
+                return result
+            shown[self.boom] = BLOWN   # a life spent: the mine is shown, flagged, and play goes on
+            self.flags += 1
+        if self.opened == self.safe_total:
             self._win()
+        elif self.flags:
+            self.check_flags()
         return result
+
+    # -- wrong-flag marks ------------------------------------------------------------------
+
+    def disprove(self, i):
+        """The visible numbers prove padded cell i safe (a hint job found it): a flag there is
+        marked wrong (with marks on) now and until it is taken off."""
+        if i not in self.disproved:
+            self.disproved.append(i)
+            self.check_flags()
+
+    def check_flags(self):
+        """Set every flag's tile to BAD_FLAG or FLAG: BAD_FLAG when marks are on and the cell is
+        proven safe (``disprove``) or touches a number with more flags around it than its
+        value. One pass over the board, after a move (not per frame)."""
+        shown = self.shown
+        board = self.board
+        offsets = board.offsets
+        disproved = self.disproved
+        mark = self.mark_flags
+        changed = False
+        for i in range(board.size):
+            t = shown[i]
+            if t != FLAG and t != BAD_FLAG:
+                continue
+            bad = mark and i in disproved
+            if mark and not bad:
+                for d in offsets:
+                    n = shown[i + d]
+                    if n <= 8 and board.inside[i + d] and n < self._flags_around(i + d):
+                        bad = True
+                        break
+            want = BAD_FLAG if bad else FLAG
+            if t != want:
+                shown[i] = want
+                changed = True
+        if changed:
+            self.version += 1
+
+    def _flags_around(self, i):
+        """Flags (marked wrong or not) and blown mines next to padded cell i."""
+        shown = self.shown
+        n = 0
+        for d in self.board.offsets:
+            t = shown[i + d]
+            if t == FLAG or t == BAD_FLAG or t == BLOWN:
+                n += 1
+        return n
 
     def _open(self, i):
         """Open covered cell i (and the zero area around it). -1 if it is a mine."""
@@ -239,7 +318,9 @@ class Game:
             if mine[i]:
                 if s == COVERED:
                     shown[i] = MINE
-            elif s == FLAG:
+                elif s == BAD_FLAG:
+                    shown[i] = FLAG
+            elif s == FLAG or s == BAD_FLAG:
                 shown[i] = WRONG
         if self.boom >= 0:
             shown[self.boom] = BOOM
@@ -250,7 +331,7 @@ class Game:
         mine = board.mine
         shown = self.shown
         for i in range(board.size):
-            if mine[i]:
+            if mine[i] and shown[i] != BLOWN:
                 shown[i] = FLAG
         self.flags = self.total
 

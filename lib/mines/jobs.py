@@ -25,6 +25,7 @@ DONE = 2
 FAILED = 3
 
 NO_MEMORY = "Not enough memory for this board"
+SEED_MASK = (1 << 21) - 1   # board seeds fit a board code (mines.boardcode.SEED_BITS)
 
 
 def _scrub(obj, depth):
@@ -129,7 +130,7 @@ class _BoardJob:
         self.boards = boards
         self.set(0, 0, 0, 0, 0, None, 0)
 
-    def set(self, width, height, mines, level, seed, start, key):
+    def set(self, width, height, mines, level, seed, start, key, kind=0):
         self.width = width
         self.height = height
         self.mines = mines
@@ -137,6 +138,7 @@ class _BoardJob:
         self.seed = seed
         self.start = start
         self.key = key
+        self.kind = kind   # mines.kinds.KIND_*: Random and Kind boards are placed, not made
         self.began = False
         self.slice_work = 0
         self.progress = 0
@@ -149,8 +151,16 @@ class _BoardJob:
         if not self.began:
             if not boards.ensure_size(self.width, self.height):
                 return False  # old buffers dropped: the caller collects before the next frame
-            boards.generator.begin(self.mines, self.seed, self.start, self.level)
             self.began = True
+            if self.kind:
+                from mines.kinds import random_layout
+                gen = boards.generator
+                gen.start_x, gen.start_y = random_layout(gen.board, self.mines, self.seed,
+                                                         self.start)
+                self.slice_work = 10 * self.mines
+                self.progress = 100
+                return True
+            boards.generator.begin(self.mines, self.seed, self.start, self.level)
             return False
         gen = boards.generator
         done = gen.step()
@@ -171,7 +181,7 @@ class Boards:
     def __init__(self, seed=1, generator_class=None):
         self.generator_class = generator_class or _default_generator_class()
         self._rng = Rng(seed)
-        self._next_seed = self._rng.bits30()
+        self._next_seed = self._rng.bits30() & SEED_MASK
         self.game = None
         self.generator = None
         self.collect_wanted = False
@@ -181,24 +191,25 @@ class Boards:
         cls = self.generator_class
         return getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
 
-    def job(self, settings, start=None):
-        """The job making a board with ``settings``' size, mines and level from the next seed;
-        ``start``: the (x, y) opened first, or None (the generator picks: quick start). There is
-        one board job: asking again restarts it."""
+    def job(self, settings, start=None, seed=-1):
+        """The job making a board with ``settings``' size, mines, level and kind from the next
+        seed (or ``seed``: the same board again); ``start``: the (x, y) opened first, or None (the
+        generator picks: quick start). There is one board job: asking again restarts it."""
         err = settings.check()
         if err:
             raise ValueError(err)
         job = self._job
         job.set(settings.width, settings.height, settings.mines, settings.level,
-                self._next_seed, start, settings.key())
+                self._next_seed if seed < 0 else seed, start, settings.key(),
+                getattr(settings, "kind", 0))
         return job
 
-    def take(self, job):
-        """Start the game on the board ``job`` made. Returns the game; the job's seed is used,
-        so the next board gets the next seed."""
+    def take(self, job, lives=1):
+        """Start the game on the board ``job`` made, with ``lives``. Returns the game; the job's
+        seed is used, so the next board gets the next seed."""
         gen = self.generator
-        self.game.new(gen.board)
-        self._next_seed = self._rng.bits30()
+        self.game.new(gen.board, lives)
+        self._next_seed = self._rng.bits30() & SEED_MASK
         return self.game
 
     def ensure_size(self, width, height):

@@ -2,7 +2,8 @@
 
 A ``Menu`` row is ``(label, field, action)``: ``field`` names a setting (mines.settings.FIELDS)
 whose value the row shows and left/right change, or is None; ``action`` is what A does there,
-a word the midend acts on: "play", "resume", "new", "menu", "back", "top" (move the cursor to
+a word the midend acts on: "play", "resume", "hint", "again" (the same board and start),
+"new", "menu", "back", "top" (move the cursor to
 the menu's last row, its main action), or the name of a screen in ``SCREENS`` to open.
 
 A screen other than the two menus here is a module with ``make(midend) -> Menu or Page``, plus
@@ -20,6 +21,7 @@ SCREENS = {
     "stats": "mines.recordscreens",
     "best": "mines.recordscreens",
     "reset": "mines.recordscreens",
+    "code": "mines.codeentry",
 }
 
 # Button names for footers and help: device buttons; a front end may pass its own (keyboard).
@@ -32,7 +34,11 @@ MAIN_ROWS = (
     ("Height", "height", "top"),
     ("Mines", "mines", "top"),
     ("Level", "level", "top"),
+    ("Kind", "kind", "top"),
+    ("Lives", "lives", "top"),
+    ("Marks", "marks", "top"),
     ("Sound", "sound", "top"),
+    ("Code", None, "code"),
     ("Help", None, "help"),
     ("Records", None, "records"),
     ("Play", None, "play"),
@@ -43,6 +49,8 @@ PAUSE_ROWS = (
     ("New board", None, "new"),
     ("Help", None, "help"),
     ("Menu", None, "menu"),
+    ("Hint", None, "hint"),
+    ("Again", None, "again"),
 )
 
 
@@ -83,6 +91,9 @@ def press(m, button):
     (on a page: back), B goes back, SELECT too (from the pause menu: to the main menu), START
     plays from the main menu and resumes from the pause menu."""
     screen = m.screen
+    if hasattr(screen, "press"):   # a screen with keys of its own (code entry)
+        screen.press(m, button)
+        return
     row = screen.rows[screen.row] if screen.row >= 0 else None
     action = None
     if button == UP or button == DOWN:
@@ -113,6 +124,12 @@ def act(m, action):
         m.start_game()
     elif action == "resume":
         m.resume()
+    elif action == "hint":
+        m.resume()
+        m.hint()
+    elif action == "again":
+        from mines import helping
+        helping.again(m)
     elif action == "menu":
         m.to_menu()
     elif action == "back":

@@ -23,7 +23,7 @@ import gc
 from mines._const import const
 
 from mines import menus, texts
-from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
+from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY, LIVES_CHOICES,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
 from mines.jobs import Boards, Runner, RUNNING, DONE, FAILED
 from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
@@ -37,6 +37,8 @@ from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
 JOB_CLASSIC = 2  # a board from the cell the player opened first
 JOB_RESUME = 3  # a saved game put back (mines.saving)
+JOB_HINT = 4  # a hint (mines.helping)
+JOB_CHECK = 5  # after a move: the flags the numbers disprove
 
 _SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
@@ -84,6 +86,9 @@ class Midend:
         self._now = 0
         self._cues = 0
         self.stats = Stats()
+        self.hints_used = 0
+        self.board_start = None  # (x, y) the game's board was made from: "again", its code
+        self.assist = None  # mines.assist.HintJob (read: marks, marks_version), made when needed
         self.saves = None  # mines.saving.Saves once the front end asks (mines.saving.attach)
 
     # -- what the front end reads and takes ------------------------------------------------
@@ -157,6 +162,9 @@ class Midend:
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
         order of mines.keys.NAMES)."""
+        if buttons & (A | B) == A | B and self.state == PLAYING:
+            self.hint()   # A and B together (the simulator's hint key sends both)
+            buttons &= ~(A | B)
         bit = 1
         while bit <= SELECT:
             if buttons & bit:
@@ -203,8 +211,10 @@ class Midend:
                 self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
                 self.state = PAUSED
         elif state == WON or state == LOST:
-            if button == A or button == START:
+            if button == A:
                 self.start_game()
+            elif button == START:
+                self.act("again")
             elif button == B:
                 self.to_menu()
 
@@ -260,6 +270,10 @@ class Midend:
         elif button == RIGHT and self.cx < self.board_width() - 1:
             self.cx += 1
 
+    def hint(self):
+        from mines import helping  # imported when a game first needs it
+        helping.hint(self)
+
     def _play(self, which):
         game = self.game
         move = game.decide(which, self.cx, self.cy)
@@ -274,7 +288,19 @@ class Midend:
             self.say("Start at the dot")
             self._cues |= CUE_REFUSED
             return
+        try:  # help only while the heap has room: a move never fails for it
+            if self.assist is not None or self.settings.kind == 2:
+                from mines import helping
+                helping.before_move(self, move)
+        except MemoryError:
+            self.assist = None
         result = game.execute(move)
+        try:
+            if self.settings.marks and game.flags:
+                from mines import helping
+                helping.after_move(self)
+        except MemoryError:
+            self.assist = None
         if game.started:
             self.start_x = -1
             self.start_y = -1
@@ -293,6 +319,7 @@ class Midend:
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
         self._settle = _SETTLE_FRAMES
+        self.assist = None  # the hint buffers go before the next board is made
         gc.collect()  # a quiet moment between games
 
     # -- flow ------------------------------------------------------------------------------
@@ -303,6 +330,7 @@ class Midend:
         if self._for_game and self.runner.tag == JOB_CLASSIC:
             self.runner.stop()
         self._for_game = False
+        self.assist = None
         self.state = MENU
         del self._stack[:]
         self._stack.append(self._main)
@@ -352,10 +380,10 @@ class Midend:
         r = self.runner
         return r.tag == tag and r.state == RUNNING and r.job.key == self.settings.key()
 
-    def _start_job(self, tag, start):
+    def _start_job(self, tag, start, seed=-1):
         self._prepared_key = -1
         self._failed_key = -1
-        self.runner.start(self.boards.job(self.settings, start), tag)
+        self.runner.start(self.boards.job(self.settings, start, seed), tag)
 
     def _take_board(self):
         """The board is ready: start the game on it."""
@@ -364,8 +392,14 @@ class Midend:
             return
         job = self.runner.job
         gen = self.boards.generator
-        self.boards.take(job)
+        game = self.boards.take(job, LIVES_CHOICES[self.settings.lives])
+        game.mark_flags = bool(self.settings.marks)
         self.seed = job.seed
+        self.hints_used = 0
+        self.board_start = (gen.start_x, gen.start_y)
+        if self.assist is not None:
+            from mines import helping
+            helping.new_game(self)
         self.runner.stop()
         self._prepared_key = -1
         self._for_game = False
@@ -401,6 +435,8 @@ class Midend:
         if state == GENERATING and self._for_game:
             making = runner.state == RUNNING
             runner.run()
+        elif state == PLAYING and (runner.tag == JOB_HINT or runner.tag == JOB_CHECK):
+            runner.run()
         elif (state == MENU or state == WON or state == LOST) and self.settings.quick:
             key = self.settings.key()
             if self._settle > 0:
@@ -418,7 +454,10 @@ class Midend:
         if runner.state == FAILED:
             self.fail(runner.error)
         elif runner.state == DONE:
-            if self._for_game and self.state == GENERATING:
+            if runner.tag == JOB_HINT or runner.tag == JOB_CHECK:
+                from mines import helping
+                helping.hinted(self)
+            elif self._for_game and self.state == GENERATING:
                 self._take_board()
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
                 self._prepared_key = runner.job.key

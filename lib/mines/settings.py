@@ -34,7 +34,12 @@ FIELDS = (
     ("height", presets.PRESETS[_BOARD][2], presets.MIN_HEIGHT, presets.MAX_HEIGHT, None),
     ("mines", presets.PRESETS[_BOARD][3], 1,
      presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT, presets.FULL), None),
-    ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_NAMES),
+    # The reasoning a board needs, as players know it: one number at a time, pairs of numbers,
+    # counting and case splits (presets.SINGLE, PAIRS, FULL).
+    ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_TITLES),
+    ("kind", 0, 0, 2, ("No guess", "Random", "Kind")),   # mines.kinds.KIND_*
+    ("lives", 0, 0, 2, ("1", "3", "5")),                  # index into mines.game.LIVES_CHOICES
+    ("marks", 1, 0, 1, _OFF_ON),                          # wrong-flag marks
     ("sound", 1, 0, 1, _OFF_ON),
 )
 
@@ -99,9 +104,11 @@ class Settings:
         self.mines = max(1, min(top, self.width * self.height * pct // 100))
 
     def key(self):
-        """What makes two boards the same kind (width, height, mines, level), packed into one
+        """What makes two games the same kind (width, height, mines, level, board kind, lives;
+        the last two 0 for no-guess boards with one life, so older keys stay), packed into one
         small int so that comparing it every frame allocates nothing."""
-        return self.width | self.height << 5 | self.mines << 10 | self.level << 20
+        return (self.width | self.height << 5 | self.mines << 10 | self.level << 20
+                | self.kind << 22 | self.lives << 24)
 
     def density(self):
         """Mines per hundred cells, rounded."""

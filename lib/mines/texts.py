@@ -47,18 +47,24 @@ def footer(m):
     return "%s: %s" % (a, screen.rows[screen.row][0].lower())
 
 def result_lines(m):
-    """The end-of-game panel's lines, most important first (a feature adds its line here)."""
+    """The end-of-game panel's lines (four at most, 26 characters), most important first: the
+    time, the level and how it was played, the board's code with the hints (and lives) used,
+    and the keys (A: a new board, START: the same board again, B: the menu)."""
     t = m.elapsed_ms
     st = m.stats
+    game = m.game
+    from mines.helping import board_code
+    used = "%s hint %d" % (board_code(m), m.hints_used)
+    if game is not None and game.lives > 1:
+        used += " lost %d" % game.lives_lost
+    keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[6], m.buttons[_B])
+    level = m.settings.text("level")
     if m.state == WON:
         best = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
         lines = ["Won in %d.%ds  best %d.%ds" % (t // 1000, t % 1000 // 100,
                                                  best // 1000, best % 1000 // 100),
-                 "3BV %d  moves %d  won %d/%d" % (st.bbbv, st.moves, st.won, st.played),
-                 "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
+                 "%s 3BV %d moves %d" % (level, st.bbbv, st.moves), used, keys]
         if m.saves is not None and m.saves.place:  # "New record!", "2nd best time"...
-            lines.insert(1, m.saves.place_line())
+            lines[1] = m.saves.place_line()
         return lines
-    return ["Lost after %ds, won %d/%d" % (t // 1000, st.won, st.played),
-            "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
-
+    return ["Lost after %ds, won %d/%d" % (t // 1000, st.won, st.played), level, used, keys]

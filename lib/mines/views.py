@@ -1,30 +1,56 @@
-"""Solving from a player's view (numbers shown, cells covered): ``tools/solve.py`` and, later,
-hints and the pen-and-paper mode."""
+"""Players' views as text, for ``tools/solve.py`` and the tests: parsing them into the game's tile
+bytes, and proving what they allow.
+
+A view is ``height`` strings of ``width`` characters: '#' covered, '0'-'8' an open number, 'F' a
+player's flag (not trusted: deductions use the numbers alone), '*' a known mine (one the game
+revealed, as a mine blown with a life to spare).
+"""
 
 from mines.board import Board
+from mines.game import BLOWN, COVERED, FLAG
 from mines.solver import MINE, Solver
 
 
-def solve_view(width, height, rows, level, total_mines=-1):
-    """Prove what a player's view allows: ``rows`` are ``height`` strings of ``width`` chars,
-    '#' covered, '0'-'8' an open number, 'F' or '*' a known mine. Returns (safe, mine): lists of
-    (x, y) of the covered cells proven safe and proven mines, applying deductions until nothing
-    changes. Raises ValueError with a readable message on a malformed view."""
+def parse_view(width, height, rows):
+    """(board, shown): a ``Board`` of the view's size (for its geometry) and the view as the
+    game's padded tile bytes. Raises ValueError with a readable message on a malformed view."""
     if len(rows) != height or any(len(r) != width for r in rows):
         raise ValueError("view must be %d rows of %d characters" % (height, width))
     board = Board(width, height)
-    solver = Solver(board, oracle=False)
-    solver.reset(total_mines)
+    shown = bytearray(board.size)
     for y in range(height):
         for x in range(width):
             ch = rows[y][x]
             i = board.index(x, y)
             if "0" <= ch <= "8":
-                solver.give_clue(i, ord(ch) - 48)
-            elif ch in "F*":
+                shown[i] = ord(ch) - 48
+            elif ch == "#":
+                shown[i] = COVERED
+            elif ch == "F":
+                shown[i] = FLAG
+            elif ch == "*":
+                shown[i] = BLOWN
+            else:
+                raise ValueError("view cell (%d, %d) is %r: use '#', '0'-'8', 'F' or '*'"
+                                 % (x, y, ch))
+    return board, shown
+
+
+def solve_view(width, height, rows, level, total_mines=-1):
+    """Prove what a player's view allows at ``level`` (presets.SINGLE, PAIRS or FULL). Returns
+    (safe, mine): lists of (x, y) of the covered cells (flagged ones included: flags are not
+    trusted) proven safe and proven mines, applying deductions until nothing changes. Raises
+    ValueError with a readable message on a malformed view."""
+    board, shown = parse_view(width, height, rows)
+    solver = Solver(board, oracle=False)
+    solver.reset(total_mines)
+    for i in range(board.size):
+        t = shown[i]
+        if board.inside[i]:
+            if t <= 8:
+                solver.give_clue(i, t)
+            elif t == BLOWN:
                 solver.mark_mine(i)
-            elif ch != "#":
-                raise ValueError("view cell (%d, %d) is %r: use '#', '0'-'8' or 'F'" % (x, y, ch))
     given = solver.nknown
     solver.solve(level)
     safe = []

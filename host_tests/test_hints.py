@@ -1,0 +1,125 @@
+"""Hints and wrong-flag marks against brute force: every hint is forced, its ``because`` numbers
+alone force it, its rule is the weakest that finds anything, and wrong flags are exactly those the
+numbers disprove or that overfill a number."""
+
+import random
+
+from view_util import forced, overfilled_flags, random_view
+
+from mines import presets
+from mines.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
+from mines.views import parse_view, solve_view
+
+
+def hint_of(w, h, rows, total, mode=0):
+    board, shown = parse_view(w, h, rows)
+    hinter = Hinter(w, h)
+    hinter.begin(shown, total, mode=mode)
+    hinter.run()
+    xy = lambda i: (board.x_of(i), board.y_of(i))  # noqa: E731
+    return hinter, xy
+
+
+def unflagged(proven, rows):
+    return [c for c in proven if rows[c[1]][c[0]] == "#"]
+
+
+def test_hints_are_forced_by_their_numbers_at_the_weakest_rule():
+    rnd = random.Random(909)
+    checked = 0
+    rules = [0, 0, 0, 0]
+    nulls = 0
+    while checked < 6000:
+        w, h, rows, total, mines = random_view(rnd)
+        if sum(r.count("#") + r.count("F") for r in rows) > 14:
+            continue
+        checked += 1
+        use_total = rnd.random() < 0.7
+        t = total if use_total else None
+        truth = forced(w, h, rows, t)
+        assert truth is not None
+        hinter, xy = hint_of(w, h, rows, total if use_total else -1)
+        assert hinter.error is None
+        wanted = unflagged(truth[0], rows) + unflagged(truth[1], rows)
+        if hinter.cell < 0:
+            assert not wanted, (rows, t, truth)
+            nulls += 1
+            continue
+        cell = xy(hinter.cell)
+        assert rows[cell[1]][cell[0]] == "#"
+        assert cell in (truth[1] if hinter.is_mine else truth[0]), (rows, t, cell)
+        because = [xy(i) for i in hinter.because]
+        rule = hinter.rule
+        assert because or rule == RULE_COUNT   # the count alone can decide
+        assert all(rows[y][x].isdigit() for x, y in because)
+        rules[rule] += 1
+        alone = forced(w, h, rows, t if rule == RULE_COUNT else None, only=because)
+        assert cell in (alone[1] if hinter.is_mine else alone[0]), (rows, t, cell, because, rule)
+        # The weakest rule: nothing unflagged follows at the rules below it.
+        if rule >= RULE_PAIRS:
+            s, m = solve_view(w, h, rows, presets.SINGLE, -1)
+            assert not unflagged(s + m, rows), (rows, RULE_NAMES[rule])
+        if rule >= RULE_CASES:
+            s, m = solve_view(w, h, rows, presets.PAIRS, -1)
+            assert not unflagged(s + m, rows), (rows, RULE_NAMES[rule])
+        if rule == RULE_COUNT:
+            s, m = solve_view(w, h, rows, presets.FULL, -1)
+            assert not unflagged(s + m, rows), (rows, RULE_NAMES[rule])
+    assert min(rules) > 10 and nulls > 10, (rules, nulls)
+
+
+def test_wrong_flags_match_brute_force():
+    rnd = random.Random(4242)
+    checked = 0
+    marked = 0
+    while checked < 1500:
+        w, h, rows, total, mines = random_view(rnd)
+        if "F" not in "".join(rows) or sum(r.count("#") + r.count("F") for r in rows) > 14:
+            continue
+        checked += 1
+        truth = forced(w, h, rows, total)
+        hinter, xy = hint_of(w, h, rows, total)
+        want = set(c for c in truth[0] if rows[c[1]][c[0]] == "F") | overfilled_flags(w, h, rows)
+        got = set(xy(i) for i in hinter.wrong)
+        assert got == want, (rows, total, got, want)
+        marked += len(got)
+    assert marked > 100
+
+
+def test_mode_safe_says_whether_any_covered_cell_is_provably_safe():
+    rnd = random.Random(77)
+    yes = no = 0
+    for _ in range(800):
+        w, h, rows, total, mines = random_view(rnd)
+        if sum(r.count("#") + r.count("F") for r in rows) > 14:
+            continue
+        truth = forced(w, h, rows, total)
+        hinter, xy = hint_of(w, h, rows, total, MODE_SAFE)
+        if truth[0]:
+            assert hinter.cell >= 0 and xy(hinter.cell) in truth[0]
+            yes += 1
+        else:
+            assert hinter.cell < 0
+            no += 1
+    assert yes > 50 and no > 50
+
+
+def test_known_patterns_name_their_rule():
+    cases = [
+        (["1#"], -1, (1, 0), True, [(0, 0)], "single"),
+        (["###", "121"], -1, (2, 0), True, [(0, 1), (1, 1)], "pairs"),
+        (["#1##"], 1, (3, 0), False, [(1, 0)], "count"),
+    ]
+    for rows, total, cell, is_mine, because, rule in cases:
+        hinter, xy = hint_of(len(rows[0]), len(rows), rows, total)
+        assert (xy(hinter.cell), hinter.is_mine, [xy(i) for i in hinter.because],
+                RULE_NAMES[hinter.rule]) == (cell, is_mine, because, rule)
+    hinter, xy = hint_of(4, 1, ["#1##"], -1)
+    assert hinter.cell == -1
+
+
+def test_local_contradictions_are_reported():
+    hinter, _ = hint_of(2, 2, ["##", "#4"], -1)
+    assert hinter.error and hinter.error.startswith("inconsistent:")
+    hinter, _ = hint_of(2, 1, ["0*"], -1)
+    assert hinter.error and hinter.error.startswith("inconsistent:")

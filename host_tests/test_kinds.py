@@ -1,0 +1,102 @@
+"""Board kinds: Random boards are uniform away from the safe opening; a Kind board's guess never
+loses while no safe cell was provable, and the board it leaves agrees with every number shown."""
+
+import random
+
+from view_util import forced, random_view
+
+from mines.board import Board
+from mines.game import COVERED, PRIMARY, Game
+from mines.hints import MODE_SAFE, Hinter
+from mines.kinds import Rescue, random_layout
+from mines.views import parse_view
+
+
+def test_random_boards_are_uniform_away_from_the_opening():
+    """Chi-square over every cell outside the start's 3x3 area: 4000 boards of 9x9 with 10
+    mines, start fixed at (4, 4), so each of the 72 cells holds a mine with p = 10/72."""
+    b = Board(9, 9)
+    hits = [0] * 81
+    n = 4000
+    for seed in range(n):
+        assert random_layout(b, 10, seed, (4, 4)) == (4, 4)
+        assert b.mines == 10
+        for y in range(9):
+            for x in range(9):
+                if b.is_mine(x, y):
+                    assert max(abs(x - 4), abs(y - 4)) > 1
+                    hits[y * 9 + x] += 1
+    cells = [k for k in range(81) if max(abs(k % 9 - 4), abs(k // 9 - 4)) > 1]
+    expect = n * 10 / 72
+    chi2 = sum((hits[k] - expect) ** 2 / expect for k in cells)
+    # 71 degrees of freedom: the 99.9th percentile is about 112.
+    assert chi2 < 112, chi2
+    # The start comes from the seed when not given, the same way every time.
+    assert random_layout(b, 10, 5) == random_layout(b, 10, 5)
+
+
+def _game_from(w, h, rows, mines):
+    """A Game whose layout is ``mines`` and whose view is ``rows`` ('F' flags, '*' blown)."""
+    b = Board(w, h)
+    for (x, y) in mines:
+        b.add_mine(b.index(x, y))
+    g = Game(w, h)
+    g.new(b, lives=5)
+    _, shown = parse_view(w, h, rows)
+    g.shown[:] = shown
+    return g, b
+
+
+def test_a_kind_guess_never_loses_while_no_safe_cell_was_provable():
+    rnd = random.Random(5)
+    rescued = refused = 0
+    for _ in range(3000):
+        w, h, rows, total, mines = random_view(rnd)
+        covered = [(x, y) for y in range(h) for x in range(w) if rows[y][x] in "#F"]
+        if not covered or len(covered) > 13:
+            continue
+        g, b = _game_from(w, h, rows, mines)
+        hinter = Hinter(w, h)
+        hinter.begin(g.shown, total, mode=MODE_SAFE)
+        hinter.run()
+        if hinter.cell >= 0:
+            continue   # a safe cell was provable: no mercy is owed
+        x, y = rnd.choice(covered)
+        cell = b.index(x, y)
+        was_mine = b.mine[cell]
+        r = Rescue(b)
+        r.begin(g, cell)
+        while not r.step(100):
+            pass
+        if (x, y) in forced(w, h, rows, total)[1]:
+            # Opening a proven mine is no guess: no layout can save it, none is made.
+            assert not r.saved and b.mine[cell] and b.mines == total
+            refused += 1
+            continue
+        assert r.saved, (rows, total, (x, y))
+        assert not b.mine[cell] and b.mines == total
+        # Every number shown still holds, and blown mines stay.
+        for yy in range(h):
+            for xx in range(w):
+                ch = rows[yy][xx]
+                if ch.isdigit():
+                    assert b.number(xx, yy) == int(ch), (rows, (xx, yy))
+                elif ch == "*":
+                    assert b.is_mine(xx, yy)
+        if was_mine:
+            rescued += 1
+        # Opening it now cannot lose.
+        if g.shown[cell] == COVERED:
+            assert g.execute(g.decide(PRIMARY, x, y)) >= 0
+    assert rescued > 100 and refused > 10, (rescued, refused)
+
+
+def test_mercy_keeps_the_numbers_and_the_count():
+    # Two 1s share the covered pair (1,0), (1,1); one mine in all, under (1,0): a guess there
+    # moves it to (1,1), the only other place the numbers allow.
+    rows = ["1#", "1#"]
+    g, b = _game_from(2, 2, rows, {(1, 0)})
+    r = Rescue(b)
+    r.begin(g, b.index(1, 0))
+    assert r.run() and r.moved == 2
+    assert not b.is_mine(1, 0) and b.is_mine(1, 1) and b.mines == 1

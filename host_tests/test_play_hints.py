@@ -1,0 +1,190 @@
+"""Playing by hints alone wins every no-guess board, at no stronger rule than the board's level;
+lives count down and the game goes on; wrong-flag marks appear at once and go with the flag."""
+
+from mines import presets
+from mines.board import Board
+from mines.game import (BAD_FLAG, BLOWN, BOOM, CHORD, FLAG, LOST, PLAYING, PRIMARY, SECONDARY,
+                        WON, Game, move_kind)
+from mines.generator import Generator
+from mines.hints import RULE_CASES, RULE_PAIRS, RULE_SINGLE, Hinter
+
+_HIGHEST = {presets.SINGLE: RULE_SINGLE, presets.PAIRS: RULE_PAIRS, presets.FULL: 3}
+
+
+def play_by_hints(gen, game, hinter, level):
+    """Open the start, then follow hints (open the safe, flag the mine) until the game ends;
+    returns (state, hints used, the strongest rule used)."""
+    b = gen.board
+    game.new(b)
+    game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+    hints = 0
+    strongest = 0
+    cursor = b.index(gen.start_x, gen.start_y)
+    while game.state == PLAYING:
+        hinter.begin(game.shown, game.total, cursor, truth=b)
+        while not hinter.step(300):
+            pass
+        assert hinter.error is None and not hinter.wrong
+        if hinter.cell < 0:
+            return game.state, hints, strongest
+        hints += 1
+        strongest = max(strongest, hinter.rule)
+        cursor = hinter.cell
+        assert b.mine[cursor] == hinter.is_mine
+        x, y = b.x_of(cursor), b.y_of(cursor)
+        game.execute(game.decide(SECONDARY if hinter.is_mine else PRIMARY, x, y))
+    return game.state, hints, strongest
+
+
+def test_hints_alone_win_every_no_guess_board():
+    played = 0
+    for (w, h, m, levels, seeds) in ((9, 9, 10, (0, 1, 2), 12), (16, 16, 40, (1, 2), 5),
+                                     (30, 16, 99, (2,), 3)):
+        gen = Generator(w, h)
+        game = Game(w, h)
+        hinter = Hinter(w, h)
+        for level in levels:
+            for seed in range(seeds):
+                gen.begin(m, 1000 + seed, None, level)
+                gen.run()
+                state, hints, strongest = play_by_hints(gen, game, hinter, level)
+                assert state == WON, (w, h, m, level, seed)
+                assert strongest <= _HIGHEST[level], (level, strongest)
+                played += 1
+    assert played == 12 * 3 + 10 + 3
+
+
+def test_a_hint_can_borrow_the_generators_solver():
+    gen = Generator(9, 9)
+    gen.begin(10, 5)
+    gen.run()
+    game = Game(9, 9)
+    hinter = Hinter(9, 9, solver=gen.solver)
+    assert play_by_hints(gen, game, hinter, presets.FULL)[0] == WON
+    assert gen.solver.oracle   # given back as the generator needs it
+    gen.begin(10, 6)
+    gen.run()   # and the generator still makes proven boards with it
+    fresh = Generator(9, 9)
+    fresh.begin(10, 6)
+    fresh.run()
+    assert gen.board.grid_string() == fresh.board.grid_string()
+
+
+GRID = ("*...."
+        "....."
+        "....."
+        "...*."
+        "....*")
+
+
+def make_game(lives):
+    b = Board(5, 5)
+    b.load_grid(GRID)
+    g = Game(5, 5)
+    g.new(b, lives)
+    return g
+
+
+def test_lives_count_down_and_the_game_goes_on():
+    g = make_game(3)
+    assert g.execute(g.decide(PRIMARY, 0, 0)) == -1
+    assert g.state == PLAYING and g.lives_lost == 1 and g.lives_left() == 2
+    assert g.tile(0, 0) == BLOWN and g.flags == 1 and g.mines_left() == 2
+    assert g.decide(SECONDARY, 0, 0) < 0          # a blown mine stays flagged
+    assert g.execute(g.decide(PRIMARY, 1, 0)) == 1 and g.tile(1, 0) == 1
+    # The 1 at (1, 0) counts the blown mine as its flag: a chord opens the rest around it.
+    move = g.decide(PRIMARY, 1, 0)
+    assert move_kind(move) == CHORD and g.execute(move) > 0
+    assert g.tile(2, 1) == 0 and g.state == PLAYING
+    assert g.execute(g.decide(PRIMARY, 3, 3)) == -1
+    assert g.state == PLAYING and g.lives_left() == 1
+    assert g.execute(g.decide(PRIMARY, 4, 4)) == -1
+    assert g.state == LOST and g.lives_lost == 3 and g.tile(4, 4) == BOOM
+    assert g.tile(0, 0) == BLOWN and g.tile(3, 3) == BLOWN
+
+
+def test_lives_spent_still_let_the_player_win():
+    g = make_game(5)
+    g.execute(g.decide(PRIMARY, 4, 4))
+    g.execute(g.decide(PRIMARY, 2, 0))
+    for (x, y) in ((4, 3), (3, 4)):
+        g.execute(g.decide(PRIMARY, x, y))
+    assert g.state == WON and g.lives_lost == 1 and g.tile(4, 4) == BLOWN
+
+
+def test_one_life_is_classic():
+    g = make_game(1)
+    assert g.execute(g.decide(PRIMARY, 0, 0)) == -1 and g.state == LOST
+    try:
+        make_game(2)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("2 lives accepted")
+
+
+def test_wrong_flag_marks_appear_at_once_and_go_with_the_flag():
+    g = make_game(1)
+    g.execute(g.decide(PRIMARY, 2, 0))   # opens the zero area: 1s at (1,0), (0,1), (1,1)
+    g.execute(g.decide(SECONDARY, 0, 0))          # the real mine: a plain flag
+    assert g.tile(0, 0) == FLAG
+    g.execute(g.decide(SECONDARY, 3, 3))
+    assert g.tile(3, 3) == FLAG
+    g.execute(g.decide(SECONDARY, 4, 3))
+    # The 1 at (3, 2) now has two flags: both are marked.
+    assert g.tile(3, 3) == BAD_FLAG and g.tile(4, 3) == BAD_FLAG
+    g.execute(g.decide(SECONDARY, 4, 3))          # taken off: the other is plain again
+    assert g.tile(3, 3) == FLAG and g.tile(4, 3) != BAD_FLAG
+    # A flag the numbers disprove (a hint job says so) is marked until it is taken off.
+    g.execute(g.decide(SECONDARY, 3, 4))
+    g.disprove(g.board.index(3, 4))
+    assert g.tile(3, 4) == BAD_FLAG
+    g.mark_flags = False                          # the setting off: plain flags everywhere
+    g.check_flags()
+    assert g.tile(3, 4) == FLAG and g.tile(3, 3) == FLAG
+
+
+def test_hints_after_each_move_match_hints_from_scratch():
+    """A Hinter kept through a game loads each view from the last one plus the move; its answers
+    (hint, reason, wrong flags, errors) are those of a fresh Hinter, move after move, through
+    flags put on and taken off (right and wrong ones), blown mines and new games."""
+    import random
+    rnd = random.Random(12)
+    for (w, h, m, lives) in ((9, 9, 10, 3), (16, 16, 40, 5), (30, 16, 99, 3)):
+        gen = Generator(w, h)
+        game = Game(w, h)
+        kept = Hinter(w, h)
+        compared = 0
+        for seed in range(3):
+            gen.begin(m, 50 + seed)
+            gen.run()
+            b = gen.board
+            game.new(b, lives)
+            game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+            while game.state == PLAYING:
+                fresh = Hinter(w, h)
+                answers = []
+                for hinter in (kept, fresh):
+                    hinter.begin(game.shown, game.total, -1)
+                    while not hinter.step(97):
+                        pass
+                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
+                                    hinter.rule, hinter.wrong))
+                assert answers[0] == answers[1], (seed, compared)
+                compared += 1
+                # A random move: mostly the hint, sometimes a flag anywhere or a wild open.
+                r = rnd.random()
+                cells = [(x, y) for y in range(h) for x in range(w)
+                         if game.tile(x, y) in (9, FLAG, BAD_FLAG)]
+                x, y = rnd.choice(cells)
+                if r < 0.15:
+                    game.execute(game.decide(SECONDARY, x, y))
+                elif r < 0.2:
+                    game.execute(game.decide(PRIMARY, x, y))
+                elif kept.cell >= 0:
+                    c = kept.cell
+                    game.execute(game.decide(SECONDARY if kept.is_mine else PRIMARY,
+                                             b.x_of(c), b.y_of(c)))
+                else:
+                    game.execute(game.decide(PRIMARY, x, y))
+        assert compared > 30

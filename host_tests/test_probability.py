@@ -1,0 +1,84 @@
+"""Mine probabilities and the frontier counts under them, against brute force over every layout
+of small views; the sliced work bound; inconsistent views."""
+
+import itertools
+import random
+
+from engine_util import neighbours
+from view_util import random_view
+
+from mines.frontier import Frontier
+from mines.probability import Probabilities
+from mines.views import parse_view
+
+
+def brute_probabilities(w, h, rows, total):
+    """{cell: probability} over the covered cells ('#', 'F'), every consistent layout with
+    ``total`` mines equally likely; None if there is none."""
+    covered = [(x, y) for y in range(h) for x in range(w) if rows[y][x] in "#F"]
+    known = {(x, y) for y in range(h) for x in range(w) if rows[y][x] == "*"}
+    nums = [(x, y, int(rows[y][x])) for y in range(h) for x in range(w) if rows[y][x].isdigit()]
+    hits = {c: 0 for c in covered}
+    n = 0
+    for combo in itertools.combinations(covered, total - len(known)):
+        m = set(combo) | known
+        if all(sum(1 for c in neighbours(w, h, x, y) if c in m) == v for x, y, v in nums):
+            n += 1
+            for c in combo:
+                hits[c] += 1
+    if not n:
+        return None
+    return {c: hits[c] / n for c in covered}
+
+
+def probs_of(w, h, rows, total):
+    board, shown = parse_view(w, h, rows)
+    p = Probabilities(board)
+    p.begin(shown, total)
+    while not p.step(150):   # small slices: resuming must not change the answer
+        pass
+    return p, board
+
+
+def test_probabilities_match_brute_force():
+    rnd = random.Random(31)
+    checked = 0
+    while checked < 600:
+        w, h, rows, total, mines = random_view(rnd)
+        if not 0 < sum(r.count("#") + r.count("F") for r in rows) <= 13:
+            continue
+        checked += 1
+        want = brute_probabilities(w, h, rows, total)
+        p, board = probs_of(w, h, rows, total)
+        assert p.error is None and p.exact
+        for (x, y), q in want.items():
+            assert abs(p.percent[board.index(x, y)] - round(q * 100)) <= 1, (rows, total, x, y, q)
+        # The guess offered: the least likely unflagged covered cell (none if all are flagged).
+        open_to_guess = [q for (x, y), q in want.items() if rows[y][x] == "#"]
+        if not open_to_guess:
+            assert p.best == -1
+            continue
+        best = min(open_to_guess)
+        assert abs(p.best_p - best) < 1e-6, (rows, total, p.best_p, best)
+        assert abs(want[(board.x_of(p.best), board.y_of(p.best))] - best) < 1e-9
+
+
+def test_inconsistent_views_are_reported():
+    for rows, total in ((["##", "#4"], 3), (["#2#"], 1), (["1#1", "###", "1#1"], 3),
+                        (["3#", "##"], 2), (["0#"], 1)):
+        p, _ = probs_of(len(rows[0]), len(rows), rows, total)
+        assert p.error and p.error.startswith("inconsistent:"), (rows, total, p.error)
+    p, _ = probs_of(3, 1, ["#2#"], 2)
+    assert p.error is None and p.best_p == 1.0
+
+
+def test_a_group_over_the_work_bound_is_loose_not_slow():
+    """A wide open field of 1s over a long covered row: far more layouts than the bound lets
+    us count; the answer comes back marked inexact within the bound."""
+    w = 30
+    rows = ["#" * w, "1" * w, "0" * w]
+    board, shown = parse_view(w, 3, rows)
+    f = Frontier(board, 2000)
+    f.begin(shown, 10)
+    f.run()
+    assert not f.exact and f.work < 2000 + 400

@@ -1,0 +1,163 @@
+"""Help during a game, for the midend: the hint job (the next provable cell with the numbers that
+prove it, else the wrong flags, else the safest guess with its probability), the wrong-flag check
+after a move, and the Kind boards' mercy. Imported when a game first needs it.
+
+Both jobs run on the midend's job runner (``step() -> done``, ``slice_work``, ``progress``);
+each step does about ``STEP_UNITS`` of the hinter's or the probability map's work units, which
+bench_hints.py measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51
+time, so a hint step is charged to the runner as a whole frame's share (``slice_cost``, set by
+the midend: one step a frame) and a probability step as half of it (two a frame).
+"""
+
+from mines.game import BAD_FLAG, FLAG
+from mines.hints import MODE_SAFE, Hinter
+from mines.kinds import Rescue
+
+STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
+PROB_UNITS = 150   # probability units a step: up to about 14 ms (bench_hints.py)
+
+# What a finished hint job found (``HintJob.found``).
+FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
+FOUND_WRONG = 2    # flags the numbers contradict: ``wrong``
+FOUND_GUESS = 3    # nothing provable: ``cell`` is the safest guess, ``chance`` its mine %
+FOUND_NOTHING = 0
+
+# How the status line names each rule (mines.hints.RULE_*).
+RULE_WORDS = ("one number", "two numbers", "case split", "mine count")
+
+
+class HintJob:
+    """A hint (``check_only``: only the wrong flags) for the game in progress, sliced."""
+
+    def __init__(self, game, solver=None):
+        self.game = game
+        # ``solver``: the generator's, idle while a game is played (saves a second one's heap).
+        self.hinter = Hinter(game.width, game.height, solver)
+        self.probs = None
+        self.settled = None
+        self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
+        self.marks_version = 0
+        self.slice_work = 0
+        self.slice_cost = 361   # runner units a step is charged (one step a frame)
+        self.progress = 0
+        self.key = -1
+        self.check_only = False
+        self._phase = 0
+
+    def begin(self, cursor, check_only=False):
+        game = self.game
+        self.check_only = check_only
+        self.found = FOUND_NOTHING
+        self.cell = -1
+        self.because = ()
+        self.rule = -1
+        self.chance = 0
+        self.wrong = ()
+        self.is_mine = False
+        self._cursor = cursor
+        self.hinter.begin(game.shown, game.total, cursor, game.board)
+        self._phase = 0
+        self.progress = 0
+
+    def step(self):
+        """One slice. True when the answer is in (``found`` and the fields it names)."""
+        self.slice_work = self.slice_cost
+        h = self.hinter
+        if self._phase == 0:
+            if not h.step(STEP_UNITS):
+                self.progress = 50 if h.rule >= 0 else 20
+                return False
+            if h.wrong:
+                self.found = FOUND_WRONG
+                self.wrong = h.wrong
+                self.cell = h.wrong[0]
+            if self.check_only or self.found:
+                return True
+            if h.cell >= 0:
+                self.found = FOUND_CELL
+                self.cell = h.cell
+                self.is_mine = h.is_mine
+                self.because = h.because
+                self.rule = h.rule
+                return True
+            if self.probs is None:
+                from mines.probability import Probabilities
+                self.probs = Probabilities(h.board)
+                self.settled = bytearray(len(self.game.shown))
+            h.settle(self.settled)
+            self.probs.begin(self.settled, self.game.total, self._cursor)
+            self._phase = 1
+            return False
+        p = self.probs
+        self.slice_work = (self.slice_cost + 1) // 2   # cheaper steps: two a frame
+        if not p.step(PROB_UNITS):
+            self.progress = 80
+            return False
+        if p.best >= 0:
+            self.found = FOUND_GUESS
+            self.cell = p.best
+            self.chance = int(p.best_p * 100 + 0.5)
+        return True
+
+    def show(self, because):
+        """Mark ``because`` (padded indices) as the numbers to highlight (empty: none)."""
+        marks = self.marks
+        if any(marks):
+            marks[:] = bytes(len(marks))
+        for i in because:
+            marks[i] = 1
+        self.marks_version += 1
+
+    def text(self):
+        """The status line for the answer."""
+        if self.found == FOUND_CELL:
+            return "%s: %s" % ("Mine" if self.is_mine else "Safe", RULE_WORDS[self.rule])
+        if self.found == FOUND_WRONG:
+            return "Wrong flag" if len(self.wrong) == 1 else "%d wrong flags" % len(self.wrong)
+        if self.found == FOUND_GUESS:
+            return "Guess: %d%% mine" % self.chance
+        return "No hint"
+
+    def forget(self):
+        """The mines moved (a Kind board's mercy): the next view loads from scratch."""
+        self.hinter.forget()
+
+
+def flags_on_safe_cells(game):
+    """True if some flag sits on a cell without a mine (only then can the numbers disprove a
+    flag; the byte search runs in C)."""
+    shown = game.shown
+    mine = game.board.mine
+    for code in (FLAG, BAD_FLAG):
+        key = bytes((code,))
+        i = shown.find(key)
+        while i >= 0:
+            if not mine[i]:
+                return True
+            i = shown.find(key, i + 1)
+    return False
+
+
+def mercy(job, game, cell):
+    """A Kind board: before cell ``cell`` (padded, covered) is opened, if it holds a mine and no
+    covered cell is provably safe, move the mines so that it is safe. Runs to the end in one go
+    (bounded: the hinter's rules and the frontier's work bound); returns True if mines moved."""
+    if not game.board.mine[cell]:
+        return False
+    h = job.hinter
+    h.begin(game.shown, game.total, cell, game.board, MODE_SAFE)
+    h.run()
+    if h.cell >= 0 or h.error:
+        return False   # a safe cell was provable: no mercy
+    rescue = getattr(job, "rescue", None)
+    if rescue is None:
+        rescue = job.rescue = Rescue(game.board)
+    if job.settled is None:
+        job.settled = bytearray(len(game.shown))
+    h.settle(job.settled)   # proven mines known, proven safe cells out: small groups to count
+    rescue.begin(game, cell, job.settled)
+    rescue.run()
+    if rescue.saved:
+        h.forget()
+    return rescue.saved
+

@@ -1,0 +1,410 @@
+"""Hints: the next cell a player can prove from what they see, at the weakest reasoning, with the
+numbers that prove it; and the flags those numbers contradict.
+
+A view is a padded tile array (``Game.shown``: numbers 0..8, COVERED, FLAG, BAD_FLAG, BLOWN). The
+player's flags are not trusted: deductions use the open numbers (and the blown mines, which the
+game revealed) only. The rules are tried in order, each to its end before the next:
+
+  single  one number at a time (``Solver`` level SINGLE), chained;
+  pairs   two numbers together (level PAIRS);
+  cases   exact case analysis over frontier groups (level FULL without the mine count);
+  count   the same with the total mine count.
+
+A hint is a covered, unflagged cell the first rule that proves anything proves (among the first
+``CANDIDATES`` found: the one with the fewest proving numbers, a safe cell before a mine, then the
+nearest to the cursor). ``because`` lists the open numbers whose constraints alone prove it: the
+number(s) the rule fired on and, through the cells they relied on, the numbers that proved those
+(for a case split, every number of the cell's group at that moment; for the count, every number
+of the frontier, with the total). A flag is wrong when the numbers prove its cell safe, or when it
+touches a number with more flags (and blown mines) around it than its value.
+
+Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or ``run()``).
+Buffers are made once per board size; a hint can borrow the generator's idle solver.
+"""
+
+from array import array
+
+from mines import presets
+from mines.board import Board
+from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
+from mines.hintview import ViewLoader
+from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, WHY_FULL, WHY_GIVEN, Solver
+
+RULE_SINGLE = 0
+RULE_PAIRS = 1
+RULE_CASES = 2
+RULE_COUNT = 3
+RULE_NAMES = ("single", "pairs", "cases", "count")
+
+CANDIDATES = 4   # hints compared within the first rule that finds any
+_LOOK_UNITS = 48  # solver work between looks at what it learnt (so it stops once it has a hint)
+
+SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
+
+# What to look for (``begin``'s ``mode``).
+MODE_HINT = 0     # a hint, and every wrong flag
+MODE_SAFE = 1     # only: is any covered cell (flagged or not) provably safe? (kind boards)
+
+
+class Hinter:
+    """Hint finder for one board size. ``solver``: an idle ``Solver`` of this size to borrow
+    (the generator's between boards), else one of its own is made."""
+
+    def __init__(self, width, height, solver=None):
+        if solver is None:
+            solver = Solver(Board(width, height), oracle=False)
+        self.solver = solver
+        board = solver.board
+        self.board = board
+        size = board.size
+        self.batch = array("H", bytes(2 * size))   # case-split cells: where their analysis began
+        self.rule_of = bytearray(size)              # the rule a learnt cell's proof needed
+        self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
+        self.bad = bytearray(size)    # 1 on wrong flags
+        self.walk = array("H", bytes(2 * size))
+        self.queue = array("H", bytes(2 * size))
+        self.cand = array("H", bytes(2 * CANDIDATES))
+        self.ncand = 0
+        self._job = None
+        self.done = True
+        self._numbers = 0
+        self.loader = ViewLoader(solver)
+        self._clear()
+
+    def forget(self):
+        """The next view is not the last one plus a move (the mines moved, a new game):
+        load it from scratch. (A change a game cannot make is noticed anyway.)"""
+        self.loader.forget()
+
+    def _budget(self):
+        return self._units
+
+    def _clear(self):
+        self.error = None      # "inconsistent: ..." when the numbers contradict themselves
+        self.cell = -1         # the hint (padded index), -1: nothing provable
+        self.is_mine = False
+        self.because = []      # padded indices of the proving numbers
+        self.rule = -1
+        self.wrong = []        # padded indices of wrong flags, in board order
+        self.work = 0
+
+    def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
+        """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count
+        the player is told (-1: not told). ``cursor``: padded index the hint should be near.
+        ``truth``: the game's ``Board`` when known: a flag on a real mine can never be proven
+        safe, so the search for wrong flags stops sooner (the answer is the same)."""
+        self._clear()
+        self.shown = shown
+        self.total = total
+        self.cursor = cursor
+        self.truth = truth
+        self.mode = mode
+        self.ncand = 0
+        self.done = False
+        self._job = self._work()
+
+    def step(self, units=200):
+        """About ``units`` solver work units (a unit is about one neighbour visit). Returns True
+        when the answer is ready."""
+        if self.done:
+            return True
+        s = self.solver
+        s.work = 0
+        self._units = units
+        for _ in self._job:
+            break
+        self.work += s.work
+        return self.done
+
+    def run(self):
+        while not self.step(1 << 20):
+            pass
+        return self
+
+    # -- the work -----------------------------------------------------------------------------
+
+    def _work(self):
+        s = self.solver
+        b = self.board
+        shown = self.shown
+        oracle = s.oracle
+        s.oracle = False
+        self.rule_of[:] = b.zeros
+        wrong = self.bad
+        wrong[:] = b.zeros
+        loader = self.loader
+        for _ in loader.load(shown, self._budget):
+            yield
+        self.error = loader.error
+        self._numbers = loader.nfront
+        if self.error is None and 0 <= self.total < loader.blown:
+            self.error = "inconsistent: %d mines are shown, the total is %d" % (
+                loader.blown, self.total)
+        if self.error is not None:
+            s.oracle = oracle
+            self.done = True
+            yield
+            return
+        # Flags that overfill a number are wrong at once; the rest wait for the proofs.
+        self._nwrong = loader.mark_overfilled(shown, wrong)
+        pending = loader.pending_flags(shown, self.truth) if self.mode == MODE_HINT else 0
+        s.work += 20
+        self._pending = pending
+        self._found = False
+        for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
+            if rule == RULE_COUNT:
+                if self.total < 0:
+                    break
+                s.mines_left = self.total + s.mines_left + 1
+                s.total_mines = self.total
+            if rule <= RULE_PAIRS:
+                self._requeue()
+                for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
+                    yield
+            else:
+                cases = s.cases
+                if cases is None:
+                    from mines.groups import CaseAnalysis
+                    cases = s.cases = CaseAnalysis(s)
+                while not self._finished():
+                    t0 = s.nknown
+                    found = cases.step(self._units)
+                    while found is None:
+                        yield
+                        found = cases.step(self._units)
+                    if not found:
+                        break
+                    order = s.order
+                    for k in range(t0, s.nknown):
+                        self.batch[order[k]] = t0
+                    self._note(t0, rule)
+                    for _ in self._closure(rule, presets.PAIRS):
+                        yield
+            if self.ncand and not self._found:
+                self._choose()
+                yield
+            if self._finished():
+                break
+        if self._nwrong:
+            self.wrong = [i for i in range(b.size) if wrong[i]]
+        s.oracle = oracle
+        self.done = True
+        yield
+
+    def settle(self, out):
+        """Write into ``out`` (a bytearray of the view's size) the view with every cell the
+        numbers have proven so far filled in: mines as BLOWN (known), safe cells as
+        ``SETTLED_SAFE`` (neither covered nor a number). The layouts it allows are exactly the
+        view's, so ``mines.probability`` over it gives the view's probabilities with the proven
+        cells out of the count. After an answer with no hint, every provable cell is in."""
+        out[:] = self.shown
+        s = self.solver
+        order = s.order
+        st = s.st
+        for k in range(self._numbers, s.nknown):
+            c = order[k]
+            out[c] = BLOWN if st[c] == MINE else SETTLED_SAFE
+
+    def _finished(self):
+        if self.mode == MODE_SAFE:
+            return self._found
+        return self._found and not self._pending
+
+    def _requeue(self):
+        """Queue every number with covered neighbours for the solver again (a rule switched on
+        looks at every number, not only those that changed)."""
+        s = self.solver
+        st = s.st
+        unk = s.unk
+        flags = s.flags
+        stack = s.stack
+        order = s.order
+        sp = s.sp
+        for k in range(self._numbers):   # the numbers next to covered cells come first
+            a = order[k]
+            if unk[a] and not flags[a] & 1:
+                flags[a] |= 1
+                stack[sp] = a
+                sp += 1
+        s.sp = sp
+        s.work += self._numbers
+
+    def _closure(self, rule, level):
+        """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon
+        as the answer is known (a generator: yields when the step's budget is spent)."""
+        s = self.solver
+        t0 = s.nknown
+        used = 0
+        for status in s.run(level, _LOOK_UNITS):
+            self._note(t0, rule)
+            t0 = s.nknown
+            if status != RUNNING or self._finished() or (
+                    self.ncand == CANDIDATES and not self._pending):
+                break
+            used += s.work
+            s.work = 0
+            if used >= self._units:
+                s.work = used   # counted by step()
+                yield
+                used = 0
+        s.work += used
+
+    def _note(self, t0, rule):
+        """Look at the cells learnt since position t0: flags proven safe are wrong, flags proven
+        either way are settled, covered cells become candidates."""
+        s = self.solver
+        order = s.order
+        st = s.st
+        shown = self.shown
+        truth = self.truth
+        for k in range(t0, s.nknown):
+            c = order[k]
+            self.rule_of[c] = rule
+            t = shown[c]
+            if self.mode == MODE_SAFE:
+                if st[c] == SAFE:
+                    self.cell = c
+                    self.rule = rule
+                    self._found = True
+                    return
+                continue
+            if t == FLAG or t == BAD_FLAG:
+                if truth is None or not truth.mine[c]:
+                    self._pending -= 1
+                if st[c] == SAFE and not self.bad[c]:
+                    self.bad[c] = 1
+                    self._nwrong += 1
+            elif t == COVERED and not self._found and self.ncand < CANDIDATES:
+                self.cand[self.ncand] = c
+                self.ncand += 1
+        s.work += 2 * (s.nknown - t0)
+
+    def _choose(self):
+        """The hint among the candidates: fewest proving numbers, safe before mine, nearest."""
+        s = self.solver
+        stride = self.board.stride
+        best = None
+        for k in range(self.ncand):
+            c = self.cand[k]
+            because = self.because_of(c)
+            far = 0
+            if self.cursor >= 0:
+                far = abs(c % stride - self.cursor % stride) + abs(c // stride - self.cursor // stride)
+            key = (len(because), s.st[c] == MINE, far)
+            if best is None or key < best[0]:
+                best = (key, c, because)
+                if key[0] == 1 and not key[1] and self.cursor < 0:
+                    break   # nothing beats one number proving a safe cell
+        self.cell = best[1]
+        self.is_mine = s.st[self.cell] == MINE
+        self.because = best[2]
+        self.rule = self.rule_of[self.cell]
+        self._found = True
+
+    def because_of(self, c):
+        """The open numbers (padded indices, sorted) whose constraints alone prove learnt cell c:
+        a walk back through the cells each proof relied on."""
+        s = self.solver
+        st = s.st
+        when = s.when
+        why = s.why
+        offsets = self.board.offsets
+        seen = self.seen
+        seen[:] = self.board.zeros
+        walk = self.walk
+        nums = []
+        top = 1
+        walk[0] = c
+        seen[c] = 2
+        while top:
+            top -= 1
+            x = walk[top]
+            if why[x] == WHY_FULL:
+                t = self.batch[x]
+                if self.rule_of[x] == RULE_COUNT:
+                    # The count used every known cell and every number of the frontier.
+                    for k in range(t):
+                        y = s.order[k]
+                        if why[y] != WHY_GIVEN and not seen[y] & 2:
+                            seen[y] |= 2
+                            walk[top] = y
+                            top += 1
+                    for a in range(len(st)):
+                        if st[a] == NUM and not seen[a] & 1 and self._open_at(a, t):
+                            seen[a] |= 1
+                            nums.append(a)
+                    continue
+                top = self._group(x, t, nums, top)
+                continue
+            t = when[x]
+            for a in (s.src[x], s.src2[x]):
+                if seen[a] & 1:
+                    continue
+                seen[a] |= 1
+                nums.append(a)
+                for d in offsets:
+                    y = a + d
+                    v = st[y]
+                    if (v == SAFE or v == MINE) and why[y] != WHY_GIVEN and when[y] < t \
+                            and not seen[y] & 2:
+                        seen[y] |= 2
+                        walk[top] = y
+                        top += 1
+        s.work += 4 * len(nums)
+        nums.sort()
+        return nums
+
+    def _known_at(self, y, t):
+        """Was cell y known (given, or learnt before position t of ``order``)?"""
+        s = self.solver
+        v = s.st[y]
+        if v == UNK:
+            return False
+        return v == NUM or s.why[y] == WHY_GIVEN or s.when[y] < t
+
+    def _open_at(self, a, t):
+        """Did number a have a cell around it still unknown at position t?"""
+        for d in self.board.offsets:
+            if not self._known_at(a + d, t):
+                return True
+        return False
+
+    def _group(self, x, t, nums, top):
+        """Case split at position t proved cell x: add the numbers of x's group then (cells
+        linked through numbers with unknown cells) to ``nums``, and queue on ``walk`` the learnt
+        cells those numbers relied on. Returns the new top of ``walk``."""
+        s = self.solver
+        st = s.st
+        offsets = self.board.offsets
+        seen = self.seen
+        walk = self.walk
+        queue = self.queue
+        # x was unknown at t: queue it as a group cell (mark 4, apart from the walk's 2).
+        seen[x] |= 4
+        queue[0] = x
+        n = 1
+        q = 0
+        while q < n:
+            y = queue[q]
+            q += 1
+            for d in offsets:
+                a = y + d
+                if st[a] != NUM or seen[a] & 1:
+                    continue
+                seen[a] |= 1
+                nums.append(a)
+                for e in offsets:
+                    z = a + e
+                    if st[z] == NUM or st[z] > MINE:
+                        continue
+                    if self._known_at(z, t):
+                        if st[z] != NUM and s.why[z] != WHY_GIVEN and not seen[z] & 2:
+                            seen[z] |= 2
+                            walk[top] = z
+                            top += 1
+                    elif not seen[z] & 4:
+                        seen[z] |= 4
+                        queue[n] = z
+                        n += 1
+        s.work += 10 * n
+        return top
