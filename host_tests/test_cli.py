@@ -99,7 +99,7 @@ def test_codes_rebuild_identical_boards_under_cpython_and_micropython():
 
 
 def test_bad_arguments_fail_with_one_line_and_status_2():
-    cases = [(SOLVE, ["--level"]), (SOLVE, ["--level", "hard"]), (SOLVE, ["/no/such/file"]),
+    cases = [(SOLVE, ["--level"]), (SOLVE, ["--level", "expert"]), (SOLVE, ["/no/such/file"]),
              (SOLVE, [ROOT]), (SOLVE, ["--frobnicate"]), (SOLVE, ["--hint", "--safest"]),
              (GEN, ["--level"]), (GEN, ["--width", "9", "--height", "9", "--mines", "10"]),
              (GEN, ["--code", "12345"]), (GEN, ["--code", "1220JEE0005N"]),
