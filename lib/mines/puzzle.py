@@ -10,19 +10,22 @@ safe shows no number), still decides every cell at the level: Easy = ``presets.S
 every level (the screen shows it); only Hard's reasoning uses it. The solver is sound, so "decides
 every cell" means exactly one solution, and every clue left was tested: none can go (minimal).
 
-Making it cheap enough for the device. The greedy pass asks, for candidate c_i (i-th in the
-random order), whether the kept clues K plus the untested clues R_i = {c_i+1, ...} decide the
-grid. The solver's state is kept as a stack of fixed points: the kept clues first (the *base*),
-then the untested clues given in reverse order, the solver run to a fixed point after each, with
-the position in ``solver.order`` where each one's segment starts. Everything learnt in c_i's
-segment needed c_i (the state before it was a fixed point), so taking c_i away is truncating the
-order there, never a rescan. Clues kept since the last rebuild (``floating``) are given on top for
-each test and taken away after it; when that costs more than a rebuild did, the base is rebuilt
-with them in it (a ski-rental rule: at most twice the best of the two). Each truncation lands on
-a state that was a fixed point, so the solver goes on from a state it could have reached from
-scratch; a clue given to a cell already proven safe is *promoted* (its number shown), and
-demoted again when its segment goes. A final solve from scratch of the finished puzzle checks it
-and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
+whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in a
+*range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
+walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
+going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
+going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
+fixed point after each, and coming back truncates ``solver.order`` to where the range began
+(every cell after that was learnt from the range's clues). A clue is given about log2(tests)
+times instead of once per test, and a range whose state already decides the grid needs no test
+at all: none of its clues is needed. A clue given to a cell already proven safe is *promoted*
+(its number shown from then on) and demoted when its range is left. Ranges are solved at
+``BUILD_LEVEL`` (cheaper for Hard), each test at the level itself; a truncation lands on a state
+the clues imply and the solver's rules are monotone, so every test ends in the very state a
+fresh solve of its clues reaches (host_tests compare with a plain re-solve per removal). A final
+solve from scratch of the finished puzzle checks it and leaves the deduction order behind
+(``solver.order``, ``why``, ``src``) for hints.
 
 Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units, about
 one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated per
@@ -33,80 +36,22 @@ import gc
 from array import array
 
 from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
-from mines import codes, presets
 from mines.board import Board
+from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
 from mines.revision import forget
 from mines.rng import Rng
 from mines.solver import NUM, RUNNING, SAFE, UNK, Solver
 
-EASY = presets.SINGLE
-MEDIUM = presets.PAIRS
-HARD = presets.FULL
-LEVEL_NAMES = ("easy", "medium", "hard")
-
-MIN_WIDTH = 5
-MAX_WIDTH = 20
-MIN_HEIGHT = 5
-MAX_HEIGHT = 15
-SEED_BITS = 30   # seeds 0 .. 2**30 - 1: what a puzzle code holds
-
-# The sizes the game's menu offers: each fits the 160x128 screen under an 8-pixel status bar
-# without scrolling, tiles at least 8 pixels (20x15 is the whole screen at 8 pixels).
-SIZES = (("Small", 8, 8), ("Medium", 12, 10), ("Large", 20, 15))
-
+# The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
 MINE_PERCENT_SPREAD = 7
 
 SLICE_UNITS = 160
-# The level whose fixed points the checkpoints are, per level: a truncation may land on any state
-# the clues imply, and the test then runs the full level from it; the cheaper level saves Hard's
-# case analysis after every clue of a build. (Medium builds at Medium: its pair rule only looks
-# at numbers queued since, so it must start from a state where every pair was looked at.)
+# Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
+# must use Medium: its pair rule only looks at numbers queued since, so it must start from a
+# state where every pair was looked at; Hard's case analysis sees every group anyway.
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
-_CHUNK = 6   # cells forgotten per check of the budget (at most 44 units each)
-
-# Puzzle codes: type, width - 5, height - 5, level, seed.
-_CODE_WIDTHS = (codes.TYPE_BITS, 4, 4, 2, SEED_BITS)
-
-
-def level_from_name(name):
-    """'easy' | 'medium' | 'hard' -> EASY | MEDIUM | HARD; ValueError with a readable message."""
-    for i in range(len(LEVEL_NAMES)):
-        if LEVEL_NAMES[i] == name:
-            return i
-    raise ValueError("unknown level %r: use easy, medium or hard" % (name,))
-
-
-def check_size(width, height):
-    """None if a width x height puzzle can be made, else a message saying why not."""
-    if not (MIN_WIDTH <= width <= MAX_WIDTH):
-        return "width must be %d to %d (got %d)" % (MIN_WIDTH, MAX_WIDTH, width)
-    if not (MIN_HEIGHT <= height <= MAX_HEIGHT):
-        return "height must be %d to %d (got %d)" % (MIN_HEIGHT, MAX_HEIGHT, height)
-    return None
-
-
-def encode_code(width, height, level, seed):
-    """The code a player types to get this puzzle again (10 characters)."""
-    return codes.encode(((codes.TYPE_PUZZLE, codes.TYPE_BITS), (width - MIN_WIDTH, 4),
-                         (height - MIN_HEIGHT, 4), (level, 2), (seed, SEED_BITS)))
-
-
-def decode_code(text):
-    """(width, height, level, seed) from a puzzle code; ValueError with a reason a player can
-    act on (a board code, a typo, a size out of range)."""
-    kind = codes.code_type(text)
-    if kind != codes.TYPE_PUZZLE and kind >= 0:
-        raise ValueError("that is a %s code, not a puzzle code" % codes.TYPE_NAMES[kind])
-    fields = codes.decode(text, _CODE_WIDTHS)
-    if fields[0] != codes.TYPE_PUZZLE:
-        raise ValueError("that is a %s code, not a puzzle code" % codes.TYPE_NAMES[fields[0]])
-    width = fields[1] + MIN_WIDTH
-    height = fields[2] + MIN_HEIGHT
-    level = fields[3]
-    if check_size(width, height) or level > HARD:
-        raise ValueError("check failed: a character is mistyped")
-    return width, height, level, fields[4]
+_DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 
 
 class PuzzleMaker:
@@ -116,14 +61,15 @@ class PuzzleMaker:
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
     ``solver`` holding the solve of the finished puzzle from its clues (``order[clues:nknown]``
     are the deductions in order, with ``why``, ``src``, ``src2``). Statistics: ``tests``
-    (removals tried), ``rebuilds``, ``restarts`` (mine layouts thrown away), ``total_work``,
+    (removals that needed a solve), ``restarts`` (mine layouts thrown away), ``total_work``,
     ``max_slice`` (units). ``progress`` is 0..100 throughout.
     """
 
     SLICE_UNITS = SLICE_UNITS
-    # The most one step() does: the solver's bound (see generator.Generator.MAX_SLICE_UNITS);
-    # this module's own pieces between two checks stay below it (host_tests check it).
-    MAX_SLICE_UNITS = SLICE_UNITS + 200
+    # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
+    # indivisible piece between two checks is larger than 240 units (this module's pieces stay
+    # under 50; the case analysis's, on the large groups of sparse clues, reach about 220).
+    MAX_SLICE_UNITS = SLICE_UNITS + 240
 
     def __init__(self, width, height):
         msg = check_size(width, height)
@@ -137,9 +83,13 @@ class PuzzleMaker:
         self.solver.cases = CaseAnalysis(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        self.cp = array("H", bytes(2 * cells))         # where cand[j]'s segment starts...
-        self.cpn = array("H", bytes(2 * cells))        # ...and how many clues were promoted then
-        self.floating = array("H", bytes(2 * cells))   # clues kept since the last rebuild
+        # The depth-first walk over the tests: per level, its range of tests, phase (0: going
+        # left next, 1: right next, 2: done) and the solver state to come back to.
+        self._tlo = array("H", bytes(2 * _DEPTH))
+        self._thi = array("H", bytes(2 * _DEPTH))
+        self._tph = bytearray(_DEPTH)
+        self._tmark = array("H", bytes(2 * _DEPTH))
+        self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
         self.npromoted = 0
         self.clue = bytearray(board.size)
@@ -159,7 +109,6 @@ class PuzzleMaker:
         self.total_work = 0
         self.max_slice = 0
         self.tests = 0
-        self.rebuilds = 0
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -217,12 +166,10 @@ class PuzzleMaker:
         stride = b.stride
         cells = w * self.height
         cand = self.cand
-        cp = self.cp
-        cpn = self.cpn
-        floating = self.floating
         clue = self.clue
         inside = b.inside
         mine = b.mine
+        offsets = b.offsets
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
@@ -243,12 +190,29 @@ class PuzzleMaker:
                 s.work += 10
                 if s.work >= SLICE_UNITS:
                     yield
+            # Every other cell a clue. The whole set must decide the grid: at Easy and Medium
+            # a mine with no safe neighbour never is (at Hard the mine count decides it).
             n = 0
-            for i in range(b.size):
-                if inside[i] and not mine[i]:
-                    cand[n] = i
-                    n += 1
-            s.work += b.size // 4
+            walled = 0
+            for y in range(self.height):
+                if s.work >= SLICE_UNITS:
+                    yield
+                row = (y + 1) * stride + 1
+                for i in range(row, row + w):
+                    if not mine[i]:
+                        cand[n] = i
+                        n += 1
+                    elif not walled:
+                        for d in offsets:
+                            if inside[i + d] and not mine[i + d]:
+                                break
+                        else:
+                            walled = 1
+                s.work += 3 * w
+            if walled and self.level != HARD:
+                self.restarts += 1
+                continue
+            # The order the clues are taken away in.
             for j in range(n - 1, 0, -1):
                 r = rng.below(j + 1)
                 c = cand[j]
@@ -261,93 +225,73 @@ class PuzzleMaker:
             clue[:] = b.zeros
             s.reset(mines)
             self.npromoted = 0
-            # The first build: every clue, the last candidate first. The whole set must decide
-            # the grid at this level (a mine walled in by mines does not at Easy): else anew.
-            start = self.total_work + s.work
-            for j in range(n - 1, -1, -1):
-                cp[j] = s.nknown
-                cpn[j] = self.npromoted
+            break
+        # Depth first over the tests 0..n-1, halving: see the module docstring.
+        tlo = self._tlo
+        thi = self._thi
+        tph = self._tph
+        tmark = self._tmark
+        tnp = self._tnp
+        tlo[0] = 0
+        thi[0] = n
+        tph[0] = 0
+        depth = 1
+        done = 0
+        while depth:
+            t = depth - 1
+            lo = tlo[t]
+            hi = thi[t]
+            ph = tph[t]
+            if ph == 0 and (hi - lo == 1 or not s.unknown):
                 if s.unknown:
-                    give(cand[j])
-                    for status in builder:
-                        if status == RUNNING:
-                            yield
-                            continue
-                        break
-                if s.work >= SLICE_UNITS:
-                    yield
-            if not s.unknown:
-                break
-            self.restarts += 1
-        build_cost = self.total_work + s.work - start
-        test_cost = 0
-        base_end = 0
-        base_np = 0
-        nfl = 0
-        for i in range(n):
-            # Is c_i needed, given the kept clues and the untested ones?
-            while not truncate(cp[i], cpn[i]):
-                yield
-            self.tests += 1
-            start = self.total_work + s.work
-            if s.unknown:
-                p = s.nknown
-                pn = self.npromoted
-                for k in range(nfl):
+                    # A leaf: is the clue needed, given the others this test keeps?
+                    self.tests += 1
+                    if runner is not builder:
+                        for status in runner:
+                            if status == RUNNING:
+                                yield
+                                continue
+                            break
+                    if s.unknown:
+                        clue[cand[lo]] = 1
+                # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
+                done += hi - lo
+                self.progress = done * 99 // n
+                depth = t
+                continue
+            if ph == 2:
+                depth = t
+                continue
+            mid = (lo + hi) >> 1
+            if ph == 0:
+                # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
+                tmark[t] = s.nknown
+                tnp[t] = self.npromoted
+                for j in range(hi - 1, mid - 1, -1):
                     if s.work >= SLICE_UNITS:
                         yield
-                    give(floating[k])
-                for status in runner:
-                    if status == RUNNING:
+                    give(cand[j])
+                tlo[depth] = lo
+                thi[depth] = mid
+            else:
+                # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
+                while not truncate(tmark[t], tnp[t]):
+                    yield
+                for j in range(lo, mid):
+                    if s.work >= SLICE_UNITS:
                         yield
-                        continue
-                    break
-                decided = not s.unknown
-                while not truncate(p, pn):
-                    yield
-                if not decided:
-                    c = cand[i]
-                    floating[nfl] = c
-                    nfl += 1
-                    clue[c] = 1
-            self.progress = (i + 1) * 99 // n
-            # What the floating clues cost, against what a rebuild costs.
-            test_cost += self.total_work + s.work - start
-            if test_cost <= build_cost or i + 1 >= n:
-                continue
-            # Rebuild: the floating clues join the base, the untested ones go on top again.
-            start = self.total_work + s.work
-            self.rebuilds += 1
-            while not truncate(base_end, base_np):
-                yield
-            for k in range(nfl):
-                if s.work >= SLICE_UNITS:
-                    yield
-                give(floating[k])
-            nfl = 0
+                    if clue[cand[j]]:
+                        give(cand[j])
+                tlo[depth] = mid
+                thi[depth] = hi
+            tph[t] = ph + 1
+            tph[depth] = 0
+            depth += 1
             for status in builder:
                 if status == RUNNING:
                     yield
                     continue
                 break
-            base_end = s.nknown
-            base_np = self.npromoted
-            for j in range(n - 1, i + 1, -1):
-                cp[j] = s.nknown
-                cpn[j] = self.npromoted
-                if s.unknown:
-                    give(cand[j])
-                    for status in builder:
-                        if status == RUNNING:
-                            yield
-                            continue
-                        break
-                if s.work >= SLICE_UNITS:
-                    yield
-            cp[i + 1] = s.nknown
-            cpn[i + 1] = self.npromoted
-            build_cost = self.total_work + s.work - start
-            test_cost = 0
         # The finished puzzle, solved from scratch: a check, and the deductions for hints.
         s.reset(mines)
         self.npromoted = 0
@@ -392,23 +336,22 @@ class PuzzleMaker:
         """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
         and ``promoted`` clues were promoted (a promotion adds no cell to ``order``, so the
         count tells before from after): forget the newer cells and demote the clues promoted
-        since, a chunk per call (returns
-        False until done; nothing when the slice is used up). Called only at fixed points (both
-        stacks empty but for numbers left on the pair stack once the grid is decided)."""
+        since, until the slice is used up (returns False until done). Called only at fixed
+        points (both stacks empty but for numbers left on the pair stack once the grid is
+        decided)."""
         s = self.solver
-        if s.work >= SLICE_UNITS:
-            return False
         order = s.order
         k = s.nknown
-        stop = k - _CHUNK
-        if stop < p:
-            stop = p
         st = s.st
         flags = s.flags
         offsets = s.offsets
         hard = self.level == HARD   # only the case analysis reuses what it found
-        s.work += (20 if hard else 10) * (k - stop)
-        while k > stop:
+        cost = 20 if hard else 10
+        while k > p:
+            if s.work >= SLICE_UNITS:
+                s.nknown = k
+                return False
+            s.work += cost
             k -= 1
             c = order[k]
             if hard:
@@ -422,25 +365,25 @@ class PuzzleMaker:
         s.nknown = k
         if k > p:
             return False
-        np = self.npromoted
-        while np > promoted:
-            np -= 1
-            c = self.promoted[np]
+        while self.npromoted > promoted:
+            if s.work >= SLICE_UNITS:
+                return False
+            self.npromoted -= 1
+            c = self.promoted[self.npromoted]
+            s.work += 3
             if st[c] == NUM:
                 st[c] = SAFE
                 if hard:
                     self._unlink(c)
-            if s.work >= SLICE_UNITS:
-                self.npromoted = np
-                return False
-        self.npromoted = np
-        # Off the stacks (only numbers left on the pair stack once the grid was decided).
+        # Off the pair stack (numbers are left on it only once the grid was decided).
         pstack = s.pstack
-        for k in range(s.psp):
-            flags[pstack[k]] &= 0xFD
-        s.work += 2 * s.psp + 4
+        while s.psp:
+            if s.work >= SLICE_UNITS:
+                return False
+            s.psp -= 1
+            flags[pstack[s.psp]] &= 0xFD
+            s.work += 2
         s.sp = 0
-        s.psp = 0
         return True
 
     def _unlink(self, c):
@@ -454,16 +397,3 @@ class PuzzleMaker:
             if st[c + d] == NUM:
                 flags[c + d] |= 16
         s.work += 24
-
-def view_rows(board, clue):
-    """The puzzle as a player sees it: ``height`` strings of ``width`` characters, a digit for a
-    clue and '#' for a cell without one."""
-    rows = []
-    for y in range(board.height):
-        row = []
-        base = (y + 1) * board.stride + 1
-        for x in range(board.width):
-            i = base + x
-            row.append(chr(48 + board.count[i]) if clue[i] else "#")
-        rows.append("".join(row))
-    return rows
