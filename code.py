@@ -17,15 +17,16 @@ import time
 
 
 def profile_name(board_id):
-    """The boards/ profile module for a CircuitPython board id; None: the desktop simulator."""
+    """The boards/ profile module for a CircuitPython board id, looked up exactly in
+    boards/catalog.py (the table tools/deploy.py uses too); None: the desktop simulator.
+    RuntimeError naming the supported boards for any other id."""
+    from boards import catalog
     if board_id is None:
-        return "desktop"
-    if "pygamer" in board_id:
-        return "pygamer"
-    if "pybadge" in board_id:  # PyBadge, PyBadge LC and EdgeBadge run the PyBadge build
-        return "pybadge"
-    raise RuntimeError("PyGamer Mines has no profile for board %r (PyGamer and PyBadge only)"
-                       % (board_id,))
+        return catalog.DESKTOP
+    try:
+        return catalog.profile_for(board_id)
+    except ValueError as e:
+        raise RuntimeError(str(e))
 
 
 def pick_profile():
@@ -88,17 +89,19 @@ def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep
             if presses:
                 midend.press(presses)
             midend.frame(now)
-            if midend.collect_wanted:  # big buffers were dropped: collect here, high in the
-                midend.collect_wanted = False  # stack, where no stale pointer pins them
-                gc.collect()
+            if midend.take_collect():  # big buffers were dropped: collect here, high in the
+                gc.collect()            # stack, where no stale pointer pins them
             feedback.update(midend)
             if view.draw(midend, frame) or getattr(buttons, "exposed", False):
                 profile.refresh()
         except MemoryError:
-            midend.to_menu()
+            midend.fail("Out of memory: pick a smaller board")
             gc.collect()
-            midend.say("Out of memory: pick a smaller board")
             print("PyGamer Mines: out of memory; back to the menu. Free:", _mem_free())
+        except Exception as exc:  # noqa: BLE001 - a bug must not freeze the handheld
+            midend.fail(("Error: %s" % exc)[:60])
+            gc.collect()
+            print("PyGamer Mines: error; back to the menu:", repr(exc))
         frame += 1
         if on_frame is not None:
             on_frame(frame)
@@ -129,7 +132,8 @@ def main(seed=None, frames=-1, on_frame=None):
     from boards.view import View
     from mines.midend import Midend
     view = View(profile.display)
-    midend = Midend(seed=make_seed() if seed is None else seed)
+    midend = Midend(seed=make_seed() if seed is None else seed,
+                    buttons=getattr(profile, "BUTTON_NAMES", None))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
     return run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)

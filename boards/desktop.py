@@ -16,9 +16,11 @@ from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from boards.buttons import Repeat
 from boards.sound import RATE, tone_data
-from mines.midend import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "Desktop simulator"
+BUTTON_NAMES = ("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc")  # the keys that stand
+# in for the buttons, in mines.keys order: footers and the help screen name these
 FRAME_MS = 33
 WIDTH = 160
 HEIGHT = 128

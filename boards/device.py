@@ -60,6 +60,8 @@ def make_input(keymap, joystick):
             joy_x = analogio.AnalogIn(getattr(board, "JOYSTICK_X"))
             joy_y = analogio.AnalogIn(getattr(board, "JOYSTICK_Y"))
         except (ImportError, ValueError, RuntimeError):
+            if joy_x is not None:
+                joy_x.deinit()  # free its pin: a half joystick is no joystick
             joy_x = joy_y = None
     return KeypadInput(keys, keymap, joy_x, joy_y, event=keypad.Event())
 
@@ -78,20 +80,26 @@ def make_pixels():
 
 
 def make_speaker():
+    """The speaker (boards.sound.Speaker), or None on a board without one. A speaker that
+    cannot start is returned failed, so the game can say why sound is off."""
     if not hasattr(board, "SPEAKER"):
         return None
     try:
         import audiocore
-        from boards.sound import RATE, Speaker
-        enable = None
+        from boards.sound import AUDIO_ERRORS, Speaker
+    except (ImportError, MemoryError):
+        return None
+    enable = None
+    try:
         if hasattr(board, "SPEAKER_ENABLE"):
             enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            enable.direction = digitalio.Direction.OUTPUT
-            enable.value = False
+            enable.switch_to_output(value=False)
         audio = _audio_out(board.SPEAKER)
-        return Speaker(audio, lambda data: audiocore.RawSample(data, sample_rate=RATE), enable)
-    except (ImportError, ValueError, RuntimeError, MemoryError):
+    except ImportError:
         return None
+    except AUDIO_ERRORS as e:
+        return Speaker(None, None, enable, error=e)
+    return Speaker(audio, lambda data, rate: audiocore.RawSample(data, sample_rate=rate), enable)
 
 
 def _audio_out(pin):

@@ -24,9 +24,8 @@ class Feedback:
         self.played = []  # names of the sounds asked for (kept short: tests read it)
 
     def update(self, m):
-        cue = m.cue
-        m.cue = 0
-        if cue and m.sound:
+        cue = m.take_cues()
+        if cue and m.settings.sound:
             name = None
             if cue & M.CUE_WIN:
                 name = "win"
@@ -53,7 +52,7 @@ class Feedback:
         state = m.state
         n = len(pixels)
         if state == M.GENERATING:
-            want = ("p", (m.progress * n + 50) // 100)
+            want = ("p", (m.progress() * n + 50) // 100)
         elif state == M.WON:
             want = ("w", 0)
         elif state == M.LOST:

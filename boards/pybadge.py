@@ -2,7 +2,7 @@
 (B, A, START, SELECT and the d-pad), 5 NeoPixels, a speaker."""
 
 from boards import device
-from mines.midend import A, B, START, SELECT, UP, DOWN, LEFT, RIGHT
+from mines.keys import A, B, START, SELECT, UP, DOWN, LEFT, RIGHT
 
 NAME = "PyBadge"
 FRAME_MS = device.FRAME_MS

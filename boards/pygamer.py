@@ -2,7 +2,7 @@
 analog joystick read as a d-pad (dead zone, auto-repeat), 5 NeoPixels, a speaker."""
 
 from boards import device
-from mines.midend import A, B, START, SELECT
+from mines.keys import A, B, START, SELECT
 
 NAME = "PyGamer"
 FRAME_MS = device.FRAME_MS

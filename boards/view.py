@@ -2,34 +2,48 @@
 
 Layout on 160x128 pixels: an 8-pixel status bar on top (mines left, state, timer) and the board
 below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``boards.tiles``.
-Boards larger than that scroll with the cursor; smaller ones are centred. The menu, the status
-bar and the end-of-game panel are ``boards.font.TextLine``s: one TileGrid per line over a 5x7
-font drawn in code.
+Boards larger than that scroll with the cursor; smaller ones are centred. The status bar uses
+``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
+menus and pages are ``boards.text_screen`` and the end-of-game panel is terminalio ``Label``s.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Text is remade only when what it shows
-changed, and then only the characters that differ are written; nothing is allocated in a frame
-where nothing changed. ``draw()`` returns True when anything changed, so the caller refreshes
-only then.
+changed; nothing is allocated in a frame where nothing changed. ``draw()`` returns True when
+anything changed, so the caller refreshes only then.
 """
 
 import displayio
+import terminalio
+from adafruit_display_text.label import Label
 
 from boards import tiles
 from boards.font import Font, TextLine
+from boards.text_screen import TextScreen, wrap
 from mines import midend as M
+from mines.game import COVERED
 
-COLS = 20
+COLS = 20  # board cells in view
 ROWS = 15
-TILE = 8
-BAR = 8
+TILE = 8  # pixels
+BAR = 8  # status bar height, pixels
 _MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
+_MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
+_STATE_CHARS = 17
+_TIME_CHARS = 3
+_PANEL_LINES = 4  # the end-of-game panel's most lines
+_LINE_H = 12  # terminalio.FONT's cell height, pixels
+_CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
+_PANEL_PAD = 2  # pixels of band above and below the panel's lines
+_COORD = 32  # packing base for the board's draw key: above any width, height or offset
 
 _WHITE = 0xFFFFFF
 _RED = 0xFF2020
 _YELLOW = 0xFFFF00
 _GREY = 0xA0A0A0
-_STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, 0x40FF40, _RED)
+_GREEN = 0x40FF40
+_BLACK = 0x000000
+_PROGRESS = 0x006000
+_STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 
 class View:
@@ -45,7 +59,7 @@ class View:
         sheet = tiles.make_sheet()
         self.root = displayio.Group()
 
-        # background
+        # background: one pixel scaled up to the whole screen
         bg_bitmap = displayio.Bitmap(1, 1, 1)
         bg_palette = displayio.Palette(1)
         bg_palette[0] = tiles.BACKGROUND
@@ -77,54 +91,39 @@ class View:
         # status bar; its background doubles as the progress bar while a board is being made
         self._progress_bitmap = displayio.Bitmap(width, BAR, 2)
         progress_palette = displayio.Palette(2)
-        progress_palette[0] = 0x000000
-        progress_palette[1] = 0x006000
+        progress_palette[0] = _BLACK
+        progress_palette[1] = _PROGRESS
         self._bar = displayio.Group()
         self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
         self._progress_drawn = 0
-        self.mines_label = TextLine(font, 5, _RED, 1, 0)
-        self.state_label = TextLine(font, 17, _WHITE, width // 2, 0, align=1)
-        self.time_label = TextLine(font, 3, _RED, width - 1, 0, align=2)
+        self.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
+        self.state_label = TextLine(font, _STATE_CHARS, _WHITE, width // 2, 0, align=1)
+        self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
         for lab in (self.mines_label, self.state_label, self.time_label):
             self._bar.append(lab.group)
         self.root.append(self._bar)
 
-        # end-of-game panel and pause notice: two lines on a black band
+        # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        band = displayio.Bitmap(width, 20, 1)
+        band = displayio.Bitmap(width, _PANEL_LINES * _LINE_H + 2 * _PANEL_PAD, 1)
         band_palette = displayio.Palette(1)
-        band_palette[0] = 0x000000
-        self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height - 20)
+        band_palette[0] = _BLACK
+        self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
         self.panel.append(self._band)
-        self.panel1 = TextLine(font, 26, _WHITE, width // 2, height - 19, align=1)
-        self.panel2 = TextLine(font, 26, _GREY, width // 2, height - 10, align=1)
-        for lab in (self.panel1, self.panel2):
-            self.panel.append(lab.group)
+        self.panel_lines = []
+        for _ in range(_PANEL_LINES):
+            lab = Label(terminalio.FONT, text="", color=_WHITE)
+            self.panel_lines.append(lab)
+            self.panel.append(lab)
         self.root.append(self.panel)
 
-        # menu
-        self.menu = displayio.Group()
-        title = TextLine(font, 13, _YELLOW, width // 2, 11, align=1, scale=2)
-        title.set("PyGamer Mines")
-        self.menu.append(title.group)
-        self.menu_labels = []
-        for r in range(M.MENU_ROWS):
-            lab = TextLine(font, 24, _WHITE, 8, 31 + 10 * r)
-            self.menu_labels.append(lab)
-            self.menu.append(lab.group)
-        self.menu_hint = TextLine(font, 26, _GREY, width // 2, height - 9, align=1)
-        self.menu_hint0 = TextLine(font, 26, _GREY, width // 2, height - 18, align=1)
-        self.menu.append(self.menu_hint.group)
-        self.menu.append(self.menu_hint0.group)
-        self.root.append(self.menu)
+        # menus and pages
+        self.text = TextScreen(width, height)
+        self.root.append(self.text.group)
 
-        self._menu_version = -1
-        self._menu_message = None
-        self._menu_ready = False
         self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
         self._bar_message = None
         self._panel_key = -1
-        self._spin = 0
         display.root_group = self.root
 
     @staticmethod
@@ -138,64 +137,34 @@ class View:
         """Bring the screen up to date with midend ``m``. ``frame`` counts frames (animation).
         Returns True when something changed on screen."""
         changed = False
-        in_menu = m.state == M.MENU
-        if self.menu.hidden == in_menu:
-            self.menu.hidden = not in_menu
-            self.board_group.hidden = in_menu
+        screen_up = m.screen is not None
+        bar_up = m.state != M.MENU
+        if self.text.group.hidden == screen_up or self._bar.hidden == bar_up:
+            self.text.group.hidden = not screen_up
+            self.board_group.hidden = screen_up
+            self._bar.hidden = not bar_up
             changed = True
-        changed |= self._draw_bar(m)
-        if in_menu:
-            changed |= self._draw_menu(m)
-            changed |= self._set_panel(m)
-            return changed
-        changed |= self._draw_board(m, frame)
+        if bar_up:
+            changed |= self._draw_bar(m)
+        if screen_up:
+            changed |= self.text.draw(m, BAR if bar_up else 0)
+        else:
+            changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
         return changed
-
-    def _draw_menu(self, m):
-        ready = m.prepared()
-        if (m.menu_version == self._menu_version and m.message is self._menu_message
-                and ready == self._menu_ready):
-            return False
-        self._menu_version, self._menu_message, self._menu_ready = m.menu_version, m.message, ready
-        lines = m.menu_lines()
-        for r in range(M.MENU_ROWS):
-            name, value = lines[r]
-            sel = r == m.row
-            if r == M.ROW_START:
-                text = "> Play <" if sel else "  Play"
-            elif sel:
-                text = "%-7s< %s >" % (name, value)
-            else:
-                text = "%-7s  %s" % (name, value)
-            self._text(self.menu_labels[r], text, _YELLOW if sel else _WHITE)
-        first = ""
-        if m.message:
-            hint = m.message
-            if len(hint) > 26:  # a long message (a parameter check) takes two lines
-                cut = hint.rfind(" ", 0, 27)
-                if cut < 1:
-                    cut = 26
-                first, hint = hint[:cut], hint[cut:].strip()
-        elif m.quick and m.prepared():
-            hint = "Board ready: A to play"
-        else:
-            hint = "Arrows: choose  A: play"
-        self._text(self.menu_hint0, first, _YELLOW)
-        self._text(self.menu_hint, hint, _YELLOW if m.message else _GREY)
-        return True
 
     def _draw_bar(self, m):
         changed = False
         left = m.mines_left()
         sec = m.seconds()
+        progress = m.progress()
         # strings are made only when what they show changed: nothing is allocated per frame
         if (m.state != self._bar_state or left != self._bar_left or sec != self._bar_sec
-                or m.message is not self._bar_message or m.progress != self._bar_progress):
+                or m.message is not self._bar_message or progress != self._bar_progress):
             self._bar_state, self._bar_left, self._bar_sec = m.state, left, sec
-            self._bar_message, self._bar_progress = m.message, m.progress
+            self._bar_message, self._bar_progress = m.message, progress
             changed |= self._draw_bar_text(m, left, sec)
-        p = m.progress * self.width // 100 if m.state == M.GENERATING else 0
+        p = progress * self.width // 100 if m.state == M.GENERATING else 0
         if p != self._progress_drawn:
             bm = self._progress_bitmap
             lo, hi = min(p, self._progress_drawn), max(p, self._progress_drawn)
@@ -208,21 +177,15 @@ class View:
         return changed
 
     def _draw_bar_text(self, m, left, sec):
-        changed = False
-        if m.state == M.MENU:
-            changed |= self._text(self.mines_label, "")
-            changed |= self._text(self.time_label, "")
-            changed |= self._text(self.state_label, "")
-        else:
-            changed |= self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
-                                  "*-%02d" % (-left))
-            changed |= self._text(self.time_label, "%03d" % sec)
-            changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
+        changed = self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
+                             "*-%02d" % (-left))
+        changed |= self._text(self.time_label, "%03d" % sec)
+        changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
         return changed
 
     def _scroll(self, m):
         """Keep the cursor in view, _MARGIN cells from the edges where the board allows."""
-        w, h = m.width, m.height
+        w, h = m.board_width(), m.board_height()
         ox, oy = self.ox, self.oy
         if w <= COLS:
             ox = 0
@@ -245,15 +208,7 @@ class View:
     def _draw_board(self, m, frame):
         changed = False
         state = m.state
-        w, h = m.width, m.height
-        if state == M.PAUSED:
-            if not self.board_group.hidden:
-                self.board_group.hidden = True
-                changed = True
-            return changed
-        if self.board_group.hidden:
-            self.board_group.hidden = False
-            changed = True
+        w, h = m.board_width(), m.board_height()
         self._scroll(m)
         gx = (self.width - min(w, COLS) * TILE) // 2
         gy = BAR + (self.height - BAR - min(h, ROWS) * TILE) // 2
@@ -264,9 +219,9 @@ class View:
         game = m.game
         hidden = game is None or state == M.READY or state == M.GENERATING
         # what the cells depend on, packed in small ints (no tuple per frame)
-        where = ((self.ox * 32 + self.oy) * 32 + w) * 32 + h
+        where = ((self.ox * _COORD + self.oy) * _COORD + w) * _COORD + h
         what = -1 if hidden else game.version
-        mark = (m.start_x + 1) * 64 + m.start_y + 1
+        mark = (m.start_x + 1) * _COORD + m.start_y + 1
         if (where != self._board_where or what != self._board_what or mark != self._board_mark
                 or game is not self._board_game):
             self._board_where, self._board_what, self._board_mark = where, what, mark
@@ -289,16 +244,16 @@ class View:
 
     def _draw_cells(self, m, hidden):
         """Write the tiles that differ from the draw state. True if any did."""
-        w, h = m.width, m.height
+        w, h = m.board_width(), m.board_height()
         ox, oy = self.ox, self.oy
         drawn = self._drawn
         grid = self.grid
-        covered = 9  # mines.game.COVERED
+        covered = COVERED
         shown = None
         stride = 0
         if not hidden:
             shown = m.game.shown
-            stride = m.game.board.stride
+            stride = m.game.stride
         start = -1
         if m.start_x >= 0:
             start = (m.start_y - oy) * COLS + (m.start_x - ox)
@@ -325,33 +280,31 @@ class View:
         return changed
 
     def _set_panel(self, m):
+        """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
         state = m.state
         changed = False
-        if state == M.WON or state == M.LOST:
-            key = state * 100000 + m.played  # a new result: new lines (not every frame)
+        show = (state == M.WON or state == M.LOST) and m.screen is None
+        if show:
+            key = state * 100000 + m.stats.played  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
-                a, b = m.result_lines()
-                changed |= self._text(self.panel1, a, 0x40FF40 if state == M.WON else _RED)
-                changed |= self._text(self.panel2, b)
-            show = True
-        elif state == M.PAUSED:
-            self._panel_key = -1
-            changed |= self._text(self.panel1, "Paused", _YELLOW)
-            changed |= self._text(self.panel2, "START: go on  SELECT: menu")
-            show = True
-        else:
-            show = False
+                lines = m.result_lines()[:_PANEL_LINES]
+                columns = self.width // 6
+                for k in range(_PANEL_LINES):
+                    lab = self.panel_lines[k]
+                    text = wrap(lines[k], columns)[0] if k < len(lines) else ""
+                    colour = _GREY
+                    if k == 0:
+                        colour = _GREEN if state == M.WON else _RED
+                    lab.text = text
+                    lab.color = colour
+                top = self.height - len(lines) * _LINE_H - 2 * _PANEL_PAD
+                self._band.y = top
+                for k in range(_PANEL_LINES):
+                    self.panel_lines[k].x = 2
+                    self.panel_lines[k].y = top + _PANEL_PAD + k * _LINE_H + _CELL_TOP
+                changed = True
         if self.panel.hidden == show:
             self.panel.hidden = not show
-            changed = True
-        if state == M.PAUSED:
-            y = (self.height - 20) // 2
-        else:
-            y = self.height - 20
-        if self._band.y != y:
-            self._band.y = y
-            self.panel1.move(self.width // 2, y + 1)
-            self.panel2.move(self.width // 2, y + 10)
             changed = True
         return changed

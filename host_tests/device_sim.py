@@ -41,6 +41,7 @@ out = {"profile": name, "keys": {k: v for k, v in keys.kwargs.items()},
        "pixels": profile.pixels is not None, "speaker": profile.speaker is not None,
        "joystick": profile.buttons.joy_x is not None, "auto_refresh": board.DISPLAY.auto_refresh}
 
+plays_at_start = audioio.PLAYS[0]  # the speaker's one silent play at start-up
 view = View(profile.display)
 m = M.Midend(seed=3)
 feedback = Feedback(profile.pixels, profile.speaker)
@@ -173,7 +174,9 @@ out["refreshes"] = board.DISPLAY.refreshes
 out["root_group_set"] = board.DISPLAY.root_group is view.root
 out["pixel_writes"] = len(neopixel_write.WRITES)
 out["last_pixels"] = list(neopixel_write.WRITES[-1]) if neopixel_write.WRITES else []
-out["sounds"] = len(audioio.PLAYED)
+out["sounds"] = audioio.PLAYS[0] - plays_at_start
+out["speaker_failed"] = profile.speaker.failed if profile.speaker else None
+out["dma_grows"] = audioio.DMA_GROWS[0]
 out["played"] = feedback.played
 out["sleeps"] = len(sleeps)
 out["max_sleep_ms"] = int(max(sleeps) * 1000) if sleeps else 0

@@ -38,9 +38,8 @@ class Driver:
         if presses:
             m.press(presses)
         m.frame(self.now)
-        if m.collect_wanted:  # code.py collects here, high in the stack (CPython needs not)
-            m.collect_wanted = False
-        self.works.append(m.frame_work)
+        m.take_collect()  # code.py collects here, high in the stack (CPython needs not)
+        self.works.append(m.runner.frame_work)
         self.frames += 1
         if self.view is not None:
             if self.view.draw(m, self.frames) and self.refresh is not None:
@@ -72,16 +71,36 @@ def walk(m, x, y):
     return out
 
 
-def menu_set(d, row, value_test, limit=40):
-    """Press RIGHT on menu ``row`` until ``value_test(midend)`` holds."""
+def row_of(m, name):
+    """The main menu's row for a setting ``name`` or an action ``name`` ("play", "help")."""
+    rows = m.screen.rows
+    for k in range(len(rows)):
+        if rows[k][1] == name or rows[k][2] == name:
+            return k
+    raise AssertionError("no menu row %r" % (name,))
+
+
+def to_row(d, name):
+    """Press DOWN until the cursor is on the main menu's row ``name``."""
     m = d.m
-    while m.row != row:
+    want = row_of(m, name)
+    for _ in range(len(m.screen.rows)):
+        if m.screen.row == want:
+            return
         d.press(M.DOWN)
+    raise AssertionError("the cursor never reached row %r" % (name,))
+
+
+def menu_set(d, name, value_test, limit=60):
+    """Press RIGHT on the main menu's row for setting ``name`` until ``value_test(midend)``
+    holds."""
+    m = d.m
+    to_row(d, name)
     for _ in range(limit):
         if value_test(m):
             return
         d.press(M.RIGHT)
-    raise AssertionError("menu row %d never reached the wanted value" % row)
+    raise AssertionError("menu row %r never reached the wanted value" % (name,))
 
 
 def winning_script(m):

@@ -22,11 +22,11 @@ def until(m, state, limit):
             return
         yield 0
     raise AssertionError("state %d never came (at %d, %dx%d: %r)" % (
-        state, m.state, m.width, m.height, m.message))
+        state, m.state, m.settings.width, m.settings.height, m.message))
 
 
 def walk(m, x, y):
-    for _ in range(m.width + m.height + 2):
+    for _ in range(m.settings.width + m.settings.height + 2):
         if m.cx < x:
             yield M.RIGHT
         elif m.cx > x:
@@ -43,7 +43,7 @@ def walk(m, x, y):
 
 def win(m):
     """Open every safe cell in reading order, by button presses."""
-    width, height = m.width, m.height
+    width, height = m.settings.width, m.settings.height
     for y in range(height):
         for x in range(width):
             board = m.game.board
@@ -63,8 +63,8 @@ def win(m):
 
 def lose(m):
     target = None
-    for y in range(m.height):
-        for x in range(m.width):
+    for y in range(m.settings.height):
+        for x in range(m.settings.width):
             if target is None and m.game.board.is_mine(x, y) and m.game.tile(x, y) == COVERED:
                 target = (x, y)
     assert target is not None, "no covered mine"
@@ -76,17 +76,18 @@ def lose(m):
 def start(m):
     """From the menu or an end screen: start a game and open its first cell."""
     if m.state == M.MENU:
-        while m.row != M.ROW_START:
+        while m.screen.rows[m.screen.row][2] != "play":
             yield M.DOWN
     yield M.A
-    if m.quick:
+    if m.settings.quick:
         if m.state == M.GENERATING:
             yield from until(m, M.PLAYING, 20000)
         yield from walk(m, m.start_x, m.start_y)
         yield M.A
     else:
-        assert m.state == M.READY, "state %d, %dx%d: %r" % (m.state, m.width, m.height, m.message)
-        yield from walk(m, m.width // 3, m.height // 3)
+        assert m.state == M.READY, "state %d, %dx%d: %r" % (
+            m.state, m.settings.width, m.settings.height, m.message)
+        yield from walk(m, m.settings.width // 3, m.settings.height // 3)
         yield M.A
         yield from until(m, M.PLAYING, 20000)
     assert m.game.started and m.game.opened >= 4  # a zero start: 4+ cells even in a corner
@@ -95,13 +96,13 @@ def start(m):
 def choose(m, board, quick):
     if m.state != M.MENU:
         yield M.SELECT
-    if m.quick != quick:
-        while m.row != M.ROW_MODE:
+    if m.settings.quick != quick:
+        while m.screen.rows[m.screen.row][1] != "quick":
             yield M.UP
         yield M.RIGHT
-    while m.row != M.ROW_BOARD:
+    while m.screen.rows[m.screen.row][1] != "board":
         yield M.UP
-    while m.board_name() != board:
+    while m.settings.board_name() != board:
         yield M.RIGHT
     yield 0
 
@@ -139,9 +140,8 @@ def main(games, boards):
         if presses:
             m.press(presses)
         m.frame(now)
-        m.cue = 0
-        if m.collect_wanted:  # as code.py does: collect here, high in the stack
-            m.collect_wanted = False
+        m.take_cues()
+        if m.take_collect():  # as code.py does: collect here, high in the stack
             gc.collect()
         frames += 1
         if frames % 64 == 0:

@@ -400,8 +400,9 @@ def test_read_only_drive_gets_a_clear_message(tmp_path, repo, monkeypatch):
     def refuse(path, data):
         raise OSError(errno.EROFS, "Read-only file system", path)
     monkeypatch.setattr(deploy, "_write_file", refuse)
-    with pytest.raises(deploy.DeployError, match="Read-only file system.*\n.*read-only"):
+    with pytest.raises(deploy.DeployError, match="Read-only file system. The drive is read-only") as e:
         run(drive, repo)
+    assert "\n" not in str(e.value)                # one line
 
 
 def test_cli_refuses_with_a_message_and_status_1(tmp_path):
@@ -575,3 +576,169 @@ def test_zip_with_mpy_cross_holds_compiled_modules(tmp_path, repo):
     assert "code.py" in names
     assert "lib/mines/board.mpy" in names and "boards/pybadge.mpy" in names
     assert [n for n in names if n.endswith(".py")] == ["code.py"]
+
+
+# ---- --zip into a folder, never a partial file ----
+
+def test_zip_into_an_existing_folder_writes_pygamer_mines_zip(tmp_path, repo):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    names = deploy.build_zip(str(folder), out=lambda s: None, repo=repo)
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"]
+    with zipfile.ZipFile(str(folder / "pygamer-mines.zip")) as z:
+        assert sorted(z.namelist()) == sorted(names) and "code.py" in names
+
+
+def test_zip_failures_leave_nothing_behind(tmp_path, repo, monkeypatch):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    old = folder / "pygamer-mines.zip"
+    old.write_bytes(b"the previous zip")
+    real = zipfile.ZipFile.writestr
+    calls = []
+
+    def fail_later(self, info, data, *a, **kw):
+        calls.append(info)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, info, data, *a, **kw)
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", fail_later)
+    with pytest.raises(deploy.DeployError, match="cannot write .*pygamer-mines.zip: No space"):
+        deploy.build_zip(str(folder), out=lambda s: None, repo=repo)
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"] and old.read_bytes() == b"the previous zip"
+
+    def interrupted(self, info, data, *a, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        deploy.build_zip(str(folder / "new.zip"), out=lambda s: None, repo=repo)
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"]
+
+
+def test_cli_zip_into_a_folder_and_refusals_are_one_line_with_status_2(tmp_path):
+    script = os.path.join(REPO, "tools", "deploy.py")
+    folder = tmp_path / "dist"
+    folder.mkdir()
+    proc = subprocess.run([sys.executable, script, "--zip", str(folder)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.returncode == 0, proc.stderr
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"]
+    a_file = folder / "pygamer-mines.zip"
+    cases = [
+        (["--zip", str(a_file / "x.zip")], b"is not a folder"),
+        (["--bundle", str(tmp_path / "missing"), "--zip", str(folder)], b"no such file"),
+        (["--mpy-cross", str(tmp_path / "missing")], b"no such file"),
+        (["--board", "pygamer_advance", str(folder)], b"invalid choice"),
+        (["--frobnicate"], b"unrecognized arguments"),
+        ([str(tmp_path / "no-drive")], b"is not a folder"),
+        ([str(folder), "--zip", str(folder)], b"not both"),
+    ]
+    for args, message in cases:
+        proc = subprocess.run([sys.executable, script] + args,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert message in proc.stderr and proc.stderr.count(b"\n") == 1, (args, proc.stderr)
+        assert b"Traceback" not in proc.stderr
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"]
+
+
+def test_cli_help_describes_every_option_and_a_closed_pipe_is_quiet(tmp_path):
+    script = os.path.join(REPO, "tools", "deploy.py")
+    proc = subprocess.run([sys.executable, script, "--help"], stdout=subprocess.PIPE)
+    text = proc.stdout.decode()
+    assert proc.returncode == 0
+    for action in deploy.make_parser()._actions:
+        assert action.help and len(action.help) > 15, action.dest
+    for option in ("--dry-run", "--mpy-cross", "--bundle", "--force", "--board", "--zip",
+                   "PATH", "Exit status", "pygamer-mines.zip"):
+        assert option in text, option
+    # stdout closed at once: no traceback, and the zip is still written whole
+    for args in (["--help"], ["--zip", str(tmp_path)]):
+        p = subprocess.Popen([sys.executable, script] + args, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        p.stdout.close()
+        err = p.stderr.read()
+        assert p.wait(timeout=120) == 0 and err == b"", (args, err)
+    with zipfile.ZipFile(str(tmp_path / "pygamer-mines.zip")) as z:
+        assert "code.py" in z.namelist()
+
+
+def test_a_board_outside_the_table_is_refused_with_the_list(tmp_path, repo):
+    drive = make_drive(tmp_path)
+    with open(os.path.join(drive, "boot_out.txt"), "w") as f:
+        f.write("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyGamer Advance\n"
+                "Board ID:pygamer_advance\n")
+    with pytest.raises(deploy.DeployError) as e:
+        run(drive, repo)
+    assert "'pygamer_advance'" in str(e.value) and "Supported: pybadge, pygamer" in str(e.value)
+    assert os.listdir(drive) == ["boot_out.txt"]
+
+
+# ---- the library bundle ----
+
+def make_bundle(tmp_path, major=10, header=b"C\x06", modules=("__init__", "label")):
+    """A CircuitPython library bundle folder as circuitpython.org ships it."""
+    root = tmp_path / ("adafruit-circuitpython-bundle-%d.x-mpy-20251115" % major)
+    lib = root / "lib" / "adafruit_display_text"
+    lib.mkdir(parents=True)
+    for name in modules + ("bitmap_label", "scrolling_label"):
+        (lib / (name + ".mpy")).write_bytes(header + b"bundle " + name.encode())
+    (root / "lib" / "adafruit_ticks.mpy").write_bytes(header + b"ticks")
+    return str(root)
+
+
+def test_bundle_mpy_replaces_the_library_source_only_for_imported_modules(tmp_path, repo):
+    bundle = deploy_tree.Bundle(make_bundle(tmp_path))
+    drive = make_drive(tmp_path)
+    written, log = run(drive, repo, bundle=bundle)
+    got = tree(drive)
+    libs = sorted(d for d in got if d.startswith("lib/adafruit"))
+    assert libs == ["lib/adafruit_display_text/__init__.mpy",
+                    "lib/adafruit_display_text/label.mpy"]
+    with open(os.path.join(drive, "lib", "adafruit_display_text", "label.mpy"), "rb") as f:
+        assert f.read() == b"C\x06bundle label"
+    assert "libraries from the bundle adafruit-circuitpython-bundle-10.x-mpy-20251115: 2 " \
+           "modules as .mpy" in log
+    # the same from the zip of the bundle
+    zpath = shutil.make_archive(str(tmp_path / "bundlezip"), "zip", str(tmp_path),
+                                os.path.basename(bundle.path))
+    zbundle = deploy_tree.Bundle(zpath)
+    items, info, _ = deploy_tree.build(repo, ["pygamer"], bundle=zbundle)
+    assert {i.dest: i.data for i in items if i.kind == "library"} == {
+        d: open(os.path.join(drive, d), "rb").read() for d in libs}
+    # a module the bundle lacks goes as source, and the player is told
+    partial = deploy_tree.Bundle(make_bundle(tmp_path / "p", modules=("__init__",)))
+    items, info, _ = deploy_tree.build(repo, ["pygamer"], bundle=partial)
+    dests = [i.dest for i in items if i.kind == "library"]
+    assert dests == ["lib/adafruit_display_text/__init__.mpy",
+                     "lib/adafruit_display_text/label.py"]
+    assert "not in the bundle, so deployed as source: adafruit_display_text/label.py" in info
+
+
+def test_a_bundle_for_another_circuitpython_or_not_a_bundle_is_refused(tmp_path, repo):
+    drive = make_drive(tmp_path)  # CircuitPython 10
+    cp9 = deploy_tree.Bundle(make_bundle(tmp_path / "9", major=9))
+    with pytest.raises(deploy_tree.TreeError, match="for CircuitPython 9.x but the device runs 10"):
+        run(drive, repo, bundle=cp9)
+    micro = deploy_tree.Bundle(make_bundle(tmp_path / "m", header=b"M\x06"))
+    with pytest.raises(deploy_tree.TreeError, match="not a CircuitPython .mpy"):
+        run(drive, repo, bundle=micro)
+    assert os.listdir(drive) == ["boot_out.txt"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(deploy_tree.PathError, match="holds no lib/ folder"):
+        deploy_tree.Bundle(str(empty))
+    junk = tmp_path / "junk.zip"
+    junk.write_bytes(b"not a zip")
+    with pytest.raises(deploy_tree.PathError, match="not a folder or a zip"):
+        deploy_tree.Bundle(str(junk))
+
+
+def test_display_text_source_fits_the_compile_limit(tmp_path, repo):
+    """Without a bundle the game's text library goes as source: only the modules imported,
+    each within what CircuitPython can compile on the device."""
+    items, info, warnings = deploy_tree.build(repo, ["pygamer"])
+    libs = [i for i in items if i.kind == "library"]
+    assert [i.dest for i in libs] == ["lib/adafruit_display_text/__init__.py",
+                                      "lib/adafruit_display_text/label.py"]
+    assert deploy_tree.oversized(libs) == [] and warnings == []

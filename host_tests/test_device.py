@@ -3,12 +3,14 @@ hardware, the input helpers (keypad events, joystick dead zone, auto-repeat, ove
 clock, mypy with circuitpython-stubs for each board, compiling under micropython, and the game
 logic playing 200 games back to back under micropython with a device-sized heap."""
 
+import importlib
 import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -61,19 +63,209 @@ def test_profile_plays_on_fake_hardware(board_id):
     assert 5 < out["refreshes"] < 100
     assert out["pixel_writes"] >= 2 and out["last_pixels"] == [0] * 15
     assert out["sounds"] >= 2 and out["played"][0] == "open"
+    assert out["speaker_failed"] is False and out["dma_grows"] == 1  # made once, at start-up
     # the frame clock slept every frame, never more than one period
     assert out["sleeps"] == 201 and out["max_sleep_ms"] <= 33
 
 
-def test_profile_names():
+def test_profile_names_come_from_the_one_board_table():
     code = load_code()
     assert code.profile_name(None) == "desktop"
     assert code.profile_name("pygamer") == "pygamer"
     assert code.profile_name("pybadge") == "pybadge"
-    assert code.profile_name("pygamer_advance") == "pygamer"
-    with pytest.raises(RuntimeError) as e:
-        code.profile_name("feather_m4_express")
-    assert "no profile for board 'feather_m4_express'" in str(e.value)
+    # exact match only: a 320x240 PyGamer Advance is not a PyGamer (see boards/catalog.py)
+    for other in ("pygamer_advance", "pybadge_airlift", "feather_m4_express", "xpygamer", ""):
+        with pytest.raises(RuntimeError) as e:
+            code.profile_name(other)
+        assert "no profile for board %r" % other in str(e.value)
+        assert "supported: pybadge, pygamer" in str(e.value)
+    # deploy reads the same table
+    sys.path.insert(0, os.path.join(REPO, "tools"))
+    try:
+        import deploy_tree
+    finally:
+        sys.path.pop(0)
+    from boards import catalog
+    assert deploy_tree.PROFILES == {"pygamer": "pygamer", "pybadge": "pybadge"}
+    assert deploy_tree.PROFILES == {b: catalog.profile_for(b) for b in catalog.BOARDS}
+
+
+# -- the fakes and the speaker -------------------------------------------------------------
+
+FAKE_NAMES = ("_pinclaims", "supervisor", "digitalio", "analogio", "keypad", "audiocore",
+              "audioio", "board")
+
+
+@pytest.fixture
+def fakes():
+    """The fake hardware modules, imported fresh, and sys.modules put back afterwards (they
+    shadow Blinka's modules of the same names)."""
+    saved = {name: sys.modules.pop(name) for name in FAKE_NAMES if name in sys.modules}
+    sys.path.insert(0, os.path.join(HERE, "fakes"))
+    try:
+        mods = types.SimpleNamespace(**{n: importlib.import_module(n) for n in FAKE_NAMES})
+        yield mods
+    finally:
+        sys.path.remove(os.path.join(HERE, "fakes"))
+        for name in FAKE_NAMES:
+            sys.modules.pop(name, None)
+        sys.modules.update(saved)
+
+
+def test_fake_pins_are_claimed_once_and_freed_by_deinit(fakes):
+    pin = fakes.digitalio.DigitalInOut("SPEAKER_ENABLE")
+    with pytest.raises(ValueError, match="SPEAKER_ENABLE in use"):
+        fakes.digitalio.DigitalInOut("SPEAKER_ENABLE")
+    with pytest.raises(AttributeError):
+        pin.value = True                          # an input: as on the device
+    pin.deinit()
+    again = fakes.digitalio.DigitalInOut("SPEAKER_ENABLE")
+    again.switch_to_output(value=True)
+    assert again.value is True
+    again.deinit()
+    joy = fakes.analogio.AnalogIn("JOYSTICK_X")
+    with pytest.raises(ValueError, match="JOYSTICK_X in use"):
+        fakes.analogio.AnalogIn("JOYSTICK_X")
+    joy.deinit()
+    fakes.analogio.AnalogIn("JOYSTICK_X").deinit()
+    out = fakes.audioio.AudioOut("SPEAKER")
+    with pytest.raises(ValueError, match="SPEAKER in use"):
+        fakes.audioio.AudioOut("SPEAKER")
+    out.deinit()
+    keys = fakes.keypad.ShiftRegisterKeys(clock="BUTTON_CLOCK", data="BUTTON_OUT",
+                                          latch="BUTTON_LATCH", key_count=4,
+                                          value_when_pressed=True)
+    with pytest.raises(ValueError, match="BUTTON_LATCH in use"):
+        fakes.keypad.ShiftRegisterKeys(clock="D4", data="D5", latch="BUTTON_LATCH",
+                                       key_count=4, value_when_pressed=True)
+    assert "D4" not in fakes._pinclaims.CLAIMED  # a failed claim keeps nothing
+    keys.deinit()
+    assert fakes._pinclaims.CLAIMED == {}
+
+
+def test_fake_display_keypad_and_audio_match_circuitpython(fakes):
+    display = fakes.board.FakeDisplay()
+    assert display.refresh() is True
+    assert display.refresh(target_frames_per_second=30, minimum_frames_per_second=0)
+    with pytest.raises(TypeError):
+        display.refresh(fps=30)
+    with pytest.raises(TypeError):
+        display.refresh(30)                       # keyword-only, as busdisplay's
+    fakes.supervisor.NOW[0] = 1234
+    q = fakes.keypad.EventQueue(4)
+    q.push(2, True)
+    ev = fakes.keypad.Event()
+    assert q.get_into(ev) and ev.key_number == 2 and ev.pressed and ev.timestamp == 1234
+    with pytest.raises(AttributeError):
+        ev.pressed = False                        # read-only, as on the device
+    assert fakes.keypad.Event(1, False, timestamp=7) == fakes.keypad.Event(1, False)
+    # playing ends when the sample's duration has passed on the fake clock
+    sample = fakes.audiocore.RawSample(bytearray(800), sample_rate=8000)   # 100 ms
+    with pytest.raises(ValueError):
+        fakes.audiocore.RawSample([0] * 8)
+    out = fakes.audioio.AudioOut("SPEAKER")
+    out.play(sample)
+    fakes.supervisor.NOW[0] += 99
+    assert out.playing
+    fakes.supervisor.NOW[0] += 1
+    assert not out.playing
+    out.play(sample, loop=True)
+    fakes.supervisor.NOW[0] += 10000
+    assert out.playing
+    out.stop()
+    assert not out.playing
+    out.deinit()
+
+
+def make_speaker(fakes, **kw):
+    from boards.sound import Speaker
+    enable = fakes.digitalio.DigitalInOut("SPEAKER_ENABLE")
+    enable.switch_to_output(value=True)           # as a board might leave it
+    audio = fakes.audioio.AudioOut("SPEAKER")
+    make = kw.pop("make_sample", lambda data, rate: fakes.audiocore.RawSample(
+        data, sample_rate=rate))
+    return Speaker(audio, make, enable, **kw), audio, enable
+
+
+def test_speaker_samples_are_one_length_and_last_their_notes(fakes):
+    from boards import sound
+    speaker, audio, enable = make_speaker(fakes)
+    assert not speaker.failed and set(speaker.samples) == set(sound.NOTES)
+    lengths = set()
+    for name, sample in speaker.samples.items():
+        assert isinstance(sample.buffer, bytearray)
+        lengths.add(len(sample.buffer))
+        heard = sample.frames * 1000 // sample.sample_rate
+        assert abs(heard - sound.duration_ms(name)) <= 1, name
+        data = sample.buffer
+        loud = [i for i in range(len(data)) if data[i] != 128]
+        assert loud and loud[-1] >= len(data) * 9 // 10  # the notes fill the sample
+    assert lengths == {sound.LENGTH}
+    # one play at start-up made the DMA buffer; the amplifier stayed off
+    assert fakes.audioio.DMA_GROWS[0] == 1 and enable.value is False and not audio.playing
+    # the 16-bit desktop samples carry the same notes
+    assert len(sound.tone_data("win")) == 8 * sound.duration_ms("win")
+
+
+def test_speaker_amplifier_is_on_only_while_a_sound_plays(fakes):
+    from boards import sound
+    speaker, audio, enable = make_speaker(fakes)
+    now = fakes.supervisor.NOW
+    speaker.play("win")
+    assert audio.playing and enable.value is True
+    for _ in range(sound.duration_ms("win") // 33):
+        now[0] += 33
+        speaker.update()
+        assert enable.value is True
+    now[0] += 33
+    speaker.update()
+    assert not audio.playing and enable.value is False
+    speaker.play("open")
+    speaker.play("lose")                          # cuts the click off
+    assert fakes.audioio.LAST[0] is speaker.samples["lose"] and enable.value is True
+    speaker.mute()
+    assert not audio.playing and enable.value is False
+    switches = enable.changes
+    for _ in range(10):
+        speaker.update()                          # idle: the pin is left alone
+    assert enable.changes == switches
+    assert fakes.audioio.DMA_GROWS[0] == 1
+
+
+def test_an_audio_error_turns_sound_off_with_a_reason(fakes):
+    speaker, audio, enable = make_speaker(fakes)
+
+    def broken(sample, *, loop=False):
+        raise RuntimeError("Unable to allocate buffers for signed conversion")
+    audio.play = broken
+    speaker.play("flag")                          # no exception reaches the game
+    assert speaker.failed and "Unable to allocate" in speaker.reason
+    assert enable.value is False
+    speaker.play("win")                           # and later calls do nothing
+    speaker.update()
+    speaker.mute()
+    # a failure while the samples are made (no memory) starts the speaker failed
+    fakes._pinclaims.reset()
+
+    def no_memory(data, rate):
+        raise MemoryError("memory allocation failed, allocating 1600 bytes")
+    speaker, audio, enable = make_speaker(fakes, make_sample=no_memory)
+    assert speaker.failed and "allocating 1600 bytes" in speaker.reason
+    assert enable.value is False and speaker.samples == {}
+    # and so does an audio output that could not be opened
+    from boards.sound import Speaker
+    speaker = Speaker(None, None, None, error=ValueError("SPEAKER in use"))
+    assert speaker.failed and speaker.reason == "SPEAKER in use"
+    speaker.play("open")
+
+
+def test_speaker_allocates_nothing_per_play_under_micropython():
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=96K", os.path.join(HERE, "mpy_sound.py"),
+                        REPO, "20"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = dict(kv.split("=") for kv in r.stdout.split())
+    assert out["alloc"] == "0,0"                  # 20 and 80 plays: not one byte
+    assert out["grows"] == "1" and out["plays"] == "101" and out["amp"] == "0"
 
 
 # -- input helpers -----------------------------------------------------------------------
@@ -162,6 +354,12 @@ def test_frame_clock_never_catches_up():
         def say(self, text):
             pass
 
+        def take_collect(self):
+            return False
+
+        def fail(self, text):
+            pass
+
     class View:
         def draw(self, m, frame):
             return frame % 2 == 0
@@ -233,32 +431,54 @@ def test_memory_error_in_the_loop_goes_back_to_the_menu():
 
 # -- type checks, compiling, micropython ------------------------------------------------
 
+MYPY_CONFIG = """[mypy]
+# the game's own device code (code.py, boards/) is checked inside untyped functions too
+[mypy-code,boards.*]
+check_untyped_defs = True
+# an untyped third-party library (no py.typed): used, not checked
+[mypy-adafruit_display_text,adafruit_display_text.*]
+ignore_missing_imports = True
+# the board's stub, put on MYPYPATH by the test: read, not checked (it names displayio.Display)
+[mypy-board]
+ignore_errors = True
+"""
+
+
 @pytest.mark.parametrize("board_id", ["pygamer", "pybadge"])
 def test_mypy_with_circuitpython_stubs(board_id, tmp_path):
-    """circuitpython_setboard rewrites the installed board stubs: keep a copy and put it back."""
+    """Everything that goes onto the board (code.py, boards/ with this board's profile, lib/
+    with MYPYPATH=lib as the device's sys.path has it) against circuitpython-stubs for this
+    board. The board's stub (what circuitpython_setboard would install) goes in a folder of its
+    own first on MYPYPATH, so the shared .venv is never rewritten under a parallel run."""
     import sysconfig
-    stub = os.path.join(sysconfig.get_paths()["purelib"], "board-stubs", "__init__.pyi")
-    assert os.path.exists(stub), stub
-    saved = tmp_path / "board-stubs.pyi"
-    shutil.copyfile(stub, saved)
-    try:
-        r = subprocess.run([os.path.join(BIN, "circuitpython_setboard"), board_id],
-                           capture_output=True, text=True, timeout=120)
-        assert r.returncode == 0, r.stderr
-        with open(stub) as f:
-            assert "JOYSTICK_X" in f.read() if board_id == "pygamer" else True
-        files = ["code.py", "boards/%s.py" % board_id, "boards/device.py", "boards/view.py",
-                 "boards/buttons.py", "boards/feedback.py", "boards/sound.py",
-                 "boards/tiles.py", "boards/font.py"]  # lib/mines is followed (silently)
-        env = dict(os.environ, MYPYPATH=os.pathsep.join([os.path.join(REPO, "lib"), REPO]))
-        r = subprocess.run([PY, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull,
-                            "--check-untyped-defs", "--follow-imports=silent",
-                            "--ignore-missing-imports"] + files, cwd=REPO, env=env,
-                           capture_output=True, text=True, timeout=600)
-        assert r.returncode == 0, r.stdout + r.stderr
-        assert "Success: no issues found in %d source files" % len(files) in r.stdout
-    finally:
-        shutil.copyfile(saved, stub)
+    definition = os.path.join(sysconfig.get_paths()["purelib"], "board_definitions", board_id,
+                              "__init__.pyi")
+    assert os.path.exists(definition), definition
+    stubs = tmp_path / "stubs" / "board"
+    stubs.mkdir(parents=True)
+    shutil.copyfile(definition, str(stubs / "__init__.pyi"))
+    pins = (stubs / "__init__.pyi").read_text()
+    assert "BUTTON_CLOCK" in pins and "SPEAKER_ENABLE" in pins
+    assert ("JOYSTICK_X" in pins) == (board_id == "pygamer")  # the stub is this board's
+    other = {"pygamer": "boards/pybadge.py", "pybadge": "boards/pygamer.py"}[board_id]
+    files = [f for f in DEVICE_FILES if f != other]
+    assert "boards/%s.py" % board_id in files and "lib/mines/presets.py" in files
+    config = tmp_path / "mypy.ini"
+    config.write_text(MYPY_CONFIG)
+    env = dict(os.environ, MYPYPATH=os.pathsep.join([str(tmp_path / "stubs"),
+                                                     os.path.join(REPO, "lib")]))
+    r = subprocess.run([PY, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull,
+                        "--config-file", str(config)] + files, cwd=REPO, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Success: no issues found in %d source files" % len(files) in r.stdout
+    # and the stub really is the one mypy read: a pin only the PyGamer has
+    probe = tmp_path / "probe.py"
+    probe.write_text("import board\nx = board.JOYSTICK_X\n")
+    r = subprocess.run([PY, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull,
+                        "--config-file", str(config), str(probe)], cwd=str(tmp_path), env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert (r.returncode == 0) == (board_id == "pygamer"), r.stdout
 
 
 def test_device_files_compile_under_micropython():
@@ -305,3 +525,26 @@ def test_midend_allocates_nothing_per_frame_under_micropython():
     i100, i400 = idle.split("=")[1].split(",")
     assert p100 == p400 and i100 == i400                 # nothing per frame
     assert int(p400) <= 64 and int(i400) <= 64
+
+
+def fresh_device_module():
+    sys.modules.pop("boards.device", None)
+    return importlib.import_module("boards.device")
+
+
+def test_device_parts_that_cannot_start_free_their_pins_and_say_why(fakes):
+    device = fresh_device_module()
+    try:
+        blocker = fakes.analogio.AnalogIn("JOYSTICK_Y")   # someone else holds one axis
+        inp = device.make_input((M.B, M.A, M.START, M.SELECT), joystick=True)
+        assert inp.joy_x is None and inp.joy_y is None
+        assert "JOYSTICK_X" not in fakes._pinclaims.CLAIMED  # the half joystick let go
+        blocker.deinit()
+        taken = fakes.audioio.AudioOut("SPEAKER")         # the speaker pin is in use
+        speaker = device.make_speaker()
+        assert speaker is not None and speaker.failed and speaker.reason == "SPEAKER in use"
+        assert fakes._pinclaims.CLAIMED["SPEAKER_ENABLE"].value is False
+        speaker.play("win")                               # quiet, no exception
+        taken.deinit()
+    finally:
+        sys.modules.pop("boards.device", None)

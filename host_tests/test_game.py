@@ -5,13 +5,15 @@ of random button mashing with the game's invariants checked after every frame.""
 import random
 
 from game_helpers import (Driver, ExactGenerator, count_flags, first_mine, menu_set,
-                          winning_script, walk)
+                          row_of, to_row, winning_script, walk)
 from mines import midend as M
 from mines import presets
 from mines.game import (BOOM, CHORD, COVERED, FLAG, LOST, MINE, NEED_FLAGS, NO_MOVE, OPEN,
                         PLAYING, PRIMARY, SECONDARY, TOGGLE_FLAG, WON, WRONG, Game, move_kind)
 from mines.generator import Generator
 from mines.rng import Rng
+
+_GAP = 6  # idle frames that make two presses of a button separate presses, not a hold
 
 GRID = (
     "*...."
@@ -109,17 +111,16 @@ def test_bbbv():
 def classic(seed=11, generator_class=None, preset="Beginner"):
     m = M.Midend(seed=seed, generator_class=generator_class)
     d = Driver(m)
-    menu_set(d, M.ROW_MODE, lambda m: not m.quick)
-    menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == preset)
+    menu_set(d, "quick", lambda m: not m.settings.quick)
+    menu_set(d, "board", lambda m: m.settings.board_name() == preset)
     return m, d
 
 
 def test_scripted_win_from_the_menu_classic():
     m, d = classic(seed=11)
-    assert (m.width, m.height, m.mines) == (9, 9, 10)
+    assert (m.settings.width, m.settings.height, m.settings.mines) == (9, 9, 10)
     d.press(M.DOWN)  # ... to "Play"
-    while m.row != M.ROW_START:
-        d.press(M.DOWN)
+    to_row(d, "play")
     d.press(M.A)
     assert m.state == M.READY
     d.press(*walk(m, 2, 3))
@@ -132,13 +133,12 @@ def test_scripted_win_from_the_menu_classic():
     d.press(*script)
     assert m.state == M.WON
     assert m.game.opened == m.game.safe_total and m.game.mines_left() == 0
-    assert m.won == 1 and m.played == 1 and m.elapsed_ms > 0
-    assert m.best[m.key()] == m.elapsed_ms
+    assert m.stats.won == 1 and m.stats.played == 1 and m.elapsed_ms > 0
+    assert m.stats.best[m.settings.key()] == m.elapsed_ms
     assert m.status() == "You win!" and "Won in" in m.result_lines()[0]
     # the same seed and presses give the very same board
     m2, d2 = classic(seed=11)
-    while m2.row != M.ROW_START:
-        d2.press(M.DOWN)
+    to_row(d2, "play")
     d2.press(M.A, *walk(m2, 2, 3))
     d2.press(M.A)
     d2.until(M.PLAYING, 400)
@@ -150,8 +150,7 @@ def test_scripted_win_from_the_menu_classic():
 
 def test_scripted_loss_then_menu():
     m, d = classic(seed=5, preset="Intermediate")
-    while m.row != M.ROW_START:
-        d.press(M.DOWN)
+    to_row(d, "play")
     d.press(M.START)
     d.press(M.A)
     assert d.until(M.PLAYING, 2000)
@@ -161,7 +160,7 @@ def test_scripted_loss_then_menu():
     d.press(M.A)
     assert m.state == M.LOST
     assert m.game.shown[m.game.board.index(x, y)] == BOOM
-    assert m.played == 1 and m.won == 0 and m.status() == "Boom!"
+    assert m.stats.played == 1 and m.stats.won == 0 and m.status() == "Boom!"
     t = m.elapsed_ms
     d.run(30)
     assert m.elapsed_ms == t                              # the clock stopped
@@ -172,7 +171,7 @@ def test_scripted_loss_then_menu():
 def test_quick_start_is_instant_and_marked():
     m = M.Midend(seed=3)
     d = Driver(m)
-    assert m.quick and m.state == M.MENU
+    assert m.settings.quick and m.state == M.MENU
     d.run(400)
     assert m.prepared()
     assert m.status() == "Ready!"
@@ -222,30 +221,38 @@ def test_pause_hides_and_stops_the_clock():
     d.run(10)
     t = m.elapsed_ms
     d.press(M.START)
-    assert m.state == M.PAUSED
-    cx = m.cx
-    d.press(M.B, M.LEFT, M.RIGHT)                         # nothing moves while paused
-    assert m.state == M.PAUSED and m.cx == cx and m.game.flags == 0
-    d.press(M.A)                                          # A resumes, like START
-    assert m.state == M.PLAYING
+    assert m.state == M.PAUSED and m.screen.name == "pause"
+    cx, cy = m.cx, m.cy
+    d.press(M.LEFT, M.RIGHT, M.DOWN)                      # the menu's cursor, not the board's
+    assert m.state == M.PAUSED and (m.cx, m.cy) == (cx, cy) and m.game.flags == 0
+    assert m.screen.rows[m.screen.row][0] == "New board"
+    d.press(M.UP, M.A)                                    # A on "Resume"
+    assert m.state == M.PLAYING and m.screen is None
     d.press(M.START)
     d.run(50)
     assert m.elapsed_ms == t + 33                         # only the one playing frame
-    d.press(M.START)
+    d.press(M.B)                                          # B resumes too, as does START
+    assert m.state == M.PLAYING and m.game.flags == 0
+    d.press(M.START, M.START)
     assert m.state == M.PLAYING
+    d.press(M.START, M.DOWN, M.DOWN, M.A)                 # Help, from the pause menu
+    assert m.state == M.PAUSED and m.screen.name == "help"
+    d.press(M.B)
+    assert m.screen.name == "pause"
+    d.press(M.SELECT)                                     # SELECT: the main menu
+    assert m.state == M.MENU and m.screen.name == "main"
 
 
 def test_cancel_generation():
     m, d = classic(seed=2, preset="Expert")
-    while m.row != M.ROW_START:
-        d.press(M.DOWN)
+    to_row(d, "play")
     d.press(M.A, M.A)
     assert m.state == M.GENERATING
     d.press(M.RIGHT, M.DOWN)                              # still answers buttons
     d.press(M.B)
     assert m.state == M.READY and m.message == "Cancelled"
     d.run(5)
-    assert m.frame_work == 0                              # the job was dropped
+    assert m.runner.frame_work == 0                              # the job was dropped
     d.press(M.A)
     assert d.until(M.PLAYING, 3000)
 
@@ -253,27 +260,41 @@ def test_cancel_generation():
 def test_menu_bounds_and_custom_density():
     m = M.Midend(seed=1)
     d = Driver(m)
-    menu_set(d, M.ROW_WIDTH, lambda m: m.width == presets.MAX_WIDTH)
+    s = m.settings
+    menu_set(d, "width", lambda m: s.width == presets.MAX_WIDTH)
     d.press(M.RIGHT)
-    assert m.width == presets.MIN_WIDTH and m.board_name() == "Custom"
+    assert s.width == presets.MAX_WIDTH and s.board_name() == "Custom"   # clamped, no wrap
     d.press(M.DOWN, M.LEFT)
-    assert m.height == 14
-    for _ in range(40):
-        d.press(M.DOWN if m.row != M.ROW_MINES else M.RIGHT)
-        assert presets.check_params(m.width, m.height, m.mines) is None
-        assert M.MIN_DENSITY - 1 <= m.density() <= presets.MAX_DENSITY_PERCENT + 1
-    lines = m.menu_lines()
-    assert lines[M.ROW_MINES][1] == "%d (%d%%)" % (m.mines, m.density())
+    assert s.height == 14
+    to_row(d, "mines")
+    top = presets.max_mines(s.width, s.height)
+    for _ in range(3):
+        d.run(_GAP)                                       # separate presses: one mine each
+        before = s.mines
+        d.press(M.RIGHT)
+        assert s.mines == before + 1
+    for _ in range(200):                                  # held: speeds up, stops at the top
+        d.press(M.RIGHT)
+        assert presets.check_params(s.width, s.height, s.mines) is None
+    assert s.mines == top
+    d.run(_GAP)
+    d.press(M.LEFT)
+    assert s.mines == top - 1
+    for _ in range(200):
+        d.press(M.LEFT)
+    assert s.mines == 1                                   # and at the bottom
+    lines = m.screen.lines(s)
+    assert lines[row_of(m, "mines")][1] == "%d (%d%%)" % (s.mines, s.density())
 
 
 def test_bad_parameters_get_a_message_and_lose_nothing():
     m = M.Midend(seed=1)
-    m.width, m.height, m.mines = 9, 9, 80
-    m.choice = M.CUSTOM
-    m.start_game()
+    for name, value in (("width", 9), ("height", 9), ("mines", 80)):
+        assert m.settings.set(name, value) is None       # each in its field's range...
+    m.start_game()                                        # ...but not together
     assert m.state == M.MENU
     assert "9x9 board takes 1 to" in m.message
-    assert (m.width, m.height, m.mines) == (9, 9, 80)
+    assert (m.settings.width, m.settings.height, m.settings.mines) == (9, 9, 80)
 
 
 # -- the frame budget --------------------------------------------------------------------
@@ -284,8 +305,8 @@ def test_no_frame_exceeds_its_budget_with_exact_slices():
     d.run(100)
     d.press(M.A)
     d.run(20)
-    assert max(d.works) == m.budget == 2 * ExactGenerator.SLICE_UNITS
-    assert all(w <= m.budget for w in d.works)
+    assert max(d.works) == m.runner.budget == 2 * ExactGenerator.SLICE_UNITS
+    assert all(w <= m.runner.budget for w in d.works)
     assert m.state == M.PLAYING
 
 
@@ -310,7 +331,7 @@ def test_midend_never_starts_a_slice_that_could_break_the_budget():
 
     m = M.Midend(seed=21, generator_class=Spy)
     d = SpyDriver(m)
-    menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == "Expert")
+    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
     games = 0
     for k in range(1500):
         press = 0
@@ -321,7 +342,7 @@ def test_midend_never_starts_a_slice_that_could_break_the_budget():
             press = M.START
         d.frame(press)
     assert games >= 5 and len(starts) > 100
-    assert all(w + Generator.MAX_SLICE_UNITS <= m.budget for w in starts)
+    assert all(w + Generator.MAX_SLICE_UNITS <= m.runner.budget for w in starts)
 
 
 def test_real_generator_frames_stay_within_budget():
@@ -332,11 +353,11 @@ def test_real_generator_frames_stay_within_budget():
     generated = 0
     for name in ("Expert", "Intermediate", "Custom"):
         d.m.to_menu()
-        menu_set(d, M.ROW_BOARD, lambda m, n=name: m.board_name() == n)
+        menu_set(d, "board", lambda m, n=name: m.settings.board_name() == n)
         if name == "Custom":
-            menu_set(d, M.ROW_WIDTH, lambda m: m.width == 30)
-            menu_set(d, M.ROW_HEIGHT, lambda m: m.height == 24)
-            menu_set(d, M.ROW_MINES, lambda m: m.density() == 30)
+            menu_set(d, "width", lambda m: m.settings.width == 30)
+            menu_set(d, "height", lambda m: m.settings.height == 24)
+            menu_set(d, "mines", lambda m: m.settings.density() == 30)
         for _ in range(8):                                # several boards of each
             assert d.until(M.MENU, 10) and d.run(1) is None
             for _ in range(5000):
@@ -349,8 +370,8 @@ def test_real_generator_frames_stay_within_budget():
             assert m.state == M.PLAYING
             d.press(M.SELECT)                             # ...and drop it: a new one is made
     assert generated == 24
-    assert max(d.works) <= m.budget
-    assert max(d.works) > m.budget // 2
+    assert max(d.works) <= m.runner.budget
+    assert max(d.works) > m.runner.budget // 2
 
 
 # -- fuzz --------------------------------------------------------------------------------
@@ -358,10 +379,10 @@ def test_real_generator_frames_stay_within_budget():
 def check_invariants(m, last_elapsed, last_state, presses=0):
     assert 0 <= m.state <= M.LOST
     if m.state != M.MENU:
-        assert 0 <= m.cx < m.width and 0 <= m.cy < m.height
+        assert 0 <= m.cx < m.settings.width and 0 <= m.cy < m.settings.height
     game = m.game
     if m.state in (M.PLAYING, M.PAUSED, M.WON, M.LOST):
-        assert game.mines == m.mines and game.width == m.width
+        assert game.mines == m.settings.mines and game.width == m.settings.width
         assert game.mines_left() == game.mines - game.flags
         if m.state != M.LOST:
             assert count_flags(game) == game.flags
@@ -403,10 +424,11 @@ def test_fuzz_random_buttons_keep_invariants(monkeypatch):
             m = M.Midend(seed=seq)
             d = Driver(m)
             # small custom boards keep generation quick (mashing reaches the presets too)
-            m.width, m.height = rng.choice(((5, 5), (6, 5), (8, 6), (9, 9)))
-            m.choice = M.CUSTOM
-            m.mines = max(1, presets.max_mines(m.width, m.height) * rng.randint(3, 10) // 10)
-            m.quick = rng.random() < 0.5
+            w, h = rng.choice(((5, 5), (6, 5), (8, 6), (9, 9)))
+            m.settings.set("width", w)
+            m.settings.set("height", h)
+            m.settings.set("mines", max(1, presets.max_mines(w, h) * rng.randint(3, 10) // 10))
+            m.settings.set("quick", int(rng.random() < 0.5))
         for _ in range(rng.randint(5, 30)):
             last_elapsed, last_state = m.elapsed_ms, m.state
             r = rng.random()
@@ -467,7 +489,8 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
     keys, jx, jy = Keys(), Axis(), Axis()
     inp = KeypadInput(keys, (M.B, M.A, M.START, M.SELECT), jx, jy, event=keypad.Event())
     m = M.Midend(seed=77)
-    m.width, m.height, m.mines, m.choice = 8, 8, 9, M.CUSTOM
+    for name, value in (("width", 8), ("height", 8), ("mines", 9)):
+        m.settings.set(name, value)
     d = Driver(m)
     down = [False] * 4
     states = set()

@@ -14,7 +14,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(REPO, "tools"))
 
 import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
-from game_helpers import walk  # noqa: E402
+from game_helpers import row_of, walk  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
 
@@ -26,6 +26,7 @@ DARK = (128, 128, 128)
 YELLOW = (255, 255, 0)
 RED = (255, 0, 0)
 BLACK = (0, 0, 0)
+GREY = (160, 160, 160)
 
 
 def near(a, b, tol=10):
@@ -75,17 +76,62 @@ def read_text(scene, y0, x0, x1, colour, tol=40):
     return best
 
 
+_TERMINAL_GLYPHS = {}
+
+
+def terminal_glyphs(rows):
+    """terminalio.FONT's printable characters by their ink in a cell's top ``rows`` rows."""
+    if rows not in _TERMINAL_GLYPHS:
+        import terminalio
+        table = _TERMINAL_GLYPHS[rows] = {}
+        for code in range(32, 127):
+            g = terminalio.FONT.get_glyph(code)
+            ink = tuple(tuple(1 if g.bitmap[g.tile_index * 6 + i, j] else 0 for i in range(6))
+                        for j in range(1, rows))
+            table.setdefault(ink, chr(code))
+    return _TERMINAL_GLYPHS[rows]
+
+
+def read_label(scene, top, colour, x0=4, x1=160, tol=40, rows=12):
+    """The terminalio text in ``colour`` whose character cells start at row ``top``, column
+    ``x0``: each 6x12 cell matched against the font's own glyphs ("?" when none matches). Row 0
+    of a cell is blank in every glyph but "`" and may hold the descenders of the row above
+    (menu rows are 11 pixels apart): it is not read."""
+    glyphs = terminal_glyphs(rows)
+    out = []
+    x = x0
+    while x + 6 <= x1:
+        ink = tuple(tuple(1 if near(px(scene, x + i, top + j), colour, tol) else 0
+                          for i in range(6)) for j in range(1, rows))
+        out.append(glyphs.get(ink, "?"))
+        x += 6
+    return "".join(out).rstrip()
+
+
+MENU_TOP = 13  # the first menu row's cells, pixels (no status bar in the menu)
+
+
+def menu_row_top(m, name):
+    return MENU_TOP + 11 * row_of(m, name)
+
+
 def test_menu_text_and_selection():
     s = S.menu()
-    assert read_text(s, 31, 0, 160, WHITE).startswith("Mode")
-    assert read_text(s, 31 + 10 * M.ROW_BOARD, 0, 160, WHITE) == "Board    Screen"
-    assert read_text(s, 31 + 10 * M.ROW_MINES, 0, 160, WHITE) == "Mines    45 (15%)"
-    assert read_text(s, 31 + 10 * M.ROW_START, 0, 160, YELLOW) == "> Play <"   # selected
-    s.d.press(M.UP)
+    m = s.m
+    assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
+    assert read_label(s, menu_row_top(m, "quick"), WHITE) == "Mode    Quick start"
+    assert read_label(s, menu_row_top(m, "board"), WHITE) == "Board   Screen"
+    assert read_label(s, menu_row_top(m, "mines"), WHITE) == "Mines   45 (15%)"
+    assert read_label(s, menu_row_top(m, "play"), YELLOW) == "> Play <"      # selected
+    assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
+    s.d.press(M.UP, M.UP)
     s.show()
-    assert read_text(s, 31 + 10 * M.ROW_SOUND, 0, 160, YELLOW) == "Sound  < on >"
-    # the title, in yellow, 2x
-    assert sum(near(px(s, x, 20), YELLOW) for x in range(160)) > 20
+    assert read_label(s, menu_row_top(m, "sound"), YELLOW) == "Sound < on >"
+    assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
+    s.d.press(M.A)                                        # A on a value row: to Play
+    s.show()
+    assert read_label(s, menu_row_top(m, "play"), YELLOW) == "> Play <"
+    assert read_label(s, menu_row_top(m, "sound"), WHITE) == "Sound   on"
 
 
 def test_quick_start_marker_cursor_and_status_bar():
@@ -99,7 +145,7 @@ def test_quick_start_marker_cursor_and_status_bar():
     assert read_text(s, 0, 120, 160, (255, 32, 32)) == "000"      # the clock waits
     assert read_text(s, 0, 40, 120, WHITE) == "Go!"
     # another covered cell: raised grey
-    x = 0 if m.start_x > 3 else m.width - 1
+    x = 0 if m.start_x > 3 else m.game.width - 1
     q = tile_pixels(s, x, 0)
     assert near(q[0], WHITE) and near(q[63], DARK) and near(q[4 * 8 + 4], LIGHT)
 
@@ -109,8 +155,8 @@ def test_numbers_drawn_at_the_right_cells():
     m = s.m
     game = m.game
     checked = {n: 0 for n in range(9)}
-    for by in range(m.height):
-        for bx in range(m.width):
+    for by in range(m.game.height):
+        for bx in range(m.game.width):
             t = game.tile(bx, by)
             p = tile_pixels(s, bx, by)
             centre = p[4 * 8 + 4]
@@ -140,7 +186,7 @@ def test_flags_and_the_clock():
     assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*042"
     assert read_text(s, 0, 120, 160, (255, 32, 32)) == "%03d" % m.seconds()
     assert m.seconds() >= 9
-    flags = [(x, y) for y in range(m.height) for x in range(m.width) if m.game.tile(x, y) == FLAG]
+    flags = [(x, y) for y in range(m.game.height) for x in range(m.game.width) if m.game.tile(x, y) == FLAG]
     for x, y in flags:
         p = tile_pixels(s, x, y)
         assert sum(near(c, RED) for c in p) >= 5                    # a red flag
@@ -149,9 +195,9 @@ def test_flags_and_the_clock():
 def test_generating_shows_progress_and_spinner():
     s = S.generating()
     m = s.m
-    assert m.state == M.GENERATING and 30 <= m.progress < 100
+    assert m.state == M.GENERATING and 30 <= m.progress() < 100
     green = [any(near(px(s, x, y), (0, 96, 0), 12) for y in range(8)) for x in range(160)]
-    filled = m.progress * 160 // 100
+    filled = m.progress() * 160 // 100
     assert all(green[:filled]) and not any(green[filled:])     # the bar behind the text
     assert read_text(s, 0, 40, 124, YELLOW).startswith("Making")
     before = tile_pixels(s, m.cx, m.cy)
@@ -169,7 +215,12 @@ def test_won_screen():
     m = s.m
     assert m.state == M.WON
     assert read_text(s, 0, 40, 124, (64, 255, 64)) == "You win!"
-    assert read_text(s, 109, 0, 160, (64, 255, 64)).startswith("Won in")   # the panel
+    lines = m.result_lines()
+    assert len(lines) == 3 and lines[0].startswith("Won in")
+    top = 128 - 3 * 12 - 2                                          # the panel's lines
+    assert read_label(s, top, (64, 255, 64), x0=2) == lines[0]
+    assert read_label(s, top + 12, GREY, x0=2) == lines[1]
+    assert read_label(s, top + 24, GREY, x0=2) == "Z: again  X: menu"   # keyboard names
     assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*000"
 
 
@@ -180,8 +231,8 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     assert m.state == M.LOST
     assert read_text(s, 0, 40, 124, (255, 32, 32)) == "Boom!"
     seen = set()
-    for by in range(min(m.height, 12)):                          # rows above the panel
-        for bx in range(m.width):
+    for by in range(min(m.game.height, 11)):                     # rows above the panel
+        for bx in range(m.game.width):
             t = game.tile(bx, by)
             if (bx, by) == (m.cx, m.cy):
                 continue
@@ -198,22 +249,26 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     p = tile_pixels(s, bx, by)
     assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], BLACK)  # red ground, black mine
     assert seen == {MINE, WRONG}
-    assert read_text(s, 108, 0, 160, (255, 32, 32)).startswith("Lost after")
+    assert read_label(s, 128 - 2 * 12 - 2, (255, 32, 32), x0=2).startswith("Lost after")
 
 
 def test_paused_hides_the_board():
     s = S.paused()
     m = s.m
     assert m.state == M.PAUSED
-    board_area = [px(s, x, y) for y in range(10, 40) for x in range(0, 160, 3)]
-    assert all(near(c, (16, 24, 40), 12) for c in board_area)      # background only
-    assert read_text(s, 54, 40, 124, YELLOW) == "Paused"
+    board_area = [px(s, x, y) for y in range(8, 128) for x in range(0, 160)]
+    assert not any(near(c, LIGHT, 12) for c in board_area)         # no tile shows
+    assert read_text(s, 0, 40, 124, YELLOW) == "Paused"             # the status bar
+    assert read_label(s, 8, YELLOW) == "Paused"                     # the pause menu
+    assert read_label(s, 8 + 13, YELLOW) == "> Resume <"
+    assert read_label(s, 8 + 13 + 11, WHITE) == "  New board"
+    assert read_label(s, 116, GREY) == "Z: resume"
 
 
 def test_expert_scrolls_with_the_cursor():
     s = S.opened(preset="Expert")
     m, v = s.m, s.view
-    assert (m.width, m.height) == (30, 16)
+    assert (m.game.width, m.game.height) == (30, 16)
     s.d.press(*walk(m, 0, 0))
     s.show()
     assert (v.ox, v.oy) == (0, 0)
@@ -258,7 +313,7 @@ def test_only_changed_tiles_are_written(monkeypatch):
     s.d.frame()
     s.show()
     assert writes == []                                             # nothing changed
-    x, y = next((x, y) for y in range(m.height) for x in range(m.width)
+    x, y = next((x, y) for y in range(m.game.height) for x in range(m.game.width)
                 if m.game.tile(x, y) == COVERED)
     s.d.press(*walk(m, x, y))
     s.show()
@@ -285,8 +340,8 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
     def at(name, x, y):  # a screen pixel, read from the PNG (2x)
         return tuple(images[name].get_at((2 * x + 1, 2 * y + 1)))[:3]
 
-    assert sum(near(at("menu", x, 20), YELLOW) for x in range(160)) > 20   # the title
-    assert near(at("paused", 80, 30), (16, 24, 40), 12)                    # no board
+    assert sum(near(at("menu", x, 6), YELLOW) for x in range(160)) > 20    # the title
+    assert near(at("paused", 150, 60), (16, 24, 40), 12)                   # no board
     assert any(near(at("generating", x, 1), (0, 96, 0), 12) for x in range(40))
     assert sum(near(at("won", x, y), (64, 255, 64)) for x in range(40, 120)
                for y in range(8)) > 20                                      # "You win!"
@@ -297,14 +352,17 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
 def test_a_long_message_is_shown_whole_in_the_menu():
     s = S.Scene(7)
     m = s.m
-    m.width, m.height, m.mines = 9, 9, 80                       # as a future NVM load might
-    m.choice = M.CUSTOM
+    for name, value in (("width", 9), ("height", 9), ("mines", 80)):
+        m.settings.set(name, value)                             # as a damaged save might
     m.start_game()
     s.show()
-    assert m.state == M.MENU and (m.width, m.height, m.mines) == (9, 9, 80)
-    first = read_text(s, 110, 0, 160, YELLOW)
-    second = read_text(s, 119, 0, 160, YELLOW)
+    p = m.settings
+    assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
+    first = read_label(s, 104, YELLOW)
+    second = read_label(s, 116, YELLOW)
     assert first + " " + second == "a 9x9 board takes 1 to 24 mines (30%); got 80"
+    # the footer's second line took the last row's place: the menu scrolled to keep Play
+    assert read_label(s, menu_row_top(m, "play") - 11, YELLOW) == "> Play <"
 
 
 def test_desktop_keys_through_pygame_events():
@@ -342,7 +400,7 @@ def test_simulator_runs_code_py_headless(tmp_path):
     img = pygame.image.load(str(shot))
     assert img.get_size() == (160, 128)
     # code.py's loop drew the menu: the yellow title
-    assert sum(near(tuple(img.get_at((x, 20)))[:3], YELLOW) for x in range(160)) > 20
+    assert sum(near(tuple(img.get_at((x, 6)))[:3], YELLOW) for x in range(160)) > 20
 
 
 def test_sounds_are_short_and_play_through_the_mixer():

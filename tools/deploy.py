@@ -1,18 +1,20 @@
 """Install PyGamer Mines onto a PyGamer / PyBadge's CIRCUITPY drive, or build a drag-and-drop zip.
 
-    python tools/deploy.py [PATH] [--dry-run] [--mpy-cross PATH] [--force] [--board ID]
-    python tools/deploy.py --zip dist/pygamer-mines.zip [--mpy-cross PATH]
+    python tools/deploy.py [PATH] [--dry-run] [--mpy-cross PATH] [--bundle PATH] [--force]
+                           [--board ID]
+    python tools/deploy.py --zip FILE_OR_FOLDER [--mpy-cross PATH] [--bundle PATH]
 
 Without PATH it looks for a mounted CIRCUITPY drive (Linux /media/$USER/CIRCUITPY and
 /run/media/$USER/CIRCUITPY, macOS /Volumes/CIRCUITPY, Windows a drive labelled CIRCUITPY).
 
 Safe by design:
   - it reads boot_out.txt first and refuses a folder without one (unless --force), a CircuitPython
-    major version other than 9 or 10, and a board id without a profile;
+    major version other than 9 or 10, and a board that boards/catalog.py does not list;
   - it only ever writes, replaces or deletes files it wrote itself, listed in the manifest
     .pygamer_mines_manifest.json on the drive. A file of someone else's that stands where one of
     ours must go is renamed to NAME.bak first, never overwritten; so is a file of ours the player
-    has edited since. Everything else on the drive is left alone;
+    has edited since. Everything else on the drive is left alone (a library already in the
+    drive's lib/, e.g. from the bundle, is used as it is);
   - it writes only the files whose bytes changed (flash wear; a re-deploy of nothing writes
     nothing), removes its own files that are no longer part of the game, and writes code.py last
     so CircuitPython's auto-reload starts the game once everything else is in place;
@@ -20,10 +22,14 @@ Safe by design:
     anything when the drive would overflow; it reads back every file it wrote and compares.
     Each file is fsync'ed first, but the read-back still goes through the operating system's
     cache: it catches writes that did not happen (a cable pulled, a full drive), not a flash
-    chip that corrupts data.
+    chip that corrupts data;
+  - the zip is written to a temporary file beside it and renamed into place: an error or ^C
+    never leaves a partial zip (or a temporary file) behind.
 
 What goes onto the drive is decided in tools/deploy_tree.py (board profiles, library scan, .mpy).
-Exit status: 0 done (or nothing to do), 1 refused or failed (the message says why), 2 bad usage.
+Errors are one line on stderr. Exit status: 0 done (or nothing to do), 1 refused or failed (the
+message says why), 2 bad usage (an option, or a path that is missing or of the wrong kind). When
+stdout is a closed pipe (``| head``) the output stops quietly and the work still finishes.
 """
 
 import argparse
@@ -35,11 +41,12 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import deploy_tree  # noqa: E402
-from deploy_tree import PROFILES, TreeError  # noqa: E402
+from deploy_tree import TreeError  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = ".pygamer_mines_manifest.json"
@@ -51,6 +58,10 @@ RESERVE_CLUSTERS = 4
 
 class DeployError(Exception):
     """A refusal or failure; the message tells the player what to do."""
+
+
+class UsageError(DeployError):
+    """A bad option or path given on the command line (exit status 2)."""
 
 
 # ---- the drive ----
@@ -157,22 +168,22 @@ def _kb(n):
 
 
 READ_ONLY_HELP = (
-    "The drive is read-only, so nothing can be written.\n"
-    "  - If boot.py on the drive calls storage.remount('/', readonly=False) (so the game can\n"
-    "    save), the computer only gets read access: hold the button your boot.py checks while\n"
-    "    pressing reset, or rename boot.py from the REPL, then try again.\n"
-    "  - If the computer mounted it read-only because the file system has errors: eject it,\n"
-    "    press reset on the device, and if it stays read-only repair it (Windows: chkdsk X: /f;\n"
-    "    macOS: Disk Utility > First Aid; Linux: fsck.vfat -a on the unmounted device).")
+    "The drive is read-only, so nothing can be written: if boot.py on the drive calls "
+    "storage.remount('/', readonly=False) (so the game can save), the computer only gets read "
+    "access, so hold the button your boot.py checks while pressing reset, or rename boot.py "
+    "from the REPL, then try again; if the computer mounted it read-only because the file "
+    "system has errors, eject it, press reset on the device, and if it stays read-only repair "
+    "it (Windows: chkdsk X: /f; macOS: Disk Utility > First Aid; Linux: fsck.vfat -a on the "
+    "unmounted device).")
 
 
 def _oserror(e, target):
     """A DeployError that says what went wrong while changing the drive, and what to do."""
     where = e.filename or target
     if e.errno == errno.EROFS:
-        return DeployError("cannot write %s: %s.\n%s" % (where, e.strerror, READ_ONLY_HELP))
+        return DeployError("cannot write %s: %s. %s" % (where, e.strerror, READ_ONLY_HELP))
     if e.errno in (errno.EACCES, errno.EPERM):
-        return DeployError("cannot write %s: %s (is the drive read-only?).\n%s"
+        return DeployError("cannot write %s: %s (is the drive read-only?). %s"
                            % (where, e.strerror, READ_ONLY_HELP))
     if e.errno == errno.ENOSPC:
         return DeployError("cannot write %s: the drive is full (it needed more than estimated). "
@@ -471,24 +482,26 @@ def _remove_empty_dirs(target, folder):
 # ---- the two commands ----
 
 def choose_profiles(board_id):
-    if board_id in PROFILES:
-        return [PROFILES[board_id]]
-    raise DeployError(
-        "this board reports Board ID %r, and PyGamer Mines has no profile for it. Supported: %s. "
-        "If it is one of those, install that board's CircuitPython (not another board's UF2); "
-        "otherwise a new profile in boards/ and an entry in PROFILES in tools/deploy_tree.py "
-        "are needed. To copy anyway, pass --board with a supported id."
-        % (board_id, ", ".join(sorted(PROFILES))))
+    try:
+        return [deploy_tree.CATALOG.profile_for(board_id)]
+    except ValueError:
+        raise DeployError(
+            "this board reports Board ID %r, and PyGamer Mines has no profile for it. Supported: "
+            "%s. If it is one of those, install that board's CircuitPython (not another board's "
+            "UF2); otherwise a new profile in boards/ and an entry in boards/catalog.py are "
+            "needed. To copy anyway, pass --board with a supported id."
+            % (board_id, deploy_tree.CATALOG.supported()))
 
 
 def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=print,
-           repo=REPO):
-    """Deploy the game in ``repo`` onto the drive (or folder) ``target``.
+           repo=REPO, bundle=None):
+    """Deploy the game in ``repo`` onto the drive (or folder) ``target``; ``bundle``: a
+    deploy_tree.Bundle whose .mpy libraries to use, or None for the PyPI source.
 
     Returns the list of files written (drive paths); raises DeployError when it refuses.
     """
     if not os.path.isdir(target):
-        raise DeployError("%s is not a folder (is the drive mounted?)" % target)
+        raise UsageError("%s is not a folder (is the drive mounted?)" % target)
     boot_path = os.path.join(target, "boot_out.txt")
     info = None
     if os.path.isfile(boot_path):
@@ -523,12 +536,12 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
         profiles = choose_profiles(board_id)
         out("board %s -> profile boards/%s.py" % (board_id, profiles[0]))
     elif force:
-        profiles = sorted(set(PROFILES.values()))
+        profiles = deploy_tree.CATALOG.profiles()
         out("board unknown (no Board ID): copying every device profile (%s)"
             % ", ".join(profiles))
     else:
         raise DeployError("boot_out.txt has no 'Board ID:' line. Press reset so CircuitPython "
-                          "rewrites it, or pass --board (%s)." % ", ".join(sorted(PROFILES)))
+                          "rewrites it, or pass --board (%s)." % deploy_tree.CATALOG.supported())
     major = None
     if mpy_cross:
         major, line = deploy_tree.mpy_cross_version(mpy_cross)
@@ -543,7 +556,9 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
         out("compiling with %s" % line)
     else:
         out("no --mpy-cross given: deploying .py source (CircuitPython compiles it on import)")
-    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major)
+    if major is None and version is not None:
+        major = version[0]  # what a bundle's .mpy files must be made for
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle)
     for n in notes:
         out(n)
     meta = {"board_id": board_id or "", "circuitpython": info["line"] if info else ""}
@@ -570,7 +585,7 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
         return []
     if plan.write or plan.remove or plan.backup:
         if read_only(target):
-            raise DeployError("%s is read-only.\n%s" % (target, READ_ONLY_HELP))
+            raise DeployError("%s is read-only. %s" % (target, READ_ONLY_HELP))
     written = apply(target, plan, out)
     free = shutil.disk_usage(target).free
     if written:
@@ -590,9 +605,25 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
     return written
 
 
-def build_zip(path, mpy_cross=None, out=print, repo=REPO):
-    """Write the zip of the tree with every device profile (drag its contents onto CIRCUITPY)."""
-    profiles = sorted(set(PROFILES.values()))
+ZIP_NAME = "pygamer-mines.zip"
+
+
+def zip_path(path):
+    """Where ``--zip PATH`` writes: PATH itself, or PATH/pygamer-mines.zip when PATH is an
+    existing folder (or ends with a path separator)."""
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):
+        return os.path.join(path, ZIP_NAME)
+    return path
+
+
+def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None):
+    """Write the zip of the tree with every device profile (drag its contents onto CIRCUITPY)
+    to ``zip_path(path)``; returns the names in it. Nothing is left behind on failure."""
+    path = zip_path(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise UsageError("cannot write %s: %s is not a folder" % (path, folder))
+    profiles = deploy_tree.CATALOG.profiles()
     major = None
     if mpy_cross:
         major, line = deploy_tree.mpy_cross_version(mpy_cross)
@@ -600,47 +631,135 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO):
             raise DeployError("mpy-cross is for CircuitPython %d; supported: %s"
                               % (major, ", ".join(map(str, SUPPORTED_MAJORS))))
         out("compiling with %s: the zip works on CircuitPython %d.x only" % (line, major))
-    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major)
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle)
     for n in notes:
         out(n)
     for w in warnings:
         out("warning: " + w)
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    tmp = path + ".part"
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
-        for item in items:
-            info = zipfile.ZipInfo(item.dest, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, item.data)
-    os.replace(tmp, path)
+    tmp = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".part",
+                                   dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+                for item in items:
+                    info = zipfile.ZipInfo(item.dest, date_time=(2026, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.external_attr = 0o644 << 16
+                    z.writestr(info, item.data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as e:
+        raise DeployError("cannot write %s: %s" % (path, e.strerror or e))
+    finally:
+        if tmp is not None:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
     out("wrote %s: %d files, %s unpacked, profiles %s"
         % (path, len(items), _kb(sum(len(i.data) for i in items)), ", ".join(profiles)))
     return [item.dest for item in items]
 
 
-def main(argv=None, out=print):
-    parser = argparse.ArgumentParser(
+class _Output:
+    """print() to stdout that goes quiet, instead of failing, once stdout is a closed pipe
+    (``deploy.py | head``): the deploy still finishes and keeps the drive consistent."""
+
+    def __init__(self):
+        self.closed = False
+
+    def __call__(self, line):
+        if self.closed:
+            return
+        try:
+            print(line)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            self.closed = True
+            _silence_stdout()
+
+
+def _silence_stdout():
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _existing_file(kind):
+    def check(path):
+        if not os.path.exists(path):
+            raise argparse.ArgumentTypeError("%s: no such file or folder" % path)
+        if kind == "program" and not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            raise argparse.ArgumentTypeError("%s is not an executable program" % path)
+        return path
+    return check
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """One line on stderr and status 2 (argparse prints the usage first)."""
+        self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
+
+
+def make_parser():
+    parser = _Parser(
         prog="tools/deploy.py",
-        description="Install PyGamer Mines onto a CIRCUITPY drive, or build a zip of it.")
-    parser.add_argument("path", nargs="?", help="the CIRCUITPY drive (found when omitted)")
-    parser.add_argument("--dry-run", action="store_true", help="show the plan; write nothing")
-    parser.add_argument("--mpy-cross", metavar="PATH",
+        description="Install PyGamer Mines onto a CircuitPython PyGamer or PyBadge (its CIRCUITPY "
+        "drive), or build a zip whose contents can be dragged onto one.",
+        epilog="Boards: %s (boards/catalog.py). Libraries the game imports (such as "
+        "adafruit_display_text) go to lib/ as the bundle's .mpy with --bundle, else as the "
+        "source of the PyPI package installed in .venv; a library already in the drive's lib/ "
+        "that this tool did not put there is used as it is. Exit status: 0 done, 1 refused "
+        "or failed (one line on stderr says why), 2 bad usage." % deploy_tree.CATALOG.supported())
+    parser.add_argument("path", nargs="?", metavar="PATH",
+                        help="the CIRCUITPY drive (or a folder, with --force); found "
+                        "automatically when omitted")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="show what would be written, renamed and removed; write nothing")
+    parser.add_argument("--mpy-cross", metavar="PATH", type=_existing_file("program"),
                         help="CircuitPython's mpy-cross for the device's major version: deploy "
                         "compiled .mpy modules (code.py stays source)")
+    parser.add_argument("--bundle", metavar="PATH", type=_existing_file("bundle"),
+                        help="a CircuitPython library bundle (the folder or .zip from "
+                        "circuitpython.org/libraries, for the device's CircuitPython): its .mpy "
+                        "libraries are used instead of the PyPI source")
     parser.add_argument("--force", action="store_true",
-                        help="deploy into a folder without boot_out.txt or with an unsupported "
+                        help="deploy into a folder without boot_out.txt, or onto an unsupported "
                         "CircuitPython version")
-    parser.add_argument("--board", choices=sorted(PROFILES),
-                        help="use this board's profile instead of boot_out.txt's Board ID")
-    parser.add_argument("--zip", metavar="FILE", help="build a drag-and-drop zip instead")
-    args = parser.parse_args(argv)
+    parser.add_argument("--board", choices=sorted(deploy_tree.PROFILES), metavar="ID",
+                        help="use this board's profile instead of boot_out.txt's Board ID "
+                        "(one of: %s)" % deploy_tree.CATALOG.supported())
+    parser.add_argument("--zip", metavar="FILE_OR_FOLDER",
+                        help="build a drag-and-drop zip instead, with every board's profile: "
+                        "FILE, or FOLDER/%s for an existing folder" % ZIP_NAME)
+    return parser
+
+
+def _one_line(text):
+    return " ".join(line.strip() for line in str(text).splitlines() if line.strip())
+
+
+def main(argv=None, out=None):
+    parser = make_parser()
     try:
+        args = parser.parse_args(argv)
+    except BrokenPipeError:  # --help into a closed pipe
+        _silence_stdout()
+        return 0
+    out = out or _Output()
+    try:
+        if args.zip and args.path:
+            raise UsageError("give either a drive PATH or --zip, not both")
+        if args.zip and (args.force or args.board or args.dry_run):
+            raise UsageError("--force, --board and --dry-run are for a drive, not --zip")
+        bundle = deploy_tree.Bundle(args.bundle) if args.bundle else None
         if args.zip:
-            if args.path:
-                parser.error("give either a drive PATH or --zip, not both")
-            build_zip(args.zip, args.mpy_cross, out)
+            build_zip(args.zip, args.mpy_cross, out, bundle=bundle)
             return 0
         target = args.path
         if not target:
@@ -654,12 +773,16 @@ def main(argv=None, out=print):
                 raise DeployError("several CIRCUITPY drives are mounted (%s): pass the one to "
                                   "use" % ", ".join(drives))
             target = drives[0]
-        deploy(target, args.dry_run, args.mpy_cross, args.force, args.board, out)
+        deploy(target, args.dry_run, args.mpy_cross, args.force, args.board, out,
+               bundle=bundle)
         return 0
     except (DeployError, TreeError) as e:
-        sys.stdout.flush()
-        print("deploy: %s" % e, file=sys.stderr)
-        return 1
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+        print("deploy: %s" % _one_line(e), file=sys.stderr)
+        return 2 if isinstance(e, (UsageError, deploy_tree.PathError)) else 1
 
 
 if __name__ == "__main__":

@@ -7,9 +7,11 @@ The tree, as paths on the drive (sys.path there is ['', '/', '/lib']):
                             its data files (ASSET_EXTENSIONS: .bmp, .pcf, .wav, ...)
   lib/<ours>              - every package and module in the repository's lib/ (lib/mines/...),
                             except desktop-only modules, and their data files
-  lib/<library>           - the Adafruit libraries the deployed files import, copied from the
-                            PyPI packages installed in this Python (adafruit-circuitpython-*):
-                            only the modules that are actually imported (see ``scan_libraries``)
+  lib/<library>           - the Adafruit libraries the deployed files import: only the modules
+                            that are actually imported (see ``scan_libraries``), found through
+                            the PyPI packages installed in this Python (adafruit-circuitpython-*).
+                            Each goes as the CircuitPython library bundle's compiled .mpy when a
+                            bundle is given (``Bundle``), else as the PyPI package's .py source
 
 Everything here is pure host-side Python (CPython 3.8+); nothing of it runs on the device.
 """
@@ -23,15 +25,26 @@ import re
 import subprocess
 import sys
 import tempfile
+import zipfile
 
-# Which board profile module (boards/<name>.py) each CircuitPython board id needs. The PyBadge LC
-# and the EdgeBadge run the PyBadge build of CircuitPython, so they report "pybadge" too.
-PROFILES = {
-    "pygamer": "pygamer",
-    "pybadge": "pybadge",
-}
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _load_catalog():
+    """boards/catalog.py of this repository (the board table code.py uses), loaded by path: the
+    host has no ``boards`` package on sys.path."""
+    path = os.path.join(REPO, "boards", "catalog.py")
+    spec = importlib.util.spec_from_file_location("mines_board_catalog", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CATALOG = _load_catalog()
+# Which board profile module (boards/<name>.py) each CircuitPython board id needs.
+PROFILES = dict((board_id, entry[0]) for board_id, entry in CATALOG.BOARDS.items())
 # Profile modules that never go onto a device.
-HOST_PROFILES = ("desktop",)
+HOST_PROFILES = (CATALOG.DESKTOP,)
 # A module of ours that imports one of these is desktop-only and stays on the host.
 DESKTOP_ONLY_IMPORTS = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
 
@@ -64,6 +77,10 @@ LIBRARY_DIST_PREFIXES = ("adafruit-circuitpython-", "circuitpython-")
 
 class TreeError(Exception):
     """Something that stops the tree being built; the message says what to do."""
+
+
+class PathError(TreeError):
+    """A path the user gave is missing or not what it must be (a usage error)."""
 
 
 class Item:
@@ -414,20 +431,116 @@ def compile_mpy(items, mpy_cross, major):
     return out
 
 
-def build(repo, profiles, mpy_cross=None, major=None):
+# ---- the CircuitPython library bundle's .mpy files ----
+
+_BUNDLE_MAJOR_RE = re.compile(r"-(\d+)\.x-mpy")
+
+
+class Bundle:
+    """A CircuitPython library bundle as downloaded from circuitpython.org/libraries: the folder
+    or the .zip (adafruit-circuitpython-bundle-10.x-mpy-YYYYMMDD), or any folder whose lib/
+    holds .mpy libraries (e.g. a CIRCUITPY drive's). ``major``: the CircuitPython major version
+    its name says it is for, or None. Raises TreeError when ``path`` is none of those."""
+
+    def __init__(self, path):
+        self.path = path
+        self.name = os.path.basename(os.path.normpath(path))
+        m = _BUNDLE_MAJOR_RE.search(self.name)
+        self.major = int(m.group(1)) if m else None
+        self._files = {}  # 'adafruit_display_text/label.mpy' -> path, or zip member name
+        self._zip = None
+        if os.path.isdir(path):
+            for lib in (os.path.join(path, "lib"),) + tuple(
+                    os.path.join(path, d, "lib") for d in sorted(os.listdir(path))):
+                if os.path.isdir(lib):
+                    self._add_folder(lib)
+                    break
+        elif os.path.isfile(path):
+            try:
+                self._zip = zipfile.ZipFile(path)
+            except (zipfile.BadZipFile, OSError) as e:
+                raise PathError("--bundle %s is not a folder or a zip file (%s)" % (path, e))
+            for member in self._zip.namelist():
+                parts = member.split("/")
+                if "lib" in parts[:2] and member.endswith(".mpy"):
+                    rel = "/".join(parts[parts.index("lib") + 1:])
+                    self._files.setdefault(rel, member)
+        else:
+            raise PathError("--bundle %s: no such file or folder" % path)
+        if not self._files:
+            raise PathError("--bundle %s holds no lib/ folder of .mpy files: give the CircuitPython "
+                            "library bundle (folder or .zip) from circuitpython.org/libraries"
+                            % path)
+
+    def _add_folder(self, lib):
+        for root, _dirs, files in os.walk(lib):
+            for name in files:
+                if name.endswith(".mpy"):
+                    full = os.path.join(root, name)
+                    self._files[os.path.relpath(full, lib).replace(os.sep, "/")] = full
+
+    def read(self, rel):
+        """The bytes of ``rel`` (e.g. 'adafruit_display_text/label.mpy'), or None."""
+        where = self._files.get(rel)
+        if where is None:
+            return None
+        if self._zip is not None:
+            return self._zip.read(where)
+        return _read(where)
+
+
+def use_bundle(items, bundle, major):
+    """Library .py items replaced by the bundle's .mpy of the same module where it has one:
+    (new items, info lines). ``major``: the device's CircuitPython major version (None: not
+    known). Raises TreeError for a bundle made for another CircuitPython, or a file in it that
+    is not a CircuitPython .mpy of the format that version loads."""
+    if major is not None and bundle.major is not None and bundle.major != major:
+        raise TreeError("the bundle %s is for CircuitPython %d.x but the device runs %d.x: use "
+                        "the %d.x bundle" % (bundle.name, bundle.major, major, major))
+    want = MPY_VERSION.get(major or bundle.major or 0)
+    out, info, missing = [], [], []
+    for item in items:
+        if item.kind != "library" or not item.dest.endswith(".py"):
+            out.append(item)
+            continue
+        rel = item.dest[4:-3] + ".mpy"
+        data = bundle.read(rel)
+        if data is None:
+            missing.append(item.dest[4:])
+            out.append(item)
+            continue
+        ok = set(MPY_VERSION.values()) if want is None else {want}
+        if data[:1] != b"C" or len(data) < 2 or data[1] not in ok:
+            raise TreeError("the bundle's %s is not a CircuitPython .mpy this device loads "
+                            "(header %r): use the bundle for your CircuitPython version"
+                            % (rel, data[:2]))
+        out.append(Item(item.dest[:-3] + ".mpy", data, "%s (%s)" % (rel, bundle.name), "library"))
+    used = sum(1 for i in out if i.kind == "library" and i.dest.endswith(".mpy"))
+    info.append("libraries from the bundle %s: %d module%s as .mpy"
+                % (bundle.name, used, "" if used == 1 else "s"))
+    if missing:
+        info.append("not in the bundle, so deployed as source: " + ", ".join(sorted(missing)))
+    return out, info
+
+
+def build(repo, profiles, mpy_cross=None, major=None, bundle=None):
     """Everything for the device: (items sorted by dest, info lines, warnings).
 
     ``profiles``: the board profile modules to include (names from PROFILES' values).
     ``mpy_cross``: path of CircuitPython's mpy-cross, or None to deploy .py source.
     ``major``: the CircuitPython major version the .mpy files are for.
+    ``bundle``: a Bundle whose .mpy files replace the libraries' source, or None.
     Raises TreeError when the tree cannot be built.
     """
     items, skipped = our_files(repo, profiles)
     info, warnings = [], []
     host_only = [module_name(p)[0] for p, _why in skipped]
     libs, notes, problems = scan_libraries(items, host_only)
-    items = items + libs
     info.extend("library " + n for n in notes)
+    if bundle is not None and libs:
+        libs, bundle_info = use_bundle(libs, bundle, major)
+        info.extend(bundle_info)
+    items = items + libs
     info.extend("left on the host: %s (%s)" % (p, why) for p, why in skipped)
     warnings.extend(problems)
     if mpy_cross:

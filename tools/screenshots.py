@@ -17,7 +17,7 @@ for _p in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "host_tests")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game_helpers import Driver, first_mine, menu_set, walk, winning_script  # noqa: E402
+from game_helpers import Driver, first_mine, menu_set, to_row, walk, winning_script  # noqa: E402
 from mines import midend as M  # noqa: E402
 
 
@@ -28,7 +28,7 @@ class Scene:
         from boards import desktop
         from boards.view import View
         self.desktop = desktop
-        self.m = M.Midend(seed=seed)
+        self.m = M.Midend(seed=seed, buttons=desktop.BUTTON_NAMES)
         self.view = View(desktop.display)
         self.d = Driver(self.m, self.view)  # draws every frame; refreshes in show()
 
@@ -52,9 +52,8 @@ def playing(seed=7, preset="Screen"):
     s = Scene(seed)
     d, m = s.d, s.m
     if preset != "Screen":
-        menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == preset)
-        while m.row != M.ROW_START:
-            d.press(M.DOWN)
+        menu_set(d, "board", lambda m: m.settings.board_name() == preset)
+        to_row(d, "play")
     d.run(300)
     d.press(M.A)                      # quick start: the board is ready, the start is marked
     return s.show()
@@ -74,8 +73,8 @@ def flagged(seed=7):
     game = m.game
     b = game.board
     placed = 0
-    for y in range(m.height):
-        for x in range(m.width):
+    for y in range(m.game.height):
+        for x in range(m.game.width):
             i = b.index(x, y)
             if placed < 3 and b.mine[i] and any(0 <= game.shown[i + o] <= 8 for o in b.offsets):
                 d.press(*walk(m, x, y))
@@ -88,11 +87,11 @@ def flagged(seed=7):
 def generating(seed=7):
     s = Scene(seed)
     d, m = s.d, s.m
-    menu_set(d, M.ROW_MODE, lambda m: not m.quick)
-    menu_set(d, M.ROW_BOARD, lambda m: m.board_name() == "Expert")
+    menu_set(d, "quick", lambda m: not m.settings.quick)
+    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
     d.press(M.START)
     d.press(M.A)                      # classic: the first open starts generation there
-    while m.progress < 30 and m.state == M.GENERATING:
+    while m.progress() < 30 and m.state == M.GENERATING:
         d.frame()
     return s.show()
 
@@ -108,8 +107,8 @@ def lost(seed=7):
     m, d = s.m, s.d
     b = m.game.board
     wrong = None
-    for y in range(m.height):                   # a wrong flag next to the opened area
-        for x in range(m.width):
+    for y in range(m.game.height):                   # a wrong flag next to the opened area
+        for x in range(m.game.width):
             i = b.index(x, y)
             if wrong is None and not b.mine[i] and m.game.shown[i] == 9:
                 wrong = (x, y)
@@ -130,7 +129,7 @@ def paused(seed=7):
 def expert(seed=7):
     s = opened(seed, "Expert")
     m, d = s.m, s.d
-    d.press(*walk(m, m.width - 1, m.cy))        # scroll to the right edge
+    d.press(*walk(m, m.game.width - 1, m.cy))        # scroll to the right edge
     return s.show()
 
 

@@ -1,5 +1,6 @@
 """Fake CircuitPython ``board`` for host tests: a PyGamer or a PyBadge (env FAKE_BOARD), pins as
-plain names, and DISPLAY as a FakeDisplay that counts refreshes."""
+plain names (claimed through _pinclaims by the fake drivers), and DISPLAY as a FakeDisplay with
+busdisplay's ``refresh`` signature that counts refreshes."""
 
 import os
 
@@ -15,7 +16,7 @@ class FakeDisplay:
         self.auto_refresh = True
         self.refreshes = 0
 
-    def refresh(self, **kwargs):
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         self.refreshes += 1
         return True
 
@@ -26,7 +27,7 @@ BUTTON_LATCH = "BUTTON_LATCH"
 NEOPIXEL = "NEOPIXEL"
 SPEAKER = "SPEAKER"
 SPEAKER_ENABLE = "SPEAKER_ENABLE"
-if board_id == "pygamer":
+if board_id.startswith("pygamer"):
     JOYSTICK_X = "JOYSTICK_X"
     JOYSTICK_Y = "JOYSTICK_Y"
 DISPLAY = FakeDisplay()

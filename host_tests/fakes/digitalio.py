@@ -1,4 +1,8 @@
-"""Fake ``digitalio``: pins that remember their direction and value."""
+"""Fake ``digitalio``: pins that remember their direction and value. Each DigitalInOut claims
+its pin until ``deinit()``; setting ``value`` on an input raises AttributeError, as on the
+device."""
+
+import _pinclaims
 
 
 class Direction:
@@ -18,13 +22,31 @@ class DriveMode:
 
 class DigitalInOut:
     def __init__(self, pin):
+        _pinclaims.claim(pin, self)
         self.pin = pin
         self.direction = Direction.INPUT
-        self.value = False
+        self._value = False
+        self.changes = 0  # how many times the output level changed (tests read it)
+
+    @property
+    def value(self):
+        return self._value
+
+    @value.setter
+    def value(self, value):
+        if self.direction != Direction.OUTPUT:
+            raise AttributeError("Cannot set value when direction is input.")
+        value = bool(value)
+        if value != self._value:
+            self.changes += 1
+        self._value = value
 
     def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         self.direction = Direction.OUTPUT
         self.value = value
 
+    def switch_to_input(self, pull=None):
+        self.direction = Direction.INPUT
+
     def deinit(self):
-        pass
+        _pinclaims.release(self.pin, self)

@@ -62,6 +62,8 @@ class Game:
     def __init__(self, width, height):
         self.width = width
         self.height = height
+        self.stride = width + 2  # ``shown`` is padded like a Board: cell (x, y) is at
+        # (y + 1) * stride + x + 1
         self.board = Board(1, 1)  # a tiny placeholder: new() hands over the real layout
         size = (width + 2) * (height + 2)
         self.shown = bytearray(size)

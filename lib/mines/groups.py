@@ -15,11 +15,7 @@ predictable: at most 2**MAX_GROUP leaves, and the work is sliced like the rest o
 
 from array import array
 
-try:
-    from micropython import const
-except ImportError:   # CPython
-    def const(value):
-        return value
+from mines._const import const
 
 # The solver's cell states (mines.solver.UNK and NUM), repeated here so that this module does not
 # import the solver: the generator imports this, its largest module, first, while the heap is

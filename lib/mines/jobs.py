@@ -1,26 +1,29 @@
-"""Board generation for the midend: the game and generator buffers for the current size,
-jobs (a quick-start board made in idle frames, or a classic board from the first open), and
-generator slices run within a per-frame work budget.
+"""Long work sliced between frames: the job runner, and the board maker built on it.
 
-The rule: ``Generator.step()`` is called again only while the frame's work so far plus the
-most one step can do (``Generator.MAX_SLICE_UNITS``; ``SLICE_UNITS`` if a generator does not
-say) fits in ``budget``, so no frame ever does more than ``budget`` units.
+A *job* is any object with ``step() -> bool`` (True once done; each call does a bounded slice),
+``slice_work`` (the work units the last step did) and ``progress`` (0..100). A board, a puzzle
+or a probability map are jobs. ``Runner`` runs one job's slices within a per-frame work budget:
+``step()`` is called again only while the frame's work so far plus ``slice_bound`` (the most one
+step may do) fits in ``budget``, so no frame ever does more than ``budget`` units. Any exception a
+step raises (MemoryError above all) ends the job: the runner's ``state`` becomes FAILED with a
+one-line ``error``, and the owner reads that state; nothing calls back up.
+
+``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
+a quick-start board in idle frames, or a classic board from the first open.
 """
 
 import gc
 
+from mines import presets
 from mines.game import Game
 from mines.rng import Rng
-from mines.settings import Settings
 
-JOB_NONE = 0
-JOB_QUICK = 1  # a board whose start the generator picks (quick start)
-JOB_CLASSIC = 2  # a board from the cell the player opened first
+IDLE = 0
+RUNNING = 1
+DONE = 2
+FAILED = 3
 
-
-def _default_generator_class():
-    from mines.generator import Generator
-    return Generator
+NO_MEMORY = "Not enough memory for this board"
 
 
 def _scrub(obj, depth):
@@ -37,126 +40,189 @@ def _scrub(obj, depth):
         setattr(obj, name, None)
 
 
-class Jobs(Settings):
-    """``seed`` seeds the boards' seeds: game k always gets the k-th seed, whatever the menu
-    did in between. ``budget``: the generator work units a frame may spend (default two
-    slices). ``generator_class`` defaults to mines.generator.Generator."""
+def error_text(exc):
+    """A one-line message for an exception that ended a job."""
+    if isinstance(exc, MemoryError):
+        return NO_MEMORY
+    text = str(exc) or type(exc).__name__
+    return text.split("\n")[0]
 
-    def __init__(self, seed=1, budget=0, generator_class=None):
-        Settings.__init__(self)
-        self._gen_class = generator_class or _default_generator_class()
-        cls = self._gen_class
-        slice_units = getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
-        self._slice_bound = slice_units
-        self.budget = budget or 2 * slice_units
-        if self.budget < slice_units:
-            raise ValueError("budget %d is below one slice (%d units)" % (self.budget, slice_units))
+
+class Runner:
+    """Runs one job at a time within ``budget`` work units a frame (``slice_bound``: the most
+    one step of any job here may do, units; budget >= slice_bound). Read ``state`` (IDLE,
+    RUNNING, DONE, FAILED), ``job``, ``tag`` (the owner's label for the job), ``progress``,
+    ``error``; ``frame_work`` and ``max_frame_work`` count units."""
+
+    def __init__(self, budget, slice_bound):
+        if budget < slice_bound:
+            raise ValueError("budget %d is below one slice (%d units)" % (budget, slice_bound))
+        self.budget = budget
+        self.slice_bound = slice_bound
+        self.job = None
+        self.tag = 0
+        self.state = IDLE
+        self.progress = 0
+        self.error = ""
+        self.frame_work = 0
+        self.max_frame_work = 0
+
+    def start(self, job, tag=0):
+        """Run ``job`` from the next ``run()`` on, in place of any other."""
+        self.job = job
+        self.tag = tag
+        self.state = RUNNING
+        self.progress = 0
+        self.error = ""
+
+    def stop(self):
+        """Drop the job, finished or not (IDLE)."""
+        self.job = None
+        self.tag = 0
+        self.state = IDLE
+        self.progress = 0
+
+    def run(self):
+        """Run slices of the job while they fit in the budget. Returns the units done."""
+        work = 0
+        job = self.job
+        if self.state == RUNNING:
+            bound = self.slice_bound
+            budget = self.budget
+            try:
+                while work + bound <= budget:
+                    done = job.step()
+                    work += job.slice_work
+                    if done:
+                        self.state = DONE
+                        break
+                    if not job.slice_work:  # waiting for something (a collect): next frame
+                        break
+                self.progress = 100 if self.state == DONE else job.progress
+            except Exception as exc:  # noqa: BLE001 - any failure ends the job, not the game
+                job = None
+                self.job = None
+                self.state = FAILED
+                self.error = error_text(exc)
+        self.frame_work = work
+        if work > self.max_frame_work:
+            self.max_frame_work = work
+        return work
+
+
+def _default_generator_class():
+    from mines.generator import Generator
+    return Generator
+
+
+class _BoardJob:
+    """Making one board: first the buffers for its size (the old ones dropped one frame and
+    collected before the new are made, so the two never coexist), then the generator's slices.
+    One is made and reused for every board (``set``), so nothing is allocated between boards."""
+
+    def __init__(self, boards):
+        self.boards = boards
+        self.set(0, 0, 0, 0, 0, None, 0)
+
+    def set(self, width, height, mines, level, seed, start, key):
+        self.width = width
+        self.height = height
+        self.mines = mines
+        self.level = level
+        self.seed = seed
+        self.start = start
+        self.key = key
+        self.began = False
+        self.slice_work = 0
+        self.progress = 0
+
+    def step(self):
+        boards = self.boards
+        self.slice_work = 0
+        if not self.began:
+            if not boards.ensure_size(self.width, self.height):
+                return False  # old buffers dropped: the caller collects before the next frame
+            boards.generator.begin(self.mines, self.seed, self.start, self.level)
+            self.began = True
+            return False
+        gen = boards.generator
+        done = gen.step()
+        self.slice_work = gen.slice_work
+        self.progress = gen.progress
+        return done
+
+
+class Boards:
+    """The game and generator for the current size, and the seeds of the boards: game k always
+    gets the k-th seed drawn from ``seed``, whatever the menu did in between.
+    ``generator_class`` defaults to mines.generator.Generator. Read ``game``, ``generator``
+    (None while none is made), ``collect_wanted``."""
+
+    def __init__(self, seed=1, generator_class=None):
+        self.generator_class = generator_class or _default_generator_class()
         self._rng = Rng(seed)
         self._next_seed = self._rng.bits30()
         self.game = None
-        self._gen = None
-        self._job = JOB_NONE
-        self._job_key = -1
-        self._job_seed = 0
-        self._job_start = None
-        self._job_pending = False
-        self._job_for_game = False  # the running job is what the GENERATING screen waits for
-        self._prepared_key = -1
-        self.seed = 0  # the seed of the game on screen (replay and board codes will use it)
-        self.progress = 0
-        self.frame_work = 0
-        self.max_frame_work = 0
-        self.collect_wanted = False  # set when big buffers were dropped: gc.collect() soon
+        self.generator = None
+        self.collect_wanted = False
+        self._job = _BoardJob(self)
 
-    def say(self, text):
-        """Show a short message (the midend puts it in the status bar)."""
+    def slice_bound(self):
+        cls = self.generator_class
+        return getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
 
-    def _job_failed(self):
-        """Called when a job could not start for want of memory."""
+    def job(self, settings, start=None):
+        """The job making a board with ``settings``' size, mines and level from the next seed;
+        ``start``: the (x, y) opened first, or None (the generator picks: quick start). There is
+        one board job: asking again restarts it."""
+        err = presets.check_params(settings.width, settings.height, settings.mines)
+        if err:
+            raise ValueError(err)
+        job = self._job
+        job.set(settings.width, settings.height, settings.mines, settings.level,
+                self._next_seed, start, settings.key())
+        return job
 
-    def _ensure_size(self):
-        """Make the game and generator buffers for the current size. Returns 1 when they are
-        ready, 0 when old ones of another size were just dropped (the caller's loop should
-        gc.collect() before the next frame: see ``collect_wanted``), -1 when memory ran out
-        (with a message). Old and new buffers never coexist."""
-        w, h = self.width, self.height
-        game, gen = self.game, self._gen
+    def take(self, job):
+        """Start the game on the board ``job`` made. Returns the game; the job's seed is used,
+        so the next board gets the next seed."""
+        gen = self.generator
+        self.game.new(gen.board)
+        self._next_seed = self._rng.bits30()
+        return self.game
+
+    def ensure_size(self, width, height):
+        """Make the game and generator buffers for ``width`` x ``height``. True when they are
+        ready; False when old ones of another size were just dropped (``collect_wanted``: the
+        frame loop should gc.collect() before the next frame). MemoryError propagates, with
+        everything already dropped."""
+        game, gen = self.game, self.generator
         if game is not None or gen is not None:
-            if (game is not None and game.width == w and game.height == h
-                    and gen is not None and gen.width == w and gen.height == h):
-                return 1
-            self.game = None
-            self._gen = None
-            _scrub(game, 2)
-            _scrub(gen, 2)
-            game = gen = None
-            self.collect_wanted = True
-            return 0
+            if (game is not None and game.width == width and game.height == height
+                    and gen is not None and gen.width == width and gen.height == height):
+                return True
+            self.drop()
+            return False
         gc.collect()
         try:
-            self._gen = self._gen_class(w, h)  # the bigger one first, while the heap is freest
-            self.game = Game(w, h)
+            self.generator = self.generator_class(width, height)  # the bigger one first
+            self.game = Game(width, height)
         except MemoryError:
-            self.game = None
-            self._gen = None
-            self.collect_wanted = True
-            self.say("No memory: %dx%d" % (w, h))
-            return -1
-        return 1
-
-    def _begin(self, job, x, y):
-        """Ask for a board; the next frame() makes the buffers and begins it. (Buffers are
-        (re)made only from frame(), high in the call stack: deep in a button handler, stale
-        pointers on the stack can keep the old buffers alive on MicroPython.)"""
-        self._job = job
-        self._job_key = self.key()
-        self._job_start = (x, y) if x >= 0 else None
-        self._job_pending = True
-        self._prepared_key = -1
-        self.progress = 0
+            self.drop()
+            raise
         return True
 
-    def _start_job(self):
-        """Begin the pending job once its buffers are there. False while it cannot start
-        (buffers being replaced, or no memory: then the job is dropped)."""
-        ready = self._ensure_size()
-        if ready == 0:
-            return False  # next frame, after the caller's gc.collect()
-        self._job_pending = False
-        if ready < 0:
-            self._job = JOB_NONE
-            self._job_failed()
-            return False
-        self._job_seed = self._next_seed
-        self._gen.begin(self.mines, self._job_seed, self._job_start, self.level)
-        return True
+    def drop(self):
+        """Let go of the game and generator buffers (after a failure, or before a new size)."""
+        game, gen = self.game, self.generator
+        self.game = None
+        self.generator = None
+        _scrub(game, 2)
+        _scrub(gen, 2)
+        self.collect_wanted = True
 
-    def _run_slices(self):
-        """Run generator slices that fit in the budget; mark the job done when it finishes."""
-        if self._job == JOB_NONE:
-            return 0
-        if self._job_pending and not self._start_job():
-            return 0
-        gen = self._gen
-        slice_units = self._slice_bound
-        budget = self.budget
-        work = 0
-        while work + slice_units <= budget:
-            done = gen.step()
-            work += gen.slice_work
-            if done:
-                self.progress = 100
-                if self._job == JOB_QUICK:
-                    self._prepared_key = self._job_key
-                self._job = JOB_NONE
-                break
-        else:
-            self.progress = gen.progress
-        return work
-
-    # -- what to show --------------------------------------------------------------------
-
-    def prepared(self):
-        """True when a quick-start board for the current parameters is ready."""
-        return self._prepared_key == self.key()
-
+    def take_collect(self):
+        """True once after buffers were dropped: the frame loop then calls gc.collect()."""
+        wanted = self.collect_wanted
+        self.collect_wanted = False
+        return wanted

@@ -1,312 +1,115 @@
-"""The midend: what every front end shares - the menu, the flow between screens, the timer, the
-status line, generation sliced into frames, quick start, and session stats.
+"""The midend: the flow between screens, the timer, the status line, board making sliced into
+frames, quick start and session stats; no pixels, no pins."""
 
-It knows nothing about pixels or pins. A front end feeds it logical button presses (``press``)
-and one ``frame(now_ms)`` per frame, and reads back what to show: ``state``, the cursor, the
-``game`` (whose ``shown`` bytes are the tiles), ``menu_lines()``, ``status()``, ``progress`` and
-the ``cue`` bits for lights and sounds.
-
-Four kinds of data (Tatham): parameters (size, mines, level, mode), game state (``game``), UI
-state (cursor, menu row: not part of any move) and draw state (kept by the front end's view).
-
-Generation is never done in one go: each frame runs ``Generator.step()`` slices while
-``frame_work + MAX_SLICE_UNITS <= budget``, so no frame does more than ``budget`` work units
-(see mines.jobs).
-"""
+# (Long notes are comments here, not docstrings: the device compiles this file, and a docstring
+# takes heap while it does.)
+#
+# It *has* its parts: ``settings`` (mines.settings), ``boards`` (the game and generator buffers,
+# mines.jobs.Boards), ``runner`` (the job runner, mines.jobs.Runner); text screens are
+# mines.menus data. Flow goes one way: a front end feeds logical button presses to ``press``
+# and calls ``frame(now_ms)`` once a frame; then it reads state and draws it:
+#   state, screen (a mines.menus.Menu in front, or None: the board), screen_version, cx, cy,
+#   game (read only: ``shown`` bytes are the tiles), start_x, start_y, settings, status(),
+#   footer(), seconds(), mines_left(), progress(), message, result_lines(), prepared(),
+#   board_width(), board_height();
+# and asks for the rest through methods: take_cues() (lights and sounds), take_collect()
+# (gc.collect() wanted), fail(text) (an error the loop caught).
+#
+# Four kinds of data (Tatham): parameters (settings), game state (game), UI state (cursor,
+# screens: not part of any move) and draw state (kept by the front end's view).
 
 import gc
 
-from mines import presets
+from mines._const import const
+
+from mines import menus, texts
 from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
-from mines.jobs import Jobs, JOB_NONE, JOB_QUICK, JOB_CLASSIC
-from mines.settings import (ROW_MODE, ROW_BOARD, ROW_WIDTH, ROW_HEIGHT,  # noqa: F401
-                            ROW_MINES, ROW_LEVEL, ROW_SOUND, ROW_START, MENU_ROWS, CUSTOM,
-                            MIN_DENSITY)
+from mines.jobs import Boards, Runner, RUNNING, DONE, FAILED
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.settings import Settings
+from mines.stats import Stats
 
-# Logical buttons, one bit each (the boards/ input helpers produce these).
-UP = 1
-DOWN = 2
-LEFT = 4
-RIGHT = 8
-A = 16
-B = 32
-START = 64
-SELECT = 128
-BUTTON_NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")
+from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  # noqa: F401
+                          STATE_NAMES, CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
 
-# Screens.
-MENU = 0
-READY = 1  # classic: a hidden board, waiting for the first open
-GENERATING = 2
-PLAYING = 3
-PAUSED = 4
-WON = 5
-LOST = 6
-STATE_NAMES = ("menu", "ready", "generating", "playing", "paused", "won", "lost")
+# Runner tags: what the running job is for.
+JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
+JOB_CLASSIC = 2  # a board from the cell the player opened first
 
-# Cue bits, set during a frame for the lights and the speaker (the front end clears them).
-CUE_OPEN = 1
-CUE_FLAG = 2
-CUE_WIN = 4
-CUE_LOSE = 8
-CUE_REFUSED = 16
-
-_SETTLE_FRAMES = 8  # idle frames after a menu change before a quick-start board is begun
-_MESSAGE_MS = 2500
+_SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
+_MESSAGE_MS = const(2500)
+_REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
+_FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
+_FASTER_AFTER = const(24)  # ... and 20 at a time
 
 
-class Midend(Jobs):
+class Midend:
     """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
-    ``budget`` is the generator work units a frame may spend (default: two slices);
-    ``generator_class`` defaults to ``mines.generator.Generator``."""
+    ``budget`` is the job work units a frame may spend (default: two slices);
+    ``generator_class`` defaults to mines.generator.Generator; ``buttons`` names the eight
+    buttons as the front end labels them (default: the device's, menus.DEVICE_BUTTONS)."""
 
-    def __init__(self, seed=1, budget=0, generator_class=None):
-        Jobs.__init__(self, seed, budget, generator_class)
+    def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
+        self.settings = Settings()
+        self.boards = Boards(seed, generator_class)
+        bound = self.boards.slice_bound()
+        self.runner = Runner(budget or 2 * bound, bound)
+        self.buttons = buttons or menus.DEVICE_BUTTONS
+        self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self.row = ROW_START
+        self._main = menus.Menu("main", "PyGamer Mines", menus.MAIN_ROWS,
+                                len(menus.MAIN_ROWS) - 1, None)
+        self._stack = [self._main]  # the text screens open; the last one is in front
+        self.screen = self._main  # what is in front: a mines.menus.Menu, or None (the board)
+        self.screen_version = 0
         self.cx = 0
         self.cy = 0
         self.message = ""
         self._message_until = 0
-        self.menu_version = 0
         self.start_x = -1  # quick start: the marked start cell, until the first open
         self.start_y = -1
         self._settle = 0
-        # timer
+        self._for_game = False  # the running job is what the GENERATING screen waits for
+        self._prepared_key = -1  # settings.key() of the quick-start board that is ready
+        self._failed_key = -1  # a quick-start board that failed is not retried until a change
+        self._frame = 0
+        self._last_press = 0
+        self._last_button = 0
+        self._held_presses = 0
+        # timer, feedback, stats
         self.elapsed_ms = 0
         self._now = 0
-        # feedback and stats
-        self.cue = 0
-        self.played = 0
-        self.won = 0
-        self.streak = 0
-        self.best = {}
-        self.last_bbbv = 0
-        self.last_moves = 0
+        self._cues = 0
+        self.stats = Stats()
 
-    # -- input ---------------------------------------------------------------------------
+    # -- what the front end reads and takes ------------------------------------------------
 
-    def press(self, buttons):
-        """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
-        order of BUTTON_NAMES)."""
-        bit = 1
-        while bit <= SELECT:
-            if buttons & bit:
-                self._press_one(bit)
-            bit <<= 1
+    @property
+    def game(self):
+        """The game (mines.game.Game; None while no buffers are made): read it, never change it.
+        Before a board is taken it holds the last game, or nothing yet."""
+        return self.boards.game
 
-    def _adjust(self, step):
-        self.adjust(self.row, step)
-        self.menu_version += 1
-        self._settle = _SETTLE_FRAMES
+    def take_cues(self):
+        """The cue bits set since the last call (CUE_OPEN, ...), cleared."""
+        cues = self._cues
+        self._cues = 0
+        return cues
 
-    def say(self, text):
-        """Show a short message in the status bar for a few seconds."""
-        self.message = text
-        self._message_until = self._now + _MESSAGE_MS
+    def take_collect(self):
+        """True once after big buffers were dropped: the frame loop calls gc.collect() then,
+        high in its stack, where no stale pointer pins them."""
+        return self.boards.take_collect()
 
-    def _move_cursor(self, button):
-        if button == UP and self.cy > 0:
-            self.cy -= 1
-        elif button == DOWN and self.cy < self.height - 1:
-            self.cy += 1
-        elif button == LEFT and self.cx > 0:
-            self.cx -= 1
-        elif button == RIGHT and self.cx < self.width - 1:
-            self.cx += 1
+    def prepared(self):
+        """True when a quick-start board for the current settings is ready."""
+        return self._prepared_key == self.settings.key()
 
-    def _press_one(self, button):
-        state = self.state
-        if state == MENU:
-            if button == UP:
-                self.row = (self.row - 1) % MENU_ROWS
-                self.menu_version += 1
-            elif button == DOWN:
-                self.row = (self.row + 1) % MENU_ROWS
-                self.menu_version += 1
-            elif button == LEFT and self.row != ROW_START:
-                self._adjust(-1)
-            elif (button == RIGHT or button == A) and self.row != ROW_START:
-                self._adjust(1)
-            elif button == A or button == START:
-                self.start_game()
-            return
-        if button == SELECT and state != MENU:
-            self.to_menu()
-            return
-        if button <= RIGHT:
-            if state != PAUSED:
-                self._move_cursor(button)
-            return
-        if state == READY:
-            if button == A and self._begin(JOB_CLASSIC, self.cx, self.cy):
-                self._job_for_game = True
-                self.state = GENERATING
-            elif button == B:
-                self.say("Open a cell first")
-        elif state == GENERATING:
-            if button == B:
-                self._job_for_game = False
-                if self.quick:  # the board goes on being prepared from the menu
-                    self.state = MENU
-                    self.menu_version += 1
-                else:
-                    self._job = JOB_NONE
-                    self.state = READY
-                self.say("Cancelled")
-        elif state == PLAYING:
-            if button == A or button == B:
-                self._play(PRIMARY if button == A else SECONDARY)
-            elif button == START:
-                self.state = PAUSED
-        elif state == PAUSED:
-            if button == START or button == A:
-                self.state = PLAYING
-        elif state == WON or state == LOST:
-            if button == A or button == START:
-                self.start_game()
-            elif button == B:
-                self.to_menu()
-
-    def _play(self, which):
-        game = self.game
-        move = game.decide(which, self.cx, self.cy)
-        if move == NEED_FLAGS:
-            self.say("Flag mines first")
-            self.cue |= CUE_REFUSED
-            return
-        if move < 0:
-            return
-        if (self.start_x >= 0 and not game.started and move_kind(move) == OPEN
-                and move_cell(move) != game.board.index(self.start_x, self.start_y)):
-            self.say("Start at the dot")
-            self.cue |= CUE_REFUSED
-            return
-        result = game.execute(move)
-        if game.started:
-            self.start_x = -1
-            self.start_y = -1
-        if move_kind(move) == OPEN or result != 0:
-            self.cue |= CUE_OPEN
-        else:
-            self.cue |= CUE_FLAG
-        if game.state != G_PLAYING:
-            self._finish()
-
-    def _finish(self):
-        game = self.game
-        self.played += 1
-        self.last_moves = game.moves
-        if game.state == G_WON:
-            self.state = WON
-            self.won += 1
-            self.streak += 1
-            self.cue |= CUE_WIN
-            self.last_bbbv = game.bbbv()
-            k = self.key()
-            ms = self.elapsed_ms
-            if k not in self.best or ms < self.best[k]:
-                self.best[k] = ms
-        else:
-            self.state = LOST
-            self.streak = 0
-            self.cue |= CUE_LOSE
-        self._settle = _SETTLE_FRAMES
-        gc.collect()  # a quiet moment between games
-
-    # -- flow ----------------------------------------------------------------------------
-
-    def to_menu(self):
-        if self._job_for_game and self._job == JOB_CLASSIC:
-            self._job = JOB_NONE
-        self._job_for_game = False
-        self.state = MENU
-        self.start_x = -1
-        self.start_y = -1
-        self.menu_version += 1
-        self._settle = _SETTLE_FRAMES
-
-    def start_game(self):
-        """Start a game with the current parameters (from the menu or a finished game)."""
-        err = presets.check_params(self.width, self.height, self.mines)
-        if err:
-            self.say(err)
-            self.cue |= CUE_REFUSED
-            return
-        self.elapsed_ms = 0
-        self.start_x = -1
-        self.start_y = -1
-        self.cx = self.width // 2
-        self.cy = self.height // 2
-        if not self.quick:
-            self.state = READY
-            return
-        self._job_for_game = True
-        if self._prepared_key == self.key():
-            self._take_board()
-        else:
-            if self._job != JOB_QUICK or self._job_key != self.key():
-                self._begin(JOB_QUICK, -1, -1)
-            self.state = GENERATING
-
-    def _job_failed(self):
-        if self._job_for_game:
-            self._job_for_game = False
-            self.state = MENU
-            self.menu_version += 1
-
-    def _take_board(self):
-        """The generator's board is ready: start the game on it."""
-        gen = self._gen
-        game = self.game
-        game.new(gen.board)
-        self.seed = self._job_seed
-        self._next_seed = self._rng.bits30()  # drawn only when a board is used: game k always
-        self._prepared_key = -1             # gets the k-th seed, whatever the menu did
-        self._job = JOB_NONE
-        self._job_for_game = False
-        self.elapsed_ms = 0
-        sx, sy = gen.start_x, gen.start_y
-        self.state = PLAYING
-        if self.quick:
-            self.start_x, self.start_y = sx, sy
-            self.cx, self.cy = sx, sy
-        else:
-            game.execute(game.decide(PRIMARY, sx, sy))
-            self.cue |= CUE_OPEN
-            if game.state != G_PLAYING:  # a tiny board can be cleared by its first open
-                self._finish()
-
-    # -- per frame -----------------------------------------------------------------------
-
-    def frame(self, now_ms):
-        """Advance one frame: timer, message timeout, and generator slices within budget."""
-        dt = now_ms - self._now
-        self._now = now_ms
-        state = self.state
-        if state == PLAYING and self.game.started and dt > 0:
-            self.elapsed_ms += dt
-        if self.message and now_ms >= self._message_until:
-            self.message = ""
-        work = 0
-        if state == GENERATING and self._job_for_game:
-            work = self._run_slices()
-            if self._job == JOB_NONE and self.state == GENERATING:  # finished
-                self._take_board()
-        elif (state == MENU or state == WON or state == LOST) and self.quick:
-            if self._settle > 0:
-                self._settle -= 1
-            elif self._prepared_key != self.key():
-                if self._job != JOB_QUICK or self._job_key != self.key():
-                    if presets.check_params(self.width, self.height, self.mines) is None:
-                        self._begin(JOB_QUICK, -1, -1)
-                if self._job == JOB_QUICK:
-                    work = self._run_slices()
-        self.frame_work = work
-        if work > self.max_frame_work:
-            self.max_frame_work = work
+    def progress(self):
+        """0..100: how far the board the GENERATING screen waits for has come."""
+        return self.runner.progress if self._for_game else 0
 
     def seconds(self):
         s = self.elapsed_ms // 1000
@@ -314,36 +117,297 @@ class Midend(Jobs):
 
     def mines_left(self):
         if self.game is None or self.state in (MENU, READY, GENERATING):
-            return self.mines
+            return self.settings.mines
         return self.game.mines_left()
+
+    def _board_in_front(self):
+        return self.game is not None and self.state != MENU and self.state != READY
+
+    def board_width(self):
+        """Cells across the board in front: the game's, or the settings' before there is one
+        (two methods, not a tuple: read every frame, they allocate nothing)."""
+        return self.game.width if self._board_in_front() else self.settings.width
+
+    def board_height(self):
+        return self.game.height if self._board_in_front() else self.settings.height
 
     def status(self):
         """The middle of the status bar: a message, or the state in a word or two."""
-        if self.message:
-            return self.message
-        state = self.state
-        if state == MENU:
-            return "Ready!" if self.quick and self.prepared() else ""
-        if state == READY:
-            return "Open a cell"
-        if state == GENERATING:
-            return "Making %d%%" % self.progress
-        if state == PLAYING:
-            return "Go!" if self.start_x >= 0 else ""
-        if state == PAUSED:
-            return "Paused"
-        if state == WON:
-            return "You win!"
-        return "Boom!"
+        return texts.status(self)
+
+    def footer(self):
+        """The menu's bottom line: a message, or what the buttons do here."""
+        return texts.footer(self)
 
     def result_lines(self):
-        """Two short lines for the end-of-game panel."""
-        t = self.elapsed_ms
-        if self.state == WON:
-            best = self.best.get(self.key(), t)
-            return ("Won in %d.%ds  best %d.%ds" % (t // 1000, t % 1000 // 100,
-                                                    best // 1000, best % 1000 // 100),
-                    "3BV %d  moves %d  won %d/%d" % (self.last_bbbv, self.last_moves,
-                                                     self.won, self.played))
-        return ("Lost after %ds, won %d/%d" % (t // 1000, self.won, self.played),
-                "A: again   B: menu")
+        """The end-of-game panel's lines, most important first (mines.texts.result_lines)."""
+        return texts.result_lines(self)
+
+    def say(self, text):
+        """Show a short message in the status bar (or the menu's footer) for a few seconds."""
+        self.message = text
+        self._message_until = self._now + _MESSAGE_MS
+        self.screen_version += 1
+
+    # -- input -----------------------------------------------------------------------------
+
+    def press(self, buttons):
+        """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
+        order of mines.keys.NAMES)."""
+        bit = 1
+        while bit <= SELECT:
+            if buttons & bit:
+                if bit == self._last_button and self._frame - self._last_press <= _REPEAT_GAP:
+                    self._held_presses += 1
+                else:
+                    self._held_presses = 0
+                self._last_button = bit
+                self._last_press = self._frame
+                self._press_one(bit)
+            bit <<= 1
+
+    def _press_one(self, button):
+        state = self.state
+        if state == MENU or state == PAUSED:
+            menus.press(self, button)
+            return
+        if button == SELECT:
+            self.to_menu()
+            return
+        if button <= RIGHT:
+            self._move_cursor(button)
+            return
+        if state == READY:
+            if button == A:
+                self._start_job(JOB_CLASSIC, (self.cx, self.cy))
+                self._for_game = True
+                self.state = GENERATING
+            elif button == B:
+                self.say("Open a cell first")
+        elif state == GENERATING:
+            if button == B:
+                self._for_game = False
+                if self.settings.quick:  # the board goes on being prepared from the menu
+                    self.to_menu()
+                else:
+                    self.runner.stop()
+                    self.state = READY
+                self.say("Cancelled")
+        elif state == PLAYING:
+            if button == A or button == B:
+                self._play(PRIMARY if button == A else SECONDARY)
+            elif button == START:
+                self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
+                self.state = PAUSED
+        elif state == WON or state == LOST:
+            if button == A or button == START:
+                self.start_game()
+            elif button == B:
+                self.to_menu()
+
+    def open(self, screen):
+        """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
+        self._stack.append(screen)
+        self.screen = screen
+        self.screen_version += 1
+
+    def back(self):
+        """Close the text screen in front; False when it is the last one (nothing closed)."""
+        if len(self._stack) < 2:
+            return False
+        self._stack.pop()
+        self.screen = self._stack[-1]
+        self.screen_version += 1
+        return True
+
+    def show_board(self):
+        """Close every text screen: the board is in front."""
+        del self._stack[:]  # emptied in place: nothing is allocated between games
+        self.screen = None
+        self.screen_version += 1
+
+    def resume(self):
+        """From the pause menu (or a screen opened from it) back to the game."""
+        if self.state == PAUSED:
+            self.show_board()
+            self.state = PLAYING
+
+    def adjust(self, name, direction):
+        """Left (-1) or right (+1) on the menu row of setting ``name``; held down, the mines
+        move 5 and then 20 at a time."""
+        step = direction
+        if name == "mines" and self._held_presses >= _FAST_AFTER:
+            step *= 20 if self._held_presses >= _FASTER_AFTER else 5
+        self.settings.step(name, step)
+        self.screen_version += 1
+        self._settle = _SETTLE_FRAMES
+
+    def act(self, action):
+        """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
+        open the screen of that name)."""
+        menus.act(self, action)
+
+    def _move_cursor(self, button):
+        if button == UP and self.cy > 0:
+            self.cy -= 1
+        elif button == DOWN and self.cy < self.board_height() - 1:
+            self.cy += 1
+        elif button == LEFT and self.cx > 0:
+            self.cx -= 1
+        elif button == RIGHT and self.cx < self.board_width() - 1:
+            self.cx += 1
+
+    def _play(self, which):
+        game = self.game
+        move = game.decide(which, self.cx, self.cy)
+        if move == NEED_FLAGS:
+            self.say("Flag mines first")
+            self._cues |= CUE_REFUSED
+            return
+        if move < 0:
+            return
+        if (self.start_x >= 0 and not game.started and move_kind(move) == OPEN
+                and move_cell(move) != game.board.index(self.start_x, self.start_y)):
+            self.say("Start at the dot")
+            self._cues |= CUE_REFUSED
+            return
+        result = game.execute(move)
+        if game.started:
+            self.start_x = -1
+            self.start_y = -1
+        self._cues |= CUE_OPEN if move_kind(move) == OPEN or result != 0 else CUE_FLAG
+        if game.state != G_PLAYING:
+            self._finish()
+
+    def _finish(self):
+        game = self.game
+        won = game.state == G_WON
+        self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
+                          game.bbbv() if won else 0)
+        self.state = WON if won else LOST
+        self._cues |= CUE_WIN if won else CUE_LOSE
+        self._settle = _SETTLE_FRAMES
+        gc.collect()  # a quiet moment between games
+
+    # -- flow ------------------------------------------------------------------------------
+
+    def to_menu(self):
+        """Back to the main menu; a classic board being made for the game is dropped (a
+        quick-start one goes on being made)."""
+        if self._for_game and self.runner.tag == JOB_CLASSIC:
+            self.runner.stop()
+        self._for_game = False
+        self.state = MENU
+        del self._stack[:]
+        self._stack.append(self._main)
+        self.screen = self._main
+        self.start_x = -1
+        self.start_y = -1
+        self.screen_version += 1
+        self._settle = _SETTLE_FRAMES
+
+    def fail(self, text):
+        """An error ended what was going on (the frame loop caught it, or a job failed): drop
+        the job and the board buffers, back to the menu with ``text`` shown."""
+        self.runner.stop()
+        self.boards.drop()
+        self._prepared_key = -1
+        self._failed_key = self.settings.key()
+        self.to_menu()
+        self.say(text)
+        self._cues |= CUE_REFUSED
+
+    def start_game(self):
+        """Start a game with the current settings (from the menu or a finished game)."""
+        s = self.settings
+        err = s.check()
+        if err:
+            self.say(err)
+            self._cues |= CUE_REFUSED
+            return
+        self.elapsed_ms = 0
+        self.start_x = -1
+        self.start_y = -1
+        self.cx = s.width // 2
+        self.cy = s.height // 2
+        self.show_board()
+        if not s.quick:
+            self.state = READY
+            return
+        self._for_game = True
+        if self.prepared():
+            self._take_board()
+        else:
+            if not self._running(JOB_QUICK):
+                self._start_job(JOB_QUICK, None)
+            self.state = GENERATING
+
+    def _running(self, tag):
+        r = self.runner
+        return r.tag == tag and r.state == RUNNING and r.job.key == self.settings.key()
+
+    def _start_job(self, tag, start):
+        self._prepared_key = -1
+        self._failed_key = -1
+        self.runner.start(self.boards.job(self.settings, start), tag)
+
+    def _take_board(self):
+        """The board is ready: start the game on it."""
+        job = self.runner.job
+        gen = self.boards.generator
+        self.boards.take(job)
+        self.seed = job.seed
+        self.runner.stop()
+        self._prepared_key = -1
+        self._for_game = False
+        self.elapsed_ms = 0
+        self.show_board()
+        self.state = PLAYING
+        sx, sy = gen.start_x, gen.start_y
+        if self.settings.quick:
+            self.start_x, self.start_y = sx, sy
+            self.cx, self.cy = sx, sy
+        else:
+            game = self.game
+            game.execute(game.decide(PRIMARY, sx, sy))
+            self._cues |= CUE_OPEN
+            if game.state != G_PLAYING:  # a tiny board can be cleared by its first open
+                self._finish()
+
+    # -- per frame -------------------------------------------------------------------------
+
+    def frame(self, now_ms):
+        """Advance one frame: timer, message timeout, and job slices within the budget."""
+        dt = now_ms - self._now
+        self._now = now_ms
+        self._frame += 1
+        state = self.state
+        if state == PLAYING and self.game.started and dt > 0:
+            self.elapsed_ms += dt
+        if self.message and now_ms >= self._message_until:
+            self.message = ""
+            self.screen_version += 1
+        runner = self.runner
+        if state == GENERATING and self._for_game:
+            runner.run()
+        elif (state == MENU or state == WON or state == LOST) and self.settings.quick:
+            key = self.settings.key()
+            if self._settle > 0:
+                self._settle -= 1
+                runner.frame_work = 0
+            elif self._prepared_key != key and self._failed_key != key:
+                if not self._running(JOB_QUICK) and self.settings.check() is None:
+                    self._start_job(JOB_QUICK, None)
+                runner.run()
+            else:
+                runner.frame_work = 0
+        else:
+            runner.frame_work = 0
+        if runner.state == FAILED:
+            self.fail(runner.error)
+        elif runner.state == DONE:
+            if self._for_game and self.state == GENERATING:
+                self._take_board()
+            elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
+                self._prepared_key = runner.job.key
+                self.screen_version += 1

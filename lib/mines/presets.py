@@ -7,11 +7,7 @@ Levels are small ints so that the hot loops compare ints, never strings:
                groups of frontier cells of at most ``groups.MAX_GROUP`` cells.
 """
 
-try:
-    from micropython import const
-except ImportError:   # CPython
-    def const(value):
-        return value
+from mines._const import const
 
 SINGLE = const(0)
 PAIRS = const(1)

@@ -1,41 +1,102 @@
-"""The game's parameters and the menu that edits them: mode (quick start or classic), board
-(a preset or custom width, height and density), reasoning level and sound.
+"""The player's settings as a table of fields, and the one object that holds their values.
 
-Kept apart from the midend so that each module stays small enough to compile on the device, and
-so that settings can later be packed into the PyGamer's 256-byte NVM on their own.
+``FIELDS`` is the table: one row per setting, ``(name, default, lowest, highest, names)``, where
+``names`` is None for a plain number or a tuple of display names, one per value from ``lowest``.
+Every value is a small int. A new setting is one row here (saves iterate the table, the menu
+names a field by its row's name); a field whose range depends on others (the mines) is checked
+by ``presets.check_params``, the one judge of board parameters.
+
+Kept apart from the midend so that each module stays small enough to compile on the device.
 """
 
 from mines import presets
 
-# Menu rows.
-ROW_MODE = 0
-ROW_BOARD = 1
-ROW_WIDTH = 2
-ROW_HEIGHT = 3
-ROW_MINES = 4
-ROW_LEVEL = 5
-ROW_SOUND = 6
-ROW_START = 7
-MENU_ROWS = 8
+CUSTOM = len(presets.PRESETS)  # the "board" value meaning a custom size, after the presets
+MIN_DENSITY = 5  # percent: where the mines row stops going down when a size changes
 
-CUSTOM = len(presets.PRESETS)  # the "Custom" board choice, after the presets
-MIN_DENSITY = 5  # percent; the top is presets.MAX_DENSITY_PERCENT
+_OFF_ON = ("off", "on")
+
+
+def _screen_preset():
+    for k in range(len(presets.PRESETS)):
+        if presets.PRESETS[k][0] == "Screen":  # the board that fills the screen
+            return k
+    return 0
+
+
+_BOARD = _screen_preset()
+
+# name, default, lowest, highest, display names (None: show the number)
+FIELDS = (
+    ("quick", 1, 0, 1, ("Classic", "Quick start")),
+    ("board", _BOARD, 0, CUSTOM, tuple(p[0] for p in presets.PRESETS) + ("Custom",)),
+    ("width", presets.PRESETS[_BOARD][1], presets.MIN_WIDTH, presets.MAX_WIDTH, None),
+    ("height", presets.PRESETS[_BOARD][2], presets.MIN_HEIGHT, presets.MAX_HEIGHT, None),
+    ("mines", presets.PRESETS[_BOARD][3], 1,
+     presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT), None),
+    ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_NAMES),
+    ("sound", 1, 0, 1, _OFF_ON),
+)
+
+
+def field(name):
+    """The FIELDS row of ``name``; KeyError for an unknown one."""
+    for row in FIELDS:
+        if row[0] == name:
+            return row
+    raise KeyError("no setting %r" % (name,))
 
 
 class Settings:
-    """Parameters. ``width`` x ``height`` cells, ``mines``, ``level`` (presets.SINGLE, PAIRS,
-    FULL), ``quick`` (quick start), ``sound``; ``choice`` indexes presets.PRESETS or is CUSTOM.
-    Every value the menu can reach passes presets.check_params."""
+    """The current value of every field, as attributes named after the fields (read them
+    freely; change them through ``set`` or ``step``). ``version`` grows on every change."""
 
     def __init__(self):
-        self.quick = True
-        self.choice = 0
-        for k in range(len(presets.PRESETS)):
-            if presets.PRESETS[k][0] == "Screen":  # the board that fills the screen
-                self.choice = k
-        _, self.width, self.height, self.mines = presets.PRESETS[self.choice]
-        self.level = presets.DEFAULT_LEVEL
-        self.sound = True
+        self.version = 0
+        for row in FIELDS:
+            setattr(self, row[0], row[1])
+
+    def set(self, name, value):
+        """Set field ``name`` to ``value``. Returns None, or a one-line message (and changes
+        nothing) when the value is outside the field's range. Choosing a preset board also sets
+        its size and mines."""
+        _, _, lo, hi, _ = field(name)
+        if not isinstance(value, int) or not lo <= value <= hi:
+            return "%s must be %d to %d (got %r)" % (name, lo, hi, value)
+        setattr(self, name, value)
+        if name == "board" and value != CUSTOM:
+            _, self.width, self.height, self.mines = presets.PRESETS[value]
+        elif name in ("width", "height", "mines"):
+            self.board = CUSTOM
+        self.version += 1
+        return None
+
+    def check(self):
+        """None if the board parameters make a board, else why not (presets.check_params)."""
+        return presets.check_params(self.width, self.height, self.mines)
+
+    def step(self, name, delta):
+        """The menu's left/right: move field ``name`` by ``delta``. Choices wrap round;
+        numbers stop at their ends. A new width or height keeps the density of mines; the
+        mines stop at what the size allows."""
+        _, _, lo, hi, names = field(name)
+        value = getattr(self, name) + delta
+        if name == "mines":
+            hi = presets.max_mines(self.width, self.height)
+        if names is not None:
+            value = lo + (value - lo) % (hi - lo + 1)
+        else:
+            value = max(lo, min(hi, value))
+        if name == "width" or name == "height":
+            pct = self.density()
+            self.set(name, value)
+            self._set_density(pct)
+        else:
+            self.set(name, value)
+
+    def _set_density(self, pct):
+        top = presets.max_mines(self.width, self.height)
+        self.mines = max(1, min(top, self.width * self.height * pct // 100))
 
     def key(self):
         """What makes two boards the same kind (width, height, mines, level), packed into one
@@ -46,59 +107,15 @@ class Settings:
         """Mines per hundred cells, rounded."""
         return (self.mines * 100 + (self.width * self.height) // 2) // (self.width * self.height)
 
+    def text(self, name):
+        """The value of field ``name`` as the menu shows it."""
+        if name == "mines":
+            return "%d (%d%%)" % (self.mines, self.density())
+        names = field(name)[4]
+        value = getattr(self, name)
+        if names is not None:
+            return names[value - field(name)[2]]
+        return str(value)
+
     def board_name(self):
-        if self.choice == CUSTOM:
-            return "Custom"
-        return presets.PRESETS[self.choice][0]
-
-    def _set_density(self, pct):
-        mines = self.width * self.height * pct // 100
-        top = presets.max_mines(self.width, self.height)
-        self.mines = max(1, min(top, mines))
-
-    def adjust(self, row, step):
-        """Change the value on menu ``row`` by ``step`` (+1 or -1), wrapping at the ends."""
-        if row == ROW_MODE:
-            self.quick = not self.quick
-        elif row == ROW_BOARD:
-            self.choice = (self.choice + step) % (CUSTOM + 1)
-            if self.choice != CUSTOM:
-                _, self.width, self.height, self.mines = presets.PRESETS[self.choice]
-        elif row == ROW_WIDTH or row == ROW_HEIGHT:
-            pct = self.density()
-            if row == ROW_WIDTH:
-                lo, hi, v = presets.MIN_WIDTH, presets.MAX_WIDTH, self.width
-            else:
-                lo, hi, v = presets.MIN_HEIGHT, presets.MAX_HEIGHT, self.height
-            v = lo + (v - lo + step) % (hi - lo + 1)
-            if row == ROW_WIDTH:
-                self.width = v
-            else:
-                self.height = v
-            self.choice = CUSTOM
-            self._set_density(pct)
-        elif row == ROW_MINES:
-            pct = self.density() + step
-            if pct > presets.MAX_DENSITY_PERCENT:
-                pct = MIN_DENSITY
-            elif pct < MIN_DENSITY:
-                pct = presets.MAX_DENSITY_PERCENT
-            self._set_density(pct)
-            self.choice = CUSTOM
-        elif row == ROW_LEVEL:
-            self.level = (self.level + step) % len(presets.LEVEL_NAMES)
-        elif row == ROW_SOUND:
-            self.sound = not self.sound
-
-    def menu_lines(self):
-        """The menu as (label, value) pairs, one per row."""
-        return (
-            ("Mode", "Quick start" if self.quick else "Classic"),
-            ("Board", self.board_name()),
-            ("Width", str(self.width)),
-            ("Height", str(self.height)),
-            ("Mines", "%d (%d%%)" % (self.mines, self.density())),
-            ("Level", presets.LEVEL_NAMES[self.level]),
-            ("Sound", "on" if self.sound else "off"),
-            ("Play", ""),
-        )
+        return self.text("board")

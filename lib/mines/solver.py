@@ -31,11 +31,7 @@ from array import array
 
 from mines.presets import FULL, PAIRS
 
-try:
-    from micropython import const
-except ImportError:   # CPython
-    def const(value):
-        return value
+from mines._const import const
 
 # Cell states (``Solver.st``).
 UNK = const(0)   # covered and not known

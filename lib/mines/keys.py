@@ -1,0 +1,13 @@
+"""The eight logical buttons, one bit each: what every front end's input produces and what the
+midend's ``press`` takes. Boards map their keys, joystick or keyboard onto these bits."""
+
+UP = 1
+DOWN = 2
+LEFT = 4
+RIGHT = 8
+A = 16
+B = 32
+START = 64
+SELECT = 128
+DIRECTIONS = UP | DOWN | LEFT | RIGHT
+NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")  # bit k is 1 << k

@@ -1,0 +1,119 @@
+"""Text screens as data: menus (rows of label, value, action) and pages (lines to read).
+
+A ``Menu`` row is ``(label, field, action)``: ``field`` names a setting (mines.settings.FIELDS)
+whose value the row shows and left/right change, or is None; ``action`` is what A does there,
+a word the midend acts on: "play", "resume", "new", "menu", "back", "top" (move the cursor to
+the menu's last row, its main action), or the name of a screen in ``SCREENS`` to open.
+
+A screen other than the two menus here is a module with ``make(midend) -> Menu or Page``, plus
+one line in ``SCREENS``: it is imported only when opened, so a player pays RAM only for the
+screens they use.
+"""
+
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.states import PAUSED
+
+# Screen name -> module that makes it (imported when the screen is opened).
+SCREENS = {
+    "help": "mines.help",
+}
+
+# Button names for footers and help: device buttons; a front end may pass its own (keyboard).
+DEVICE_BUTTONS = ("Up", "Down", "Left", "Right", "A", "B", "START", "SELECT")
+
+MAIN_ROWS = (
+    ("Mode", "quick", "top"),
+    ("Board", "board", "top"),
+    ("Width", "width", "top"),
+    ("Height", "height", "top"),
+    ("Mines", "mines", "top"),
+    ("Level", "level", "top"),
+    ("Sound", "sound", "top"),
+    ("Help", None, "help"),
+    ("Play", None, "play"),
+)
+
+PAUSE_ROWS = (
+    ("Resume", None, "resume"),
+    ("New board", None, "new"),
+    ("Help", None, "help"),
+    ("Menu", None, "menu"),
+)
+
+
+class Menu:
+    """A text screen: ``name`` identifies it, ``title`` heads it, ``rows`` as above, ``row``
+    is the cursor (-1 on a page: nothing to choose), ``back`` the action of B (None: B does
+    nothing here)."""
+
+    def __init__(self, name, title, rows, row=0, back="back"):
+        self.name = name
+        self.title = title
+        self.rows = rows
+        self.row = row
+        self.back = back
+
+    def lines(self, settings):
+        """(label, value text) per row; value text "" for rows without a field."""
+        out = []
+        for label, name, _ in self.rows:
+            out.append((label, settings.text(name) if name else ""))
+        return out
+
+
+def page(name, title, lines):
+    """A page: lines of text to read, no cursor; A or B goes back."""
+    return Menu(name, title, tuple((line, None, None) for line in lines), -1)
+
+
+def make(name, midend):
+    """The screen called ``name`` (a key of SCREENS), made by its module."""
+    module = __import__(SCREENS[name], None, None, ["make"])
+    return module.make(midend)
+
+
+def press(m, button):
+    """What ``button`` (one of mines.keys) does on midend ``m``'s text screen in front: up and
+    down move the cursor, left and right change the row's setting, A does the row's action
+    (on a page: back), B goes back, SELECT too (from the pause menu: to the main menu), START
+    plays from the main menu and resumes from the pause menu."""
+    screen = m.screen
+    row = screen.rows[screen.row] if screen.row >= 0 else None
+    action = None
+    if button == UP or button == DOWN:
+        if row:
+            screen.row = (screen.row + (1 if button == DOWN else -1)) % len(screen.rows)
+            m.screen_version += 1
+    elif button == LEFT or button == RIGHT:
+        if row and row[1]:
+            m.adjust(row[1], -1 if button == LEFT else 1)
+    elif button == A:
+        action = row[2] if row else screen.back
+    elif button == B or button == SELECT:
+        if m.back():
+            return
+        action = "menu" if button == SELECT and m.state == PAUSED else screen.back
+    elif button == START:
+        if m.state == PAUSED:
+            action = "resume"
+        elif screen.name == "main":
+            action = "play"
+    if action:
+        act(m, action)
+
+
+def act(m, action):
+    """Do menu action ``action`` on midend ``m`` (see the module's docstring)."""
+    if action == "play" or action == "new":
+        m.start_game()
+    elif action == "resume":
+        m.resume()
+    elif action == "menu":
+        m.to_menu()
+    elif action == "back":
+        m.back()
+    elif action == "top":
+        m.screen.row = len(m.screen.rows) - 1
+        m.screen_version += 1
+    elif action in SCREENS:
+        m.open(make(action, m))
