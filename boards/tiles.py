@@ -12,7 +12,10 @@ START = 14  # the quick-start cell, marked
 BLANK = 15  # outside the board
 CURSOR = 16  # a frame with a see-through middle (drawn in its own TileGrid)
 SPIN = 17  # 4 frames: the cursor while a board is being made
-TILE_COUNT = 21
+# Puzzle mode's tiles (mines.puzzle_game: TILE_CLEAR, TILE_LIT).
+CLEAR = 21  # a cell the player marked clear: an opened cell with a dot
+LIT = 22  # 22..30: a clue 0..8 a hint comes from, on yellow
+TILE_COUNT = 31
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -25,6 +28,8 @@ TRANSPARENT = 15
 BACKGROUND = 0x101828  # the screen behind small boards
 
 _OPEN = "dddddddd" + "dlllllll" * 7
+_LIT = "dddddddd" + "dyyyyyyy" * 7
+_DOT = "........ ........ ........ ...dd... ...dd... ........ ........ ........"
 _COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
 
 # Digits, 5x6, drawn at column 2, row 1 of an opened cell, in their classic colours.
@@ -84,15 +89,22 @@ def make_sheet():
                 if ch != ".":
                     bitmap[tile * 8 + x, y] = ink[colour or ch]
 
-    for t in range(9):
-        base(t, _OPEN)
-    for d in range(8):
-        colour, art = _DIGITS[d]
+    def digit(tile, d):
+        colour, art = _DIGITS[d - 1]
         rows = art.split()
         for y in range(6):
             for x in range(5):
                 if rows[y][x] == "#":
-                    bitmap[(d + 1) * 8 + 2 + x, 1 + y] = ink[colour]
+                    bitmap[tile * 8 + 2 + x, 1 + y] = ink[colour]
+
+    for t in range(9):
+        base(t, _OPEN)
+        base(LIT + t, _LIT)
+        if t:
+            digit(t, t)
+            digit(LIT + t, t)
+    base(CLEAR, _OPEN)
+    over(CLEAR, _DOT)
     base(9, _COVER)
     base(10, _COVER)
     over(10, _FLAG)

@@ -111,27 +111,32 @@ def read_label(scene, top, colour, x0=4, x1=160, tol=40, rows=12):
 MENU_TOP = 13  # the first menu row's cells, pixels (no status bar in the menu)
 
 
-def menu_row_top(m, name):
-    return MENU_TOP + 11 * row_of(m, name)
+def menu_row_top(m, name, s=None):
+    """Where menu row ``name`` is drawn; with the scene ``s``, after the rows the menu has
+    scrolled past (it scrolls when its rows do not all fit)."""
+    first = s.view.text._first if s is not None else 0
+    return MENU_TOP + 11 * (row_of(m, name) - first)
 
 
 def test_menu_text_and_selection():
     s = S.menu()
     m = s.m
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
-    assert read_label(s, menu_row_top(m, "quick"), WHITE) == "Mode    Quick start"
-    assert read_label(s, menu_row_top(m, "board"), WHITE) == "Board   Screen"
-    assert read_label(s, menu_row_top(m, "mines"), WHITE) == "Mines   45 (15%)"
-    assert read_label(s, menu_row_top(m, "play"), YELLOW) == "> Play <"      # selected
+    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Screen"
+    assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
+    assert read_label(s, menu_row_top(m, "play", s), YELLOW) == "> Play <"      # selected
     assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
-    s.d.press(M.UP, M.UP)
+    s.d.press(*[M.UP] * (len(m.screen.rows) - 1 - row_of(m, "sound")))
     s.show()
-    assert read_label(s, menu_row_top(m, "sound"), YELLOW) == "Sound < on >"
+    assert read_label(s, menu_row_top(m, "sound", s), YELLOW) == "Sound < on >"
     assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
+    s.d.press(*[M.UP] * row_of(m, "sound"))                 # to the first row: it scrolls
+    s.show()
+    assert read_label(s, menu_row_top(m, "quick", s), YELLOW) == "Mode  < Quick start >"
     s.d.press(M.A)                                        # A on a value row: to Play
     s.show()
-    assert read_label(s, menu_row_top(m, "play"), YELLOW) == "> Play <"
-    assert read_label(s, menu_row_top(m, "sound"), WHITE) == "Sound   on"
+    assert read_label(s, menu_row_top(m, "play", s), YELLOW) == "> Play <"
+    assert read_label(s, menu_row_top(m, "sound", s), WHITE) == "Sound   on"
 
 
 def test_quick_start_marker_cursor_and_status_bar():
@@ -362,7 +367,7 @@ def test_a_long_message_is_shown_whole_in_the_menu():
     second = read_label(s, 116, YELLOW)
     assert first + " " + second == "a 9x9 board takes 1 to 24 mines (30%); got 80"
     # the footer's second line took the last row's place: the menu scrolled to keep Play
-    assert read_label(s, menu_row_top(m, "play") - 11, YELLOW) == "> Play <"
+    assert read_label(s, menu_row_top(m, "play", s), YELLOW) == "> Play <"
 
 
 def test_desktop_keys_through_pygame_events():

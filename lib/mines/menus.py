@@ -16,6 +16,8 @@ from mines.states import PAUSED
 # Screen name -> module that makes it (imported when the screen is opened).
 SCREENS = {
     "help": "mines.help",
+    "puzzle": "mines.puzzle_menu",
+    "puzzle_best": "mines.puzzle_best",
 }
 
 # Button names for footers and help: device buttons; a front end may pass its own (keyboard).
@@ -30,6 +32,7 @@ MAIN_ROWS = (
     ("Level", "level", "top"),
     ("Sound", "sound", "top"),
     ("Help", None, "help"),
+    ("Puzzle mode", None, "puzzle"),
     ("Play", None, "play"),
 )
 
@@ -104,8 +107,12 @@ def press(m, button):
 
 def act(m, action):
     """Do menu action ``action`` on midend ``m`` (see the module's docstring)."""
-    if action == "play" or action == "new":
+    if action == "play" or (action == "new" and not m.mode):
         m.start_game()
+    elif action == "puzzle_play" or action == "new":
+        m.start_puzzle()
+    elif action in ("undo", "redo", "check", "hint"):
+        m.puzzle.action(m, action)
     elif action == "resume":
         m.resume()
     elif action == "menu":

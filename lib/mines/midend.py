@@ -36,6 +36,7 @@ from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  
 # Runner tags: what the running job is for.
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
 JOB_CLASSIC = 2  # a board from the cell the player opened first
+JOB_PUZZLE = 3  # a pen-and-paper puzzle (mines.puzzle_mode)
 
 _SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
@@ -52,6 +53,7 @@ class Midend:
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
+        self._puzzle_seed = seed
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
@@ -83,14 +85,24 @@ class Midend:
         self._now = 0
         self._cues = 0
         self.stats = Stats()
+        self.finished = 0  # games and puzzles ended so far (the end panel's lines follow it)
+        # puzzle mode (mines.puzzle_mode, made when first asked for): while ``mode`` is 1 the
+        # board in front is a puzzle and no quick-start board is made meanwhile
+        self.mode = 0
+        self.puzzle = None
 
     # -- what the front end reads and takes ------------------------------------------------
 
     @property
     def game(self):
         """The game (mines.game.Game; None while no buffers are made): read it, never change it.
-        Before a board is taken it holds the last game, or nothing yet."""
-        return self.boards.game
+        Before a board is taken it holds the last game, or nothing yet. In puzzle mode: the
+        puzzle (mines.puzzle_game.PuzzleGame, the same read API)."""
+        return self.puzzle.game if self.mode else self.boards.game
+
+    def cue(self, bits):
+        """Ask for lights and sounds (CUE_* bits), taken by ``take_cues``."""
+        self._cues |= bits
 
     def take_cues(self):
         """The cue bits set since the last call (CUE_OPEN, ...), cleared."""
@@ -101,6 +113,9 @@ class Midend:
     def take_collect(self):
         """True once after big buffers were dropped: the frame loop calls gc.collect() then,
         high in its stack, where no stale pointer pins them."""
+        if self.puzzle is not None and self.puzzle.collect_wanted:
+            self.puzzle.collect_wanted = False
+            self.boards.collect_wanted = True
         return self.boards.take_collect()
 
     def prepared(self):
@@ -117,7 +132,7 @@ class Midend:
 
     def mines_left(self):
         if self.game is None or self.state in (MENU, READY, GENERATING):
-            return self.settings.mines
+            return 0 if self.mode else self.settings.mines
         return self.game.mines_left()
 
     def _board_in_front(self):
@@ -126,9 +141,16 @@ class Midend:
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
         (two methods, not a tuple: read every frame, they allocate nothing)."""
+        if self.mode:
+            return self.puzzle.width(self.settings) if self._making() else self.game.width
         return self.game.width if self._board_in_front() else self.settings.width
 
+    def _making(self):
+        return self.state == GENERATING or self.state == MENU or self.game is None
+
     def board_height(self):
+        if self.mode:
+            return self.puzzle.height(self.settings) if self._making() else self.game.height
         return self.game.height if self._board_in_front() else self.settings.height
 
     def status(self):
@@ -177,6 +199,9 @@ class Midend:
         if button <= RIGHT:
             self._move_cursor(button)
             return
+        if self.mode and state != GENERATING:
+            self.puzzle.press(self, button)
+            return
         if state == READY:
             if button == A:
                 self._start_job(JOB_CLASSIC, (self.cx, self.cy))
@@ -187,7 +212,10 @@ class Midend:
         elif state == GENERATING:
             if button == B:
                 self._for_game = False
-                if self.settings.quick:  # the board goes on being prepared from the menu
+                if self.mode:
+                    self.runner.stop()
+                    self.to_menu()
+                elif self.settings.quick:  # the board goes on being prepared from the menu
                     self.to_menu()
                 else:
                     self.runner.stop()
@@ -279,8 +307,37 @@ class Midend:
         if game.state != G_PLAYING:
             self._finish()
 
+    def finish_puzzle(self):
+        """The puzzle is solved (mines.puzzle_mode has recorded its time)."""
+        self.state = WON
+        self.finished += 1
+        self._settle = _SETTLE_FRAMES
+        gc.collect()  # a quiet moment between puzzles
+
+    def start_puzzle(self):
+        """Start making a puzzle of the menu's size and level (buffers of the sweeper let go:
+        the heap holds one mode's at a time)."""
+        if self.puzzle is None:
+            from mines.puzzle_mode import PuzzleMode
+            self.puzzle = PuzzleMode(self._puzzle_seed)
+        if not self.mode:
+            self.runner.stop()
+            self._prepared_key = -1
+            self.boards.drop()
+            self.mode = 1
+        self.runner.start(self.puzzle.start(self), JOB_PUZZLE)
+        self._for_game = True
+        self.elapsed_ms = 0
+        self.start_x = -1
+        self.start_y = -1
+        self.show_board()
+        self.state = GENERATING
+        self.cx = self.board_width() // 2
+        self.cy = self.board_height() // 2
+
     def _finish(self):
         game = self.game
+        self.finished += 1
         won = game.state == G_WON
         self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
                           game.bbbv() if won else 0)
@@ -325,6 +382,10 @@ class Midend:
             self.say(err)
             self._cues |= CUE_REFUSED
             return
+        if self.mode:  # back to the sweeper: the puzzle buffers go
+            self.runner.stop()
+            self.puzzle.drop()
+            self.mode = 0
         self.elapsed_ms = 0
         self.start_x = -1
         self.start_y = -1
@@ -390,7 +451,8 @@ class Midend:
         runner = self.runner
         if state == GENERATING and self._for_game:
             runner.run()
-        elif (state == MENU or state == WON or state == LOST) and self.settings.quick:
+        elif (state == MENU or state == WON or state == LOST) and self.settings.quick \
+                and not self.mode:
             key = self.settings.key()
             if self._settle > 0:
                 self._settle -= 1
@@ -406,7 +468,13 @@ class Midend:
         if runner.state == FAILED:
             self.fail(runner.error)
         elif runner.state == DONE:
-            if self._for_game and self.state == GENERATING:
+            if self._for_game and self.state == GENERATING and runner.tag == JOB_PUZZLE:
+                self.puzzle.take(self)
+                self.runner.stop()
+                self._for_game = False
+                self.elapsed_ms = 0
+                self.state = PLAYING
+            elif self._for_game and self.state == GENERATING:
                 self._take_board()
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
                 self._prepared_key = runner.job.key

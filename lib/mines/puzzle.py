@@ -46,7 +46,7 @@ from mines.solver import NUM, RUNNING, SAFE, UNK, Solver
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
 MINE_PERCENT_SPREAD = 7
 
-SLICE_UNITS = 160
+SLICE_UNITS = 120
 # Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
 # must use Medium: its pair rule only looks at numbers queued since, so it must start from a
 # state where every pair was looked at; Hard's case analysis sees every group anyway.

@@ -46,6 +46,15 @@ NO_MOVE = -1
 PLAYING = 0
 SOLVED = 1
 
+# Tiles in ``shown`` (one per padded cell, the screen's sprite numbers, as mines.game's): a clue is
+# its number 0..8 (TILE_LIT + n while a hint points at it), then the marks.
+TILE_UNKNOWN = 9     # mines.game.COVERED
+TILE_MINE = 10       # mines.game.FLAG
+TILE_WRONG = 13      # mines.game.WRONG: a wrong mark, after ``check``
+TILE_CLEAR = 21      # a cell marked clear
+TILE_LIT = 22        # 22..30: a clue a hint comes from
+_MARK_TILES = (TILE_UNKNOWN, TILE_MINE, TILE_CLEAR)
+
 # Why a hinted cell follows (the solver's WHY_SINGLE, WHY_PAIR, WHY_FULL).
 BY_ONE_CLUE = 1
 BY_TWO_CLUES = 2
@@ -108,7 +117,8 @@ class PuzzleGame:
     ``decide`` / ``execute``, ``undo`` / ``redo``, ``check``, ``hint``.
 
     Read: ``state`` (PLAYING, SOLVED), ``mark`` (per padded cell), ``clue`` (1: shows its
-    number, ``board.count``), ``mines``, ``mines_marked``, ``helps`` (checks + hints),
+    number, ``board.count``), ``shown`` (the tiles; ``stride``), ``mines``,
+    ``mines_marked``, ``mines_left()``, ``helps`` (checks + hints),
     ``moves``, ``version`` (grows on every change the screen must show), ``wrong_shown``
     (after ``check``: the wrong marks are flagged in ``wrong_at``), ``hint_cell`` (-1 or the
     cell ``hint`` points at) with ``hint_mine``, ``hint_why``, ``hint_clues`` /
@@ -124,8 +134,11 @@ class PuzzleGame:
         self.board = board = Board(width, height)
         size = board.size
         cells = width * height
+        self.stride = board.stride
+        self.started = True   # (as mines.game.Game: the timer runs from the first frame)
         self.clue = bytearray(size)
         self.mark = bytearray(size)
+        self.shown = bytearray(size)
         self.wrong_at = bytearray(size)
         # The deductions of a solve from the clues, in order: cell, rule, the clue(s) used.
         self.proof = array("H", bytes(2 * cells))
@@ -181,7 +194,14 @@ class PuzzleGame:
             n += 1
         self.nproof = n
         self._clear()
+        shown = self.shown
+        for i in range(board.size):
+            shown[i] = board.count[i] if self.clue[i] else TILE_UNKNOWN
         self.version += 1
+
+    def mines_left(self):
+        """Mines minus mine marks (negative when over-marked)."""
+        return self.mines - self.mines_marked
 
     def code(self):
         return encode_code(self.width, self.height, self.level, self.seed)
@@ -256,6 +276,7 @@ class PuzzleGame:
         if old != UNKNOWN and old != (MARK_MINE if mine else MARK_CLEAR):
             self.wrong -= 1
         mark[i] = new
+        self.shown[i] = _MARK_TILES[new]
         if new == MARK_MINE:
             self.mines_marked += 1
             self.right_mines += mine
@@ -267,9 +288,19 @@ class PuzzleGame:
             self._solve()
 
     def _ui_off(self):
+        shown = self.shown
         if self.wrong_shown:
-            self.wrong_at[:] = self.board.zeros
+            wrong_at = self.wrong_at
+            mark = self.mark
+            for i in range(self.board.size):
+                if wrong_at[i]:
+                    shown[i] = _MARK_TILES[mark[i]]
+            wrong_at[:] = self.board.zeros
             self.wrong_shown = False
+        count = self.board.count
+        for k in range(self.hint_nclues):
+            c = self.hint_clues[k]
+            shown[c] = count[c]
         self.hint_cell = -1
         self.hint_nclues = 0
         self.version += 1
@@ -282,6 +313,7 @@ class PuzzleGame:
         for i in range(board.size):
             if board.inside[i] and not self.clue[i] and mark[i] == UNKNOWN:
                 mark[i] = MARK_CLEAR
+                self.shown[i] = TILE_CLEAR
 
     # -- help -------------------------------------------------------------------------------
 
@@ -299,6 +331,7 @@ class PuzzleGame:
             m = mark[i]
             if m and m != (MARK_MINE if board.mine[i] else MARK_CLEAR):
                 wrong_at[i] = 1
+                self.shown[i] = TILE_WRONG
         self.wrong_shown = True
         return self.wrong
 
@@ -340,6 +373,8 @@ class PuzzleGame:
                     n += 1
         self.hint_why = why
         self.hint_nclues = n
+        for k in range(n):
+            self.shown[clues[k]] = TILE_LIT + self.board.count[clues[k]]
         return c
 
     def solution_string(self):

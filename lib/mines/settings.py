@@ -36,6 +36,9 @@ FIELDS = (
      presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT), None),
     ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_NAMES),
     ("sound", 1, 0, 1, _OFF_ON),
+    # puzzle mode (mines.puzzle_game): an index in SIZES, and the level
+    ("psize", 0, 0, 2, ("Small 8x8", "Medium 12x10", "Large 20x15")),
+    ("plevel", 0, 0, 2, ("Easy", "Medium", "Hard")),
 )
 
 

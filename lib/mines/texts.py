@@ -25,7 +25,7 @@ def status(m):
     if state == PAUSED:
         return "Paused"
     if state == WON:
-        return "You win!"
+        return "Solved!" if m.mode else "You win!"
     return "Boom!"
 
 def footer(m):
@@ -48,6 +48,8 @@ def footer(m):
 
 def result_lines(m):
     """The end-of-game panel's lines, most important first (a feature adds its line here)."""
+    if m.mode:
+        return m.puzzle.result_lines(m)
     t = m.elapsed_ms
     st = m.stats
     if m.state == WON:
