@@ -310,6 +310,7 @@ class Midend:
     def finish_puzzle(self):
         """The puzzle is solved (mines.puzzle_mode has recorded its time)."""
         self.state = WON
+        self.message = ""  # "Solved!" in the bar at once
         self.finished += 1
         self._settle = _SETTLE_FRAMES
         gc.collect()  # a quiet moment between puzzles

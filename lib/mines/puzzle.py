@@ -46,7 +46,7 @@ from mines.solver import NUM, RUNNING, SAFE, UNK, Solver
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
 MINE_PERCENT_SPREAD = 7
 
-SLICE_UNITS = 120
+SLICE_UNITS = 80
 # Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
 # must use Medium: its pair rule only looks at numbers queued since, so it must start from a
 # state where every pair was looked at; Hard's case analysis sees every group anyway.
@@ -67,9 +67,10 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is larger than 240 units (this module's pieces stay
-    # under 50; the case analysis's, on the large groups of sparse clues, reach about 220).
-    MAX_SLICE_UNITS = SLICE_UNITS + 240
+    # indivisible piece between two checks is larger than 280 units (this module's stay under
+    # 50; the case analysis's reach about 270 on the large groups of sparse clues). 360 in all,
+    # the board generator's bound too, so a frame budget made for boards fits puzzles.
+    MAX_SLICE_UNITS = SLICE_UNITS + 280
 
     def __init__(self, width, height):
         msg = check_size(width, height)
