@@ -36,7 +36,7 @@ from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  
 # Runner tags: what the running job is for.
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
 JOB_CLASSIC = 2  # a board from the cell the player opened first
-JOB_PUZZLE = 3  # a pen-and-paper puzzle (mines.puzzle_mode)
+JOB_PUZZLE = 3  # a pen-and-paper puzzle (made in mines.puzzle_mode)
 
 _SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
@@ -53,7 +53,7 @@ class Midend:
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
-        self._puzzle_seed = seed
+        self.seed0 = seed  # (puzzle mode draws its seeds from it too)
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
@@ -85,10 +85,8 @@ class Midend:
         self._now = 0
         self._cues = 0
         self.stats = Stats()
-        self.finished = 0  # games and puzzles ended so far (the end panel's lines follow it)
-        # puzzle mode (mines.puzzle_mode, made when first asked for): while ``mode`` is 1 the
-        # board in front is a puzzle and no quick-start board is made meanwhile
-        self.mode = 0
+        self.finished = 0  # games and puzzles ended (the end panel's lines follow it)
+        self.mode = 0  # 1: puzzle mode (mines.puzzle_mode): no quick-start board meanwhile
         self.puzzle = None
 
     # -- what the front end reads and takes ------------------------------------------------
@@ -96,12 +94,11 @@ class Midend:
     @property
     def game(self):
         """The game (mines.game.Game; None while no buffers are made): read it, never change it.
-        Before a board is taken it holds the last game, or nothing yet. In puzzle mode: the
+        Before a board is taken it holds the last game, or nothing yet. Puzzle mode: the
         puzzle (mines.puzzle_game.PuzzleGame, the same read API)."""
         return self.puzzle.game if self.mode else self.boards.game
 
     def cue(self, bits):
-        """Ask for lights and sounds (CUE_* bits), taken by ``take_cues``."""
         self._cues |= bits
 
     def take_cues(self):
@@ -113,9 +110,6 @@ class Midend:
     def take_collect(self):
         """True once after big buffers were dropped: the frame loop calls gc.collect() then,
         high in its stack, where no stale pointer pins them."""
-        if self.puzzle is not None and self.puzzle.collect_wanted:
-            self.puzzle.collect_wanted = False
-            self.boards.collect_wanted = True
         return self.boards.take_collect()
 
     def prepared(self):
@@ -142,15 +136,12 @@ class Midend:
         """Cells across the board in front: the game's, or the settings' before there is one
         (two methods, not a tuple: read every frame, they allocate nothing)."""
         if self.mode:
-            return self.puzzle.width(self.settings) if self._making() else self.game.width
+            return self.puzzle.size(self, 1)
         return self.game.width if self._board_in_front() else self.settings.width
-
-    def _making(self):
-        return self.state == GENERATING or self.state == MENU or self.game is None
 
     def board_height(self):
         if self.mode:
-            return self.puzzle.height(self.settings) if self._making() else self.game.height
+            return self.puzzle.size(self, 2)
         return self.game.height if self._board_in_front() else self.settings.height
 
     def status(self):
@@ -212,10 +203,7 @@ class Midend:
         elif state == GENERATING:
             if button == B:
                 self._for_game = False
-                if self.mode:
-                    self.runner.stop()
-                    self.to_menu()
-                elif self.settings.quick:  # the board goes on being prepared from the menu
+                if self.settings.quick or self.mode:  # (quick: made on from the menu)
                     self.to_menu()
                 else:
                     self.runner.stop()
@@ -307,34 +295,12 @@ class Midend:
         if game.state != G_PLAYING:
             self._finish()
 
-    def finish_puzzle(self):
-        """The puzzle is solved (mines.puzzle_mode has recorded its time)."""
-        self.state = WON
-        self.message = ""  # "Solved!" in the bar at once
-        self.finished += 1
-        self._settle = _SETTLE_FRAMES
-        gc.collect()  # a quiet moment between puzzles
-
     def start_puzzle(self):
-        """Start making a puzzle of the menu's size and level (buffers of the sweeper let go:
-        the heap holds one mode's at a time)."""
-        if self.puzzle is None:
-            from mines.puzzle_mode import PuzzleMode
-            self.puzzle = PuzzleMode(self._puzzle_seed)
-        if not self.mode:
-            self.runner.stop()
-            self._prepared_key = -1
-            self.boards.drop()
-            self.mode = 1
-        self.runner.start(self.puzzle.start(self), JOB_PUZZLE)
+        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
+        from mines.puzzle_mode import start
+        self._prepared_key = -1
+        start(self)
         self._for_game = True
-        self.elapsed_ms = 0
-        self.start_x = -1
-        self.start_y = -1
-        self.show_board()
-        self.state = GENERATING
-        self.cx = self.board_width() // 2
-        self.cy = self.board_height() // 2
 
     def _finish(self):
         game = self.game
@@ -352,7 +318,8 @@ class Midend:
     def to_menu(self):
         """Back to the main menu; a classic board being made for the game is dropped (a
         quick-start one goes on being made)."""
-        if self._for_game and self.runner.tag == JOB_CLASSIC:
+        tag = self.runner.tag
+        if tag == JOB_PUZZLE or (self._for_game and tag == JOB_CLASSIC):
             self.runner.stop()
         self._for_game = False
         self.state = MENU
@@ -383,10 +350,9 @@ class Midend:
             self.say(err)
             self._cues |= CUE_REFUSED
             return
-        if self.mode:  # back to the sweeper: the puzzle buffers go
+        if self.mode:  # back to the sweeper: the puzzle's buffers go
             self.runner.stop()
-            self.puzzle.drop()
-            self.mode = 0
+            self.puzzle.drop(self)
         self.elapsed_ms = 0
         self.start_x = -1
         self.start_y = -1
@@ -469,12 +435,9 @@ class Midend:
         if runner.state == FAILED:
             self.fail(runner.error)
         elif runner.state == DONE:
-            if self._for_game and self.state == GENERATING and runner.tag == JOB_PUZZLE:
-                self.puzzle.take(self)
-                self.runner.stop()
+            if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
-                self.elapsed_ms = 0
-                self.state = PLAYING
+                self.puzzle.take(self)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:

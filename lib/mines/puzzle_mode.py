@@ -11,7 +11,29 @@ from mines.jobs import _scrub
 from mines.keys import A, B, START
 from mines.menus import Menu
 from mines.rng import Rng
-from mines.states import CUE_FLAG, CUE_OPEN, CUE_REFUSED, CUE_WIN, PAUSED, PLAYING, WON
+from mines.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING, MENU, PAUSED,
+                          PLAYING, WON)
+
+JOB_PUZZLE = 3  # mines.midend.JOB_PUZZLE: the runner's tag for a puzzle job
+
+
+def start(m):
+    """Make a puzzle of the puzzle menu's size and level for midend ``m``, then play it (the
+    sweeper's buffers are let go first: the heap holds one mode's at a time)."""
+    if m.puzzle is None:
+        m.puzzle = PuzzleMode(m.seed0)
+    if not m.mode:
+        m.runner.stop()
+        m.boards.drop()
+        m.mode = 1
+    m.runner.start(m.puzzle.start(m), JOB_PUZZLE)
+    m.elapsed_ms = 0
+    m.start_x = -1
+    m.start_y = -1
+    m.show_board()
+    m.state = GENERATING
+    m.cx = m.board_width() // 2
+    m.cy = m.board_height() // 2
 
 PAUSE_ROWS = (
     ("Resume", None, "resume"),
@@ -86,8 +108,8 @@ class PuzzleJob:
 
 class PuzzleMode:
     """``game`` (a puzzle_game.PuzzleGame, None before the first puzzle), ``maker``, ``best``
-    (BestTimes), ``size`` and ``level`` of the puzzle on screen, ``new_best``; the puzzles'
-    seeds come from ``seed``, one per puzzle."""
+    (BestTimes), ``size_index`` and ``level`` of the puzzle on screen, ``new_best``; the
+    puzzles' seeds come from ``seed``, one per puzzle."""
 
     def __init__(self, seed):
         self._rng = Rng(seed * 3 + 1)
@@ -95,23 +117,27 @@ class PuzzleMode:
         self.game = None
         self.best = BestTimes()
         self.job = PuzzleJob(self)
-        self.size = 0
+        self.size_index = 0
         self.level = 0
         self.new_best = False
-        self.collect_wanted = False
+        self._boards = None   # the midend's Boards: told when buffers were dropped
 
-    def width(self, settings):
-        return P.SIZES[settings.psize][1]
-
-    def height(self, settings):
-        return P.SIZES[settings.psize][2]
+    def size(self, m, k):
+        """The width (``k`` 1) or height (2) of the puzzle in front: the menu's size while
+        one is made, else the game's."""
+        game = self.game
+        if m.state == GENERATING or m.state == MENU or game is None:
+            return P.SIZES[m.settings.psize][k]
+        return game.width if k == 1 else game.height
 
     def start(self, m):
         """The job making a puzzle of the menu's size and level, from the next seed."""
         s = m.settings
-        self.size = s.psize
+        self._boards = m.boards
+        self.size_index = s.psize
         self.level = s.plevel
-        self.job.set(self.width(s), self.height(s), s.plevel, self._rng.bits30())
+        w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
+        self.job.set(w, h, s.plevel, self._rng.bits30())
         return self.job
 
     def ensure_size(self, width, height):
@@ -131,19 +157,26 @@ class PuzzleMode:
             raise
         return True
 
-    def drop(self):
-        """Let go of the puzzle buffers (leaving puzzle mode, or before another size)."""
+    def drop(self, m=None):
+        """Let go of the puzzle buffers (before another size; with the midend ``m``: leaving
+        puzzle mode)."""
         maker, game = self.maker, self.game
         self.maker = None
         self.game = None
         _scrub(maker, 2)
         _scrub(game, 2)
-        self.collect_wanted = True
+        if self._boards is not None:
+            self._boards.collect_wanted = True   # the frame loop collects
+        if m is not None:
+            m.mode = 0
 
     def take(self, m):
         """The puzzle is made: play it."""
         self.game.new(self.maker)
         self.new_best = False
+        m.runner.stop()
+        m.elapsed_ms = 0
+        m.state = PLAYING
         m.cx = self.game.width // 2
         m.cy = self.game.height // 2
 
@@ -195,18 +228,21 @@ class PuzzleMode:
     def _after(self, m):
         game = self.game
         if game.state == P.SOLVED and m.state == PLAYING:
-            self.new_best = self.best.record(self.size, self.level, m.elapsed_ms)
-            m.finish_puzzle()
+            self.new_best = self.best.record(self.size_index, self.level, m.elapsed_ms)
+            m.state = WON
+            m.message = ""   # "Solved!" in the bar at once
+            m.finished += 1
             m.cue(CUE_WIN)
+            gc.collect()   # a quiet moment between puzzles
 
     def result_lines(self, m):
         t = m.elapsed_ms
-        best = self.best.get(self.size, self.level)
+        best = self.best.get(self.size_index, self.level)
         game = self.game
         return ["Solved in %d.%ds%s" % (t // 1000, t % 1000 // 100,
                                         "  new best!" if self.new_best else
                                         "  best %d.%ds" % (best // 1000, best % 1000 // 100)),
-                "%s %s  help used %d" % (P.SIZES[self.size][0], P.LEVEL_NAMES[self.level],
+                "%s %s  help used %d" % (P.SIZES[self.size_index][0], P.LEVEL_NAMES[self.level],
                                          game.helps),
                 "Code %s" % game.code(),
                 "%s: next  %s: menu" % (m.buttons[_A], m.buttons[_B])]
