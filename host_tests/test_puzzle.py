@@ -257,6 +257,11 @@ def test_slices_are_bounded_progress_rises_and_abandoning_changes_nothing():
             clean.begin(seed, level)
             clean.run()
             assert rows_and_solution(m) == rows_and_solution(clean)
+    # Hard's case analysis has the largest indivisible pieces: more seeds of it.
+    for seed in range(2, 10):
+        clean.begin(seed, P.HARD)
+        clean.run()
+        assert clean.max_slice <= PuzzleMaker.MAX_SLICE_UNITS, (seed, clean.max_slice)
 
 
 def test_same_seed_same_puzzle_other_seed_other_puzzle_and_bad_parameters():
