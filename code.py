@@ -131,12 +131,21 @@ def main(seed=None, frames=-1, on_frame=None):
     from boards.feedback import Feedback
     from boards.view import View
     from mines.midend import Midend
+    gc.collect()
+    from mines.saving import attach  # after the midend: in a small heap this order fits best
+    gc.collect()
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed,
                     buttons=getattr(profile, "BUTTON_NAMES", None))
+    # Settings, records and the game in progress kept in the profile's storage (None: the
+    # board has none, and the player is told once; SAVES False: kept for this run only).
+    attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
-    return run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
+    done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
+    if midend.saves.policy.dirty:  # the simulator's window was closed: keep what changed
+        midend.saves.write(midend)
+    return done
 
 
 if __name__ == "__main__":

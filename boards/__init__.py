@@ -8,6 +8,8 @@
   FRAME_MS  - the frame clock's period, milliseconds
   refresh() - push the changed parts of the screen out
 
-Plus the shared helpers: ``view`` (the displayio screen), ``tiles`` (sprite sheet), ``font``,
-``buttons`` (keypad and joystick to logical buttons) and ``feedback`` (lights and sounds).
+Plus the shared screen code: ``view`` (the board, the status bar, the result panel),
+``text_screen`` (menus and pages in adafruit_display_text Labels), ``tiles`` (sprite sheet),
+``font`` (the status bar's 5x7 font); and ``buttons`` (keypad and joystick to logical
+buttons) and ``feedback`` (lights and sounds).
 """

@@ -80,12 +80,20 @@ class PygameSpeaker:
         self.sounds = {}
         for name in ("open", "flag", "refused", "win", "lose"):
             self.sounds[name] = pygame.mixer.Sound(buffer=tone_data(name).tobytes())
+        self.failed = False  # the boards.sound.Speaker interface; pygame reports no failure
+        self.reason = ""
 
     def play(self, name):
         sound = self.sounds.get(name)
         if sound is not None:
             sound.stop()
             sound.play()
+
+    def update(self):
+        """Nothing to switch off: the computer has no speaker amplifier pin."""
+
+    def mute(self):
+        pygame.mixer.stop()
 
 
 headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
@@ -95,6 +103,10 @@ display = PyGameDisplay(width=WIDTH, height=HEIGHT, caption="PyGamer Mines",
 buttons = KeyboardInput()
 pixels = None
 speaker = None
+# Saves: kept for one run only unless tools/simulator.py gives a file (FileStorage), so tests
+# and screenshots never read or write the player's save.
+SAVES = False
+storage = None
 if os.environ.get("MINES_SOUND", "1") != "0" and not headless:
     try:
         speaker = PygameSpeaker()

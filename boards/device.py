@@ -110,3 +110,14 @@ def _audio_out(pin):
     except ImportError:
         import audiopwmio
         return audiopwmio.PWMAudioOut(pin)
+
+
+def make_storage():
+    """Where saves live: ``microcontroller.nvm`` (8192 bytes on the SAMD51: it survives power-off
+    and re-flashing the drive, which is read-only to the game while a computer mounts it), or
+    None on a board without it (the game plays on and says once that nothing is kept)."""
+    try:
+        import microcontroller
+    except ImportError:
+        return None
+    return getattr(microcontroller, "nvm", None)

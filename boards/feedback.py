@@ -15,16 +15,22 @@ _BLUE = (0, 0, _DIM)
 
 class Feedback:
     """``pixels``: a NeoPixel-like sequence (``n``, item assignment, ``show()``) or None;
-    ``speaker``: an object with ``play(name)`` or None."""
+    ``speaker``: a boards.sound.Speaker-like object (``play(name)``, ``update()``, ``mute()``,
+    ``failed``, ``reason``) or None."""
 
     def __init__(self, pixels=None, speaker=None):
         self.pixels = pixels
         self.speaker = speaker
         self._shown = None
+        self._muted = False
+        self._told_failure = False
         self.played = []  # names of the sounds asked for (kept short: tests read it)
 
     def update(self, m):
         cue = m.take_cues()
+        speaker = self.speaker
+        if speaker is not None:
+            self._tend(m, speaker)
         if cue and m.settings.sound:
             name = None
             if cue & M.CUE_WIN:
@@ -41,11 +47,27 @@ class Feedback:
                 if len(self.played) > 16:
                     del self.played[0]
                 self.played.append(name)
-                if self.speaker is not None:
-                    try:
-                        self.speaker.play(name)
-                    except (OSError, RuntimeError):
-                        self.speaker = None  # a sick speaker goes quiet, the game goes on
+                if speaker is not None:
+                    speaker.play(name)  # never raises: an audio error turns the speaker off
+        self._show_pixels(m)
+
+    def _tend(self, m, speaker):
+        """Once a frame: the amplifier off when a sound has ended or sound was turned off, and
+        an audio failure said once (the speaker has turned itself off by then)."""
+        if speaker.failed:
+            if not self._told_failure:
+                self._told_failure = True
+                m.say("Sound off: " + speaker.reason)
+            return
+        if not m.settings.sound:
+            if not self._muted:
+                self._muted = True
+                speaker.mute()
+            return
+        self._muted = False
+        speaker.update()
+
+    def _show_pixels(self, m):
         pixels = self.pixels
         if pixels is None:
             return

@@ -1,11 +1,12 @@
-"""A small 5x7 pixel font drawn in code, and ``TextLine``: a line of text as one TileGrid.
+"""The status bar's font: 5x7 pixels, drawn in code, and ``TextLine``: a line of text as one
+TileGrid. (Every other text is adafruit_display_text's Label in terminalio.FONT: see
+boards/text_screen.py.)
 
 The built-in terminalio font is 12 pixels tall; the status bar is 8. This one fits: capitals and
 digits use 7 rows, descenders (g j p q y) an eighth. Every character is a 6x8 tile (5 columns of
-ink and one of space) of one shared 2-colour Bitmap, so a line of text is a TileGrid over it and
-changing the text only rewrites tile numbers: nothing is allocated, no library is needed (the
-display_text library's bitmap_label.py is 43 KB of source, too big to compile on the device).
-Unknown characters show as "?".
+ink and one of space) of one shared 2-colour Bitmap, so a line of text is one TileGrid over it
+and changing the text only rewrites tile numbers: nothing is allocated, where a Label remakes a
+TileGrid per character. Unknown characters show as "?".
 """
 
 import displayio

@@ -12,6 +12,7 @@ display = device.make_display()
 buttons = device.make_input(KEYMAP, joystick=True)
 pixels = device.make_pixels()
 speaker = device.make_speaker()
+storage = device.make_storage()  # saves (mines.saving), or None
 
 
 def refresh():

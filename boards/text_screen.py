@@ -1,10 +1,16 @@
 """Text screens - menus and pages (mines.menus) - drawn with adafruit_display_text's ``Label``
 in the built-in ``terminalio.FONT`` (6x12 pixels a character), as CircuitPython games do.
 
-Layout on 160x128: a title, up to ``rows_fit`` rows that scroll with the cursor (the selected
-row in yellow, marked "<" ">" around a value it can change), and a footer at the bottom saying
-what the buttons do (or a message): one line, or two for a long message (one row fewer then). Labels are set only when their text or
-colour changed, so a frame where nothing changed allocates nothing.
+Layout on 160x128: a title, up to ``rows_fit`` rows that scroll with the cursor, and a footer at
+the bottom saying what the buttons do (or a message): one line, or two for a long message (one
+row fewer then). The cursor's row sits on a highlight bar; a row whose value left/right change
+shows "<" and ">" around the value.
+
+Memory: a Label holds one TileGrid per character, spaces included (about 100 bytes each on the
+device), and remakes them all when its text changes. So the rows are two multi-line Labels -
+the names, and the values from the ninth character on - that change only when a value or the
+rows in view do; moving the cursor moves the bar and the arrows (TileGrids of their own) and
+allocates nothing. Every Label is emptied while the board is in front (``clear``).
 """
 
 import displayio
@@ -15,14 +21,23 @@ CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
 ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blank, so its
 # descenders (last row) may share it
-_CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
+CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 TITLE_GAP = 1  # pixels between the title and the first row
-FOOTER_LINES = 2
 LABEL_X = 4  # left margin, pixels
+VALUE_COLUMN = 8  # characters: where values start (the widest name is 7)
+# Label's line spacing is a float factor of LINE_H truncated to whole pixels: aim half a pixel
+# above ROW_PITCH so that single-precision floats (the device's) still give ROW_PITCH.
+_ROW_SPACING = (ROW_PITCH + 0.5) / LINE_H
 
 WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
 GREY = 0xA0A0A0
+BAR = 0x203880  # the cursor's row
+
+# The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
+_ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
+           ".#... ..#.. ...#. ....# ...#. ..#.. .#...")
+_ARROW_TOP = 2
 
 
 def wrap(text, columns):
@@ -36,70 +51,103 @@ def wrap(text, columns):
     return text[:cut], text[cut:].strip()[:columns]
 
 
-class TextScreen:
-    """A group holding the labels of one text screen at a time, ``width`` x ``height`` pixels,
-    its top ``top`` pixels left to the status bar when the caller passes it to ``draw``. Menu
-rows read "Label   value", values from the ninth character on (the widest label is 7)."""
+def _column(lines, first, end, values, columns, indent):
+    """The names (or the values) of rows first..end-1, one a line; ``indent`` puts two spaces
+    before rows without a value (a menu's actions; a page's lines are not indented)."""
+    out = []
+    for k in range(first, end):
+        name, value = lines[k]
+        if values:
+            out.append(value[:columns - VALUE_COLUMN - 2])
+        else:
+            out.append(name[:VALUE_COLUMN - 1] if value else (indent + name)[:columns])
+    return "\n".join(out).rstrip("\n")
 
-    def __init__(self, width=160, height=128, max_rows=9):
+
+class TextScreen:
+    """The text screen in front, ``width`` x ``height`` pixels, below ``top`` pixels left to the
+    status bar (``draw``'s argument)."""
+
+    def __init__(self, width=160, height=128):
         self.width = width
         self.height = height
         self.columns = width // CHAR_W
         self.group = displayio.Group()
-        self.title = self._label(YELLOW)
-        self.rows = [self._label(WHITE) for _ in range(max_rows)]
-        self.footer = [self._label(GREY) for _ in range(FOOTER_LINES)]
+        # the highlight bar, and the arrows (a sheet of two CHAR_W x ROW_PITCH tiles)
+        bar = displayio.Bitmap(width, ROW_PITCH, 1)
+        bar_palette = displayio.Palette(1)
+        bar_palette[0] = BAR
+        self.bar = displayio.TileGrid(bar, pixel_shader=bar_palette)
+        arrows = displayio.Bitmap(2 * CHAR_W, ROW_PITCH, 2)
+        for k in range(2):
+            rows = _ARROWS[k].split()
+            for y in range(len(rows)):
+                for x in range(len(rows[y])):
+                    if rows[y][x] == "#":
+                        arrows[k * CHAR_W + x, _ARROW_TOP + y] = 1
+        arrow_palette = displayio.Palette(2)
+        arrow_palette[1] = YELLOW
+        arrow_palette.make_transparent(0)
+        self.left = displayio.TileGrid(arrows, pixel_shader=arrow_palette, tile_width=CHAR_W,
+                                       tile_height=ROW_PITCH, default_tile=0)
+        self.right = displayio.TileGrid(arrows, pixel_shader=arrow_palette, tile_width=CHAR_W,
+                                        tile_height=ROW_PITCH, default_tile=1)
+        for grid in (self.bar, self.left, self.right):
+            self.group.append(grid)
+        self.title = self._label(YELLOW, 1)
+        self.names = self._label(WHITE, _ROW_SPACING)
+        self.values = self._label(WHITE, _ROW_SPACING)
+        self.footer = self._label(GREY, 1)
+        self.labels = (self.title, self.names, self.values, self.footer)
         self._top = -1
         self._first = 0  # the first menu row in view
         self._key = None
 
-    def _label(self, colour):
-        lab = Label(terminalio.FONT, text="", color=colour)
+    def _label(self, colour, spacing):
+        lab = Label(terminalio.FONT, text="", color=colour, line_spacing=spacing)
         self.group.append(lab)
         return lab
 
     @staticmethod
-    def _set(lab, text, colour):
+    def _set(lab, text, colour=None):
         changed = False
         if lab.text != text:
             lab.text = text
             changed = True
-        if lab.color != colour:
+        if colour is not None and lab.color != colour:
             lab.color = colour
             changed = True
         return changed
 
-    def _place(self, top):
-        """Put the labels in their places below ``top`` pixels (the status bar's, or 0)."""
-        self._top = top
-        x = LABEL_X
-        self.title.x, self.title.y = x, top + _CELL_TOP
-        y = top + LINE_H + TITLE_GAP
-        for lab in self.rows:
-            lab.x, lab.y = x, y + _CELL_TOP
-            y += ROW_PITCH
-        y = self.height - FOOTER_LINES * LINE_H
-        for lab in self.footer:
-            lab.x, lab.y = x, y + _CELL_TOP
-            y += LINE_H
+    def clear(self):
+        """Empty every label (their characters' TileGrids go back to the heap). True if any
+        held text."""
+        changed = False
+        for lab in self.labels:
+            changed |= self._set(lab, "")
+        self._key = None
+        return changed
 
     def rows_fit(self, top, footer_lines=1):
         """How many menu rows fit between the title and a footer of ``footer_lines`` lines."""
         room = self.height - footer_lines * LINE_H - top - LINE_H - TITLE_GAP
-        return min(len(self.rows), room // ROW_PITCH)
+        return room // ROW_PITCH
 
     def draw(self, m, top):
         """Show midend ``m``'s screen below ``top`` pixels. True if anything changed."""
         screen = m.screen
-        key = m.screen_version
-        if top != self._top:
-            self._place(top)
-            key = None
-        if key is not None and key == self._key:
+        if top == self._top and m.screen_version == self._key:
             return False
         self._key = m.screen_version
-        changed = self._set(self.title, screen.title, YELLOW)
+        self._top = top
+        x = LABEL_X
+        changed = self._set(self.title, screen.title)
+        self.title.x, self.title.y = x, top + CELL_TOP
         a, b = wrap(m.footer(), self.columns)
+        changed |= self._set(self.footer, a + "\n" + b if b else a,
+                             YELLOW if m.message else GREY)
+        self.footer.x = x
+        self.footer.y = self.height - (2 if b else 1) * LINE_H + CELL_TOP
         fit = self.rows_fit(top, 2 if b else 1)
         lines = screen.lines(m.settings)
         sel = screen.row
@@ -109,22 +157,23 @@ rows read "Label   value", values from the ninth character on (the widest label 
                 first = sel
             elif sel >= first + fit:
                 first = sel - fit + 1
-        if first > max(0, len(lines) - fit):
-            first = max(0, len(lines) - fit)
+        first = max(0, min(first, len(lines) - fit))
         self._first = first
-        for k in range(len(self.rows)):
-            r = first + k
-            text = ""
-            colour = WHITE
-            if k < fit and r < len(lines):
-                name, value = lines[r]
-                if r == sel:
-                    colour = YELLOW
-                    text = "%-6s< %s >" % (name, value) if value else "> %s <" % name
-                else:
-                    text = "%-8s%s" % (name, value) if value else "  " + name
-            changed |= self._set(self.rows[k], text[:self.columns], colour)
-        colour = YELLOW if m.message else GREY
-        changed |= self._set(self.footer[0], a if b else "", colour)
-        changed |= self._set(self.footer[1], b or a, colour)
-        return changed
+        end = min(len(lines), first + fit)
+        y0 = top + LINE_H + TITLE_GAP
+        columns = self.columns
+        indent = "  " if sel >= 0 else ""
+        changed |= self._set(self.names, _column(lines, first, end, False, columns, indent))
+        changed |= self._set(self.values, _column(lines, first, end, True, columns, indent))
+        self.names.x, self.names.y = x, y0 + CELL_TOP
+        self.values.x, self.values.y = x + VALUE_COLUMN * CHAR_W, y0 + CELL_TOP
+        on_row = first <= sel < end
+        self.bar.hidden = not on_row
+        value = lines[sel][1] if on_row else ""
+        self.left.hidden = self.right.hidden = not value
+        if on_row:
+            y = y0 + (sel - first) * ROW_PITCH
+            self.bar.y = self.left.y = self.right.y = y
+            self.left.x = x + (VALUE_COLUMN - 2) * CHAR_W
+            self.right.x = x + (VALUE_COLUMN + 1 + min(len(value), columns)) * CHAR_W
+        return True

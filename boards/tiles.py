@@ -7,15 +7,20 @@ cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey.
 
 import displayio
 
+from mines.game import BOOM, COVERED, FLAG, MINE, WRONG
+
+TILE = 8  # pixels, square
+SPIN_FRAMES = 4  # the spinning cursor's pictures
+
 # Screen-only tiles after the game's tile codes (0..13).
 START = 14  # the quick-start cell, marked
 BLANK = 15  # outside the board
 CURSOR = 16  # a frame with a see-through middle (drawn in its own TileGrid)
-SPIN = 17  # 4 frames: the cursor while a board is being made
+SPIN = 17  # SPIN_FRAMES pictures: the cursor while a board is being made
 # Puzzle mode's tiles (mines.puzzle_game: TILE_CLEAR, TILE_LIT).
-CLEAR = 21  # a cell the player marked clear: an opened cell with a dot
-LIT = 22  # 22..30: a clue 0..8 a hint comes from, on yellow
-TILE_COUNT = 31
+CLEAR = SPIN + SPIN_FRAMES  # a cell the player marked clear: an opened cell with a dot
+LIT = CLEAR + 1  # 9 tiles: a clue 0..8 a hint comes from, on yellow
+TILE_COUNT = LIT + 9
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -28,11 +33,16 @@ TRANSPARENT = 15
 BACKGROUND = 0x101828  # the screen behind small boards
 
 _OPEN = "dddddddd" + "dlllllll" * 7
+_BOOM_GROUND = "dddddddd" + "drrrrrrr" * 7
 _LIT = "dddddddd" + "dyyyyyyy" * 7
 _DOT = "........ ........ ........ ...dd... ...dd... ........ ........ ........"
 _COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
 
-# Digits, 5x6, drawn at column 2, row 1 of an opened cell, in their classic colours.
+# Digits, 5x6, drawn at column _DIGIT_X, row _DIGIT_Y of an opened cell, in their classic colours.
+_DIGIT_X = 2
+_DIGIT_Y = 1
+_DIGIT_W = 5
+_DIGIT_H = 6
 _DIGITS = (
     ("b", ".##.. ###.. .##.. .##.. .##.. ####."),
     ("g", ".###. ##.## ...## ..##. .##.. #####"),
@@ -71,14 +81,14 @@ def make_palette():
 
 
 def make_sheet():
-    """The sprite sheet: TILE_COUNT tiles of 8x8 in one row, 16 colours."""
-    bitmap = displayio.Bitmap(8 * TILE_COUNT, 8, 16)
+    """The sprite sheet: TILE_COUNT tiles of TILE x TILE pixels in one row, 16 colours."""
+    bitmap = displayio.Bitmap(TILE * TILE_COUNT, TILE, len(_COLOURS))
     ink = _palette_index()
 
     def base(tile, art):
         art = art.replace(" ", "")
-        for k in range(64):
-            bitmap[tile * 8 + k % 8, k // 8] = ink[art[k]]
+        for k in range(TILE * TILE):
+            bitmap[tile * TILE + k % TILE, k // TILE] = ink[art[k]]
 
     def over(tile, art, colour=None):
         rows = art.split()
@@ -87,41 +97,38 @@ def make_sheet():
             for x in range(len(row)):
                 ch = row[x]
                 if ch != ".":
-                    bitmap[tile * 8 + x, y] = ink[colour or ch]
+                    bitmap[tile * TILE + x, y] = ink[colour or ch]
 
-    def digit(tile, d):
-        colour, art = _DIGITS[d - 1]
-        rows = art.split()
-        for y in range(6):
-            for x in range(5):
-                if rows[y][x] == "#":
-                    bitmap[tile * 8 + 2 + x, 1 + y] = ink[colour]
-
-    for t in range(9):
+    for t in range(COVERED):  # opened cells, 0..8, and the same lit for a hint
         base(t, _OPEN)
         base(LIT + t, _LIT)
-        if t:
-            digit(t, t)
-            digit(LIT + t, t)
+    for d in range(len(_DIGITS)):
+        colour, art = _DIGITS[d]
+        rows = art.split()
+        for y in range(_DIGIT_H):
+            for x in range(_DIGIT_W):
+                if rows[y][x] == "#":
+                    bitmap[(d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
+                    bitmap[(LIT + d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
     base(CLEAR, _OPEN)
     over(CLEAR, _DOT)
-    base(9, _COVER)
-    base(10, _COVER)
-    over(10, _FLAG)
-    base(11, _OPEN)
-    over(11, _MINE)
-    base(12, "dddddddd" + "drrrrrrr" * 7)
-    over(12, _MINE)
-    base(13, _OPEN)
-    over(13, _MINE)
-    over(13, _CROSS)
+    base(COVERED, _COVER)
+    base(FLAG, _COVER)
+    over(FLAG, _FLAG)
+    base(MINE, _OPEN)
+    over(MINE, _MINE)
+    base(BOOM, _BOOM_GROUND)
+    over(BOOM, _MINE)
+    base(WRONG, _OPEN)
+    over(WRONG, _MINE)
+    over(WRONG, _CROSS)
     base(START, _COVER)
     over(START, _START)
-    for k in range(64):
-        bitmap[BLANK * 8 + k % 8, k // 8] = ink["s"]
-        bitmap[CURSOR * 8 + k % 8, k // 8] = TRANSPARENT
-    over(CURSOR, _CURSOR.replace(" ", " "))
-    for f in range(4):
+    for k in range(TILE * TILE):
+        bitmap[BLANK * TILE + k % TILE, k // TILE] = ink["s"]
+        bitmap[CURSOR * TILE + k % TILE, k // TILE] = TRANSPARENT
+    over(CURSOR, _CURSOR)
+    for f in range(SPIN_FRAMES):
         base(SPIN + f, _COVER)
         over(SPIN + f, _SPINS[f])
         over(SPIN + f, _CURSOR)

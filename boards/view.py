@@ -18,23 +18,24 @@ from adafruit_display_text.label import Label
 
 from boards import tiles
 from boards.font import Font, TextLine
-from boards.text_screen import TextScreen, wrap
+from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
 from mines import midend as M
 from mines.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15
-TILE = 8  # pixels
+TILE = tiles.TILE  # pixels
 BAR = 8  # status bar height, pixels
 _MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
 _MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
 _STATE_CHARS = 17
 _TIME_CHARS = 3
 _PANEL_LINES = 4  # the end-of-game panel's most lines
-_LINE_H = 12  # terminalio.FONT's cell height, pixels
-_CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 _PANEL_PAD = 2  # pixels of band above and below the panel's lines
 _COORD = 32  # packing base for the board's draw key: above any width, height or offset
+_SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
+_GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
+_PANEL_X = 2  # the panel's left margin, pixels
 
 _WHITE = 0xFFFFFF
 _RED = 0xFF2020
@@ -44,6 +45,14 @@ _GREEN = 0x40FF40
 _BLACK = 0x000000
 _PROGRESS = 0x006000
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
+
+
+def _span(bitmap, start, end, value):
+    """Pixels start..end-1 of a one-pixel-thin ``bitmap`` (a row or a column) set to ``value``.
+    (Bitmaps and TileGrids are indexed by one int here and below: an (x, y) index would be a
+    tuple made on every write.)"""
+    for i in range(start, end):
+        bitmap[i] = value
 
 
 class View:
@@ -79,6 +88,18 @@ class View:
                                          default_tile=tiles.CURSOR)
         self.board_group.append(self.grid)
         self.board_group.append(self.cursor)
+        # where the view is on a board larger than the screen: a line along the bottom edge
+        # (columns in view) and one along the right edge (rows in view)
+        self._across = displayio.Bitmap(width, 1, 2)
+        self._down = displayio.Bitmap(1, ROWS * TILE, 2)
+        marks = displayio.Palette(2)
+        marks[1] = _YELLOW
+        marks.make_transparent(0)
+        self._across_grid = displayio.TileGrid(self._across, pixel_shader=marks, y=height - 1)
+        self._down_grid = displayio.TileGrid(self._down, pixel_shader=marks, x=width - 1, y=BAR)
+        self.board_group.append(self._across_grid)
+        self.board_group.append(self._down_grid)
+        self._a0 = self._a1 = self._d0 = self._d1 = 0  # the lines as drawn, pixels
         self.root.append(self.board_group)
         self._drawn = bytearray(COLS * ROWS)
         for i in range(COLS * ROWS):
@@ -105,15 +126,16 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        band = displayio.Bitmap(width, _PANEL_LINES * _LINE_H + 2 * _PANEL_PAD, 1)
+        band = displayio.Bitmap(width, _PANEL_LINES * LINE_H + 2 * _PANEL_PAD, 1)
         band_palette = displayio.Palette(1)
         band_palette[0] = _BLACK
         self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
         self.panel.append(self._band)
-        self.panel_lines = []
-        for _ in range(_PANEL_LINES):
-            lab = Label(terminalio.FONT, text="", color=_WHITE)
-            self.panel_lines.append(lab)
+        # two Labels: the first line (green or red), and the rest in one multi-line Label
+        self.panel_lines = (Label(terminalio.FONT, text="", color=_WHITE),
+                            Label(terminalio.FONT, text="", color=_GREY, line_spacing=1))
+        for lab in self.panel_lines:
+            lab.x = _PANEL_X
             self.panel.append(lab)
         self.root.append(self.panel)
 
@@ -149,6 +171,8 @@ class View:
         if screen_up:
             changed |= self.text.draw(m, BAR if bar_up else 0)
         else:
+            if self.text.title.text:
+                self.text.clear()  # its characters' TileGrids back to the heap for the game
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
         return changed
@@ -171,7 +195,7 @@ class View:
             v = 1 if p > self._progress_drawn else 0
             for x in range(lo, hi):
                 for y in range(BAR):
-                    bm[x, y] = v
+                    bm[y * self.width + x] = v
             self._progress_drawn = p
             changed = True
         return changed
@@ -181,6 +205,30 @@ class View:
                              "*-%02d" % (-left))
         changed |= self._text(self.time_label, "%03d" % sec)
         changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
+        return changed
+
+    def _draw_position(self, m, w, h):
+        """The lines that show which part of a larger board is in view. True if they moved.
+        (Plain ints, no tuples: this runs every frame and allocates nothing.)"""
+        changed = False
+        a0 = a1 = d0 = d1 = 0
+        if w > COLS:
+            a0 = self.ox * self.width // w
+            a1 = (self.ox + COLS) * self.width // w
+        if a0 != self._a0 or a1 != self._a1:
+            _span(self._across, self._a0, self._a1, 0)
+            _span(self._across, a0, a1, 1)
+            self._a0, self._a1 = a0, a1
+            changed = True
+        if h > ROWS:
+            span = ROWS * TILE
+            d0 = self.oy * span // h
+            d1 = (self.oy + ROWS) * span // h
+        if d0 != self._d0 or d1 != self._d1:
+            _span(self._down, self._d0, self._d1, 0)
+            _span(self._down, d0, d1, 1)
+            self._d0, self._d1 = d0, d1
+            changed = True
         return changed
 
     def _scroll(self, m):
@@ -210,6 +258,7 @@ class View:
         state = m.state
         w, h = m.board_width(), m.board_height()
         self._scroll(m)
+        changed |= self._draw_position(m, w, h)
         gx = (self.width - min(w, COLS) * TILE) // 2
         gy = BAR + (self.height - BAR - min(h, ROWS) * TILE) // 2
         if self.grid.x != gx or self.grid.y != gy:
@@ -236,9 +285,13 @@ class View:
             changed = True
         tile = tiles.CURSOR
         if state == M.GENERATING:
-            tile = tiles.SPIN + (frame >> 2) % 4
+            tile = tiles.SPIN + (frame >> _SPIN_SLOWDOWN) % tiles.SPIN_FRAMES
         if self.cursor[0] != tile:
             self.cursor[0] = tile
+            changed = True
+        lost = state == M.LOST  # the mine that went off is under the cursor: show it
+        if self.cursor.hidden != lost:
+            self.cursor.hidden = lost
             changed = True
         return changed
 
@@ -274,10 +327,19 @@ class View:
                     t = tiles.START
                 if drawn[k] != t:
                     drawn[k] = t
-                    grid[sx, sy] = t
+                    grid[k] = t
                     changed = True
                 k += 1
         return changed
+
+    @staticmethod
+    def _rest(lines, columns):
+        """Result lines after the first, cut to ``columns``, one a line. (A function of its
+        own: a generator expression in _set_panel would make it allocate on every call.)"""
+        out = []
+        for line in lines[1:]:
+            out.append(wrap(line, columns)[0])
+        return "\n".join(out)
 
     def _set_panel(self, m):
         """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
@@ -285,26 +347,26 @@ class View:
         changed = False
         show = (state == M.WON or state == M.LOST) and m.screen is None
         if show:
-            key = state * 100000 + m.finished  # a new result: new lines (not every frame)
+            key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
                 lines = m.result_lines()[:_PANEL_LINES]
-                columns = self.width // 6
-                for k in range(_PANEL_LINES):
-                    lab = self.panel_lines[k]
-                    text = wrap(lines[k], columns)[0] if k < len(lines) else ""
-                    colour = _GREY
-                    if k == 0:
-                        colour = _GREEN if state == M.WON else _RED
-                    lab.text = text
-                    lab.color = colour
-                top = self.height - len(lines) * _LINE_H - 2 * _PANEL_PAD
+                columns = self.width // CHAR_W
+                head, rest = self.panel_lines
+                head.text = wrap(lines[0], columns)[0]
+                head.color = _GREEN if state == M.WON else _RED
+                rest.text = self._rest(lines, columns)
+                top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
                 self._band.y = top
-                for k in range(_PANEL_LINES):
-                    self.panel_lines[k].x = 2
-                    self.panel_lines[k].y = top + _PANEL_PAD + k * _LINE_H + _CELL_TOP
+                head.y = top + _PANEL_PAD + CELL_TOP
+                rest.y = head.y + LINE_H
                 changed = True
+            show = True
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True
+            if not show:  # the characters' TileGrids back to the heap
+                for lab in self.panel_lines:
+                    lab.text = ""
+                self._panel_key = -1
         return changed

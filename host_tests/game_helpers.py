@@ -174,6 +174,8 @@ class ExactGenerator:
         self.slice_work = 0
         self.start_x = self.start_y = 0
         self.perturbations = self.restarts = 0
+        self.failed = False  # the generator's contract: True when it gave up
+        self.reason = None
         self._left = 0
 
     def begin(self, mines, seed, start=None, level=2):
@@ -185,6 +187,8 @@ class ExactGenerator:
         self._mines = mines
         self._left = self.SLICES
         self.progress = 0
+        self.failed = False
+        self.reason = None
 
     def step(self):
         self.slice_work = self.SLICE_UNITS
@@ -205,3 +209,30 @@ class ExactGenerator:
                 b.add_mine(i)
                 placed += 1
         return True
+
+
+def load_code():
+    """code.py as a module (named so that it does not shadow the standard library's ``code``)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mines_code", os.path.join(REPO, "code.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class StillProfile:
+    """A board profile for code.run() with no buttons pressed and nothing to refresh:
+    ``FRAME_MS``, ``buttons`` (poll -> 0, quit False), ``refresh()``."""
+
+    FRAME_MS = 1
+
+    class buttons:  # noqa: N801 - the profile's attribute, as boards/ name it
+        quit = False
+
+        @staticmethod
+        def poll(now):
+            return 0
+
+    @staticmethod
+    def refresh():
+        pass

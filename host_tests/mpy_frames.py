@@ -1,7 +1,7 @@
 """Run by test_device.py under micropython: how many bytes the midend allocates per frame while
 a game is played (cursor moves) and while the menu idles with its quick-start board ready.
 
-  micropython host_tests/mpy_frames.py REPO
+  micropython host_tests/mpy_frames.py REPO [saves]
 
 Prints "playing=A,B idle=C,D": bytes allocated over 100 and over 400 frames (the collector off).
 The same number for both means nothing is allocated per frame (a one-off after a collect may
@@ -15,6 +15,9 @@ import mines.generator  # noqa: E402,F401
 from mines import midend as M  # noqa: E402
 
 m = M.Midend(seed=5)
+if sys.argv[2:] == ["saves"]:  # with the save part watching every frame (mines.saving)
+    from mines.saving import attach
+    attach(m, bytearray(8192))
 now = 0
 for _ in range(300):
     now += 33

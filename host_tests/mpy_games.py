@@ -1,7 +1,15 @@
-"""Run by test_device.py under ``micropython -X heapsize=96K``: the game logic (midend, game,
-engine; no display, no buttons hardware) plays scripted games through logical button presses.
+"""Run by test_device.py and tools/memory.py under ``micropython -X heapsize=...``: the game
+(midend, game, engine; with --display also the screen: boards/view.py over the stand-in
+displayio and terminalio of host_tests/mpy_display and the real adafruit_display_text) plays
+scripted games through logical button presses.
 
-  micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,BOARD...]
+  micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,...] [saves] [--display=LIB]
+
+LIB: the folder holding adafruit_display_text (tools/memory.py finds it). With ``saves`` the game
+keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
+first, in one piece).
+
+A BOARD is a preset's name or WxH (a custom size with 30% mines).
 
 First one full game from the menu to a win, then GAMES games back to back over every preset and
 a large custom board, in both modes: every fourth is played out to a win, the others are lost on
@@ -12,18 +20,46 @@ fragmentation). Prints one line: "OK games=... won=... lost=... min_free=...".
 import gc
 import sys
 
-REPO = sys.argv[1]
-GAMES = int(sys.argv[2])
-BOARDS = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else (
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--display=")]
+DISPLAY = ""
+for _a in sys.argv[1:]:
+    if _a.startswith("--display="):
+        DISPLAY = _a[10:]
+REPO = ARGS[0]
+GAMES = int(ARGS[1])
+BOARDS = tuple(ARGS[2].split(",")) if len(ARGS) > 2 else (
     "Beginner", "Intermediate", "Expert", "Screen")
 sys.path.insert(0, REPO + "/lib")
 sys.path.insert(0, REPO + "/host_tests")
+if DISPLAY:
+    sys.path.insert(0, REPO)  # boards/
+    sys.path.insert(0, REPO + "/host_tests/mpy_display")  # displayio, terminalio stand-ins
+    sys.path.append(DISPLAY)  # adafruit_display_text, as deployed
+NVM = bytearray(8192) if ARGS[3:] == ["saves"] else None
 
 # Import order matters in a small heap: the biggest modules first, while the heap is empty.
 import mines.generator  # noqa: E402,F401
 gc.collect()
 import mines.midend  # noqa: E402,F401  (and the modules it imports)
 gc.collect()
+if NVM is not None:
+    import mines.saving  # noqa: E402,F401
+    gc.collect()
+VIEW = None
+STAND_IN = 0
+if DISPLAY:
+    # The stand-ins' own code is host-only (displayio and terminalio are built into the
+    # device's firmware): measured, so that tools/memory.py can say how much of a figure it is.
+    gc.collect()
+    STAND_IN = gc.mem_alloc()
+    import displayio  # noqa: E402
+    import terminalio  # noqa: E402,F401
+    gc.collect()
+    STAND_IN = gc.mem_alloc() - STAND_IN
+    import boards.view  # noqa: E402
+    gc.collect()
+    VIEW = boards.view.View(displayio.Display())
+    gc.collect()
 import mpy_runner  # noqa: E402
 
-mpy_runner.main(GAMES, BOARDS)
+mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM)

@@ -100,11 +100,28 @@ def choose(m, board, quick):
         while m.screen.rows[m.screen.row][1] != "quick":
             yield M.UP
         yield M.RIGHT
-    while m.screen.rows[m.screen.row][1] != "board":
-        yield M.UP
-    while m.settings.board_name() != board:
+    yield from to_row(m, "board")
+    want = "Custom" if board[0] in "0123456789" else board
+    while m.settings.board_name() != want:
         yield M.RIGHT
+    if want == "Custom":  # "WxH": that size with 30% mines (the densest boards take seconds)
+        w, h = board.split("x")
+        for name, value in (("width", int(w)), ("height", int(h))):
+            yield from to_row(m, name)
+            while getattr(m.settings, name) != value:
+                yield M.RIGHT if getattr(m.settings, name) < value else M.LEFT
+        yield from to_row(m, "mines")
+        want_mines = int(w) * int(h) * 30 // 100
+        while m.settings.mines != want_mines:  # one press at a time: never held, never fast
+            yield M.RIGHT if m.settings.mines < want_mines else M.LEFT
+            for _ in range(5):  # more than the midend's held-button gap
+                yield 0
     yield 0
+
+
+def to_row(m, name):
+    while m.screen.rows[m.screen.row][1] != name:
+        yield M.DOWN
 
 
 def script(m, games, boards, tally):
@@ -129,8 +146,14 @@ def script(m, games, boards, tally):
             tally[1] += 1
 
 
-def main(games, boards):
+def main(games, boards, view=None, stand_in=0, nvm=None):
+    """Play the script; ``view`` (a boards.view.View over a stand-in display, or None) draws
+    every frame; ``stand_in``: host bytes of the stand-in modules' code, reported; ``nvm``: a
+    bytearray to keep saves in (None: no saves)."""
     m = M.Midend(seed=1234)
+    if nvm is not None:  # saves kept in nvm, as on the device
+        from mines.saving import attach
+        attach(m, nvm)
     tally = [0, 0]
     now = 0
     frames = 0
@@ -140,6 +163,8 @@ def main(games, boards):
         if presses:
             m.press(presses)
         m.frame(now)
+        if view is not None:
+            view.draw(m, frames)
         m.take_cues()
         if m.take_collect():  # as code.py does: collect here, high in the stack
             gc.collect()
@@ -148,5 +173,6 @@ def main(games, boards):
             free = gc.mem_free()
             if free < min_free:
                 min_free = free
-    print("OK games=%d won=%d lost=%d frames=%d min_free=%d" % (
-        games + 1, tally[0], tally[1], frames, min_free))
+    writes = m.saves.store.writes if m.saves is not None else 0
+    print("OK games=%d won=%d lost=%d frames=%d min_free=%d stand_in=%d writes=%d" % (
+        games + 1, tally[0], tally[1], frames, min_free, stand_in, writes))

@@ -18,16 +18,18 @@ def test_bench_quick_cpython_part(tmp_path):
     out = tmp_path / "bench.json"
     p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "bench.py"), "--quick",
                         "--seeds", "5", "--no-micropython", "--json", str(out)],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
     assert p.returncode == 0, p.stderr.decode()
     table = p.stdout.decode()
-    assert "### Generation (CPython)" in table and "### Targets (issue 2)" in table
+    assert "### Generation (CPython)" in table and "### Targets (issues 2 and 11)" in table
+    assert "### Mine spread" in table
     r = json.loads(out.read_text())
     assert {"meta", "configs", "targets"} <= set(r)
     assert r["meta"]["seeds"] == 5
     keys = [c["key"] for c in r["configs"]]
     assert keys == ["beginner-full", "intermediate-single", "intermediate-pairs", "intermediate-full",
-                    "expert-full", "screen-full"]
+                    "expert-full", "screen-full", "crowded-full", "packed-full", "swarm-full",
+                    "custom30x24-full"]
     for c in r["configs"]:
         cp = c["cpython"]
         assert cp["verified"] == 5, c["key"]
@@ -44,6 +46,9 @@ def test_bench_quick_cpython_part(tmp_path):
         assert d["border"]["mines"] + d["interior"]["mines"] == 5 * c["mines"]
         assert abs(d["interior"]["p"] - c["mines"] / float(cells - 9)) < 0.1
         assert "devtime" not in c and "micropython" not in c
+        sp = cp["spread"]
+        assert set(sp["rates"]) <= {"corner", "edge", "ring1", "ring2", "inner"} and sp["df"] > 0
+        assert all(0 < v["ratio"] < 3 for v in sp["rates"].values())
     names = [t["name"] for t in r["targets"]]
     assert any("Intermediate gen / verify" in n for n in names)
     for t in r["targets"]:

@@ -548,3 +548,42 @@ def test_device_parts_that_cannot_start_free_their_pins_and_say_why(fakes):
         taken.deinit()
     finally:
         sys.modules.pop("boards.device", None)
+
+
+def test_feedback_tends_the_speaker_every_frame(fakes):
+    """The frame loop's Feedback switches the amplifier off once a sound has ended, mutes it when
+    the player turns sound off, and says an audio failure once, in the status line."""
+    from boards import sound
+    from boards.feedback import Feedback
+    from mines import midend as M
+    speaker, audio, enable = make_speaker(fakes)
+    now = fakes.supervisor.NOW
+    m = M.Midend(seed=3)
+    fb = Feedback(None, speaker)
+    m._cues |= M.CUE_WIN                          # as a win would set it
+    fb.update(m)
+    assert audio.playing and enable.value is True and fb.played == ["win"]
+    now[0] += sound.duration_ms("win") + 40
+    fb.update(m)                                  # the next frame after the tune: amp off
+    assert not audio.playing and enable.value is False
+    m._cues |= M.CUE_OPEN
+    fb.update(m)
+    assert enable.value is True
+    m.settings.set("sound", 0)
+    fb.update(m)                                  # sound turned off: silence at once
+    assert not audio.playing and enable.value is False
+    m._cues |= M.CUE_FLAG
+    fb.update(m)
+    assert not audio.playing and fb.played == ["win", "open"]
+
+    def broken(sample, *, loop=False):
+        raise RuntimeError("Unable to allocate buffers")
+    audio.play = broken
+    m.settings.set("sound", 1)
+    m._cues |= M.CUE_OPEN
+    fb.update(m)                                  # the failure happens here ...
+    fb.update(m)                                  # ... and is told on the next frame, once
+    assert m.message == "Sound off: Unable to allocate buffers"
+    m.say("")
+    fb.update(m)
+    assert m.message == ""

@@ -357,9 +357,10 @@ def test_real_generator_frames_stay_within_budget():
         if name == "Custom":
             menu_set(d, "width", lambda m: m.settings.width == 30)
             menu_set(d, "height", lambda m: m.settings.height == 24)
-            menu_set(d, "mines", lambda m: m.settings.density() == 30)
+            m.settings.set("mines", 216)  # 30%: held, the mines row moves in steps of 20
         for _ in range(8):                                # several boards of each
-            assert d.until(M.MENU, 10) and d.run(1) is None
+            assert d.until(M.MENU, 10)
+            d.run(1)
             for _ in range(5000):
                 if m.prepared():
                     break
@@ -525,3 +526,81 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
         assert inp.held & ~0xFF == 0
     assert {M.MENU, M.GENERATING, M.PLAYING, M.PAUSED} <= states
     assert M.WON in states or M.LOST in states
+
+
+# -- settings and menus ------------------------------------------------------------------------
+
+def test_settings_table_checks_every_value():
+    from mines.settings import FIELDS, Settings, field
+    for name, default, lo, hi, names in FIELDS:
+        s = Settings()
+        assert getattr(s, name) == default
+        assert s.set(name, hi + 1) is not None and getattr(s, name) == default   # refused
+        assert s.set(name, lo - 1) is not None and getattr(s, name) == default
+        assert s.set(name, lo) is None and getattr(s, name) == lo
+        if names is not None:
+            assert len(names) == hi - lo + 1 and s.text(name) == names[0]
+    assert "mines must be 1 to" in Settings().set("mines", 0)
+    try:
+        field("colour")
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("an unknown setting was accepted")
+
+
+def test_settings_step_wraps_choices_and_clamps_numbers():
+    from mines.settings import CUSTOM, Settings
+    s = Settings()
+    s.set("board", 0)                                     # Beginner
+    assert (s.width, s.height, s.mines) == (9, 9, 10)
+    s.step("board", -1)
+    assert s.board == CUSTOM                              # a choice wraps round
+    s.step("board", 1)
+    assert s.board == 0
+    s.set("width", presets.MIN_WIDTH)
+    s.step("width", -1)
+    assert s.width == presets.MIN_WIDTH and s.board == CUSTOM   # a number stops
+    s.set("mines", 1)
+    s.step("mines", -1)
+    assert s.mines == 1
+    s.step("mines", 1000)
+    assert s.mines == presets.max_mines(s.width, s.height)
+    assert s.check() is None
+
+
+def test_menu_a_on_a_value_row_goes_to_play_and_help_opens_and_closes():
+    m = M.Midend(seed=1)
+    d = Driver(m)
+    to_row(d, "board")
+    board = m.settings.board
+    d.press(M.A)
+    assert m.settings.board == board                      # A changes nothing...
+    assert m.screen.rows[m.screen.row][2] == "play"       # ...it moves to Play
+    assert m.footer().startswith("A: play") or m.footer().startswith("Board ready")
+    to_row(d, "board")
+    assert m.footer() == "<>: change  A: to Play"
+    to_row(d, "help")
+    d.press(M.A)
+    assert m.screen.name == "help" and m.state == M.MENU and m.screen.row == -1
+    assert any("flag" in line for line, _ in m.screen.lines(m.settings))
+    assert m.footer() == "A or B: back"
+    d.press(M.DOWN, M.LEFT)                               # nothing to choose on a page
+    assert m.screen.name == "help"
+    d.press(M.B)
+    assert m.screen.name == "main"
+    d.press(M.START)                                      # START plays from the main menu
+    assert m.state in (M.GENERATING, M.PLAYING) and m.screen is None
+
+
+def test_pause_menu_new_board_and_keyboard_names():
+    m = M.Midend(seed=3, buttons=("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc"))
+    d = Driver(m)
+    d.run(300)
+    d.press(M.A, M.A)
+    first = m.seed
+    d.press(M.START)
+    assert m.footer() == "Z: resume"
+    d.press(M.DOWN, M.A)                                  # "New board"
+    assert m.screen is None and m.state in (M.PLAYING, M.GENERATING)
+    assert d.until(M.PLAYING, 400) and m.seed != first and not m.game.started

@@ -3,6 +3,7 @@
 import json
 import math
 import os
+import sys
 
 import engine_util
 from engine_util import ROOT, micropython
@@ -18,6 +19,7 @@ LEVELS = (presets.SINGLE, presets.PAIRS, presets.FULL)
 def check_board(g, level):
     """The board g made: exact mine count, clear start area, and a fresh solver at ``level``
     opens it completely from the start cell."""
+    assert not g.failed, g.reason
     w, h = g.width, g.height
     b = g.board
     assert sum(b.mine) == g.mines == b.mines
@@ -47,14 +49,23 @@ def check_board(g, level):
 
 
 def test_every_preset_every_level_many_seeds_resolves_from_scratch():
+    """Every preset at every level the menu offers for it (the dense ones at the default level
+    only), each board re-solved by a fresh solver."""
+    dense = 0
     for name, w, h, m in presets.PRESETS:
         g = Generator(w, h)
+        assert presets.check_params(w, h, m) is None, name
         for level in LEVELS:
+            if presets.check_params(w, h, m, level) is not None:
+                assert level != presets.DEFAULT_LEVEL, name
+                continue
             seeds = 12 if (w * h > 300 and level == presets.SINGLE) else 25
             for seed in range(seeds):
                 g.begin(m, seed * 7919 + level, None, level)
                 g.run()
                 check_board(g, level)
+            dense += m * 100 > 34 * w * h
+    assert dense == 3   # Crowded, Packed and Swarm, each at the default level
 
 
 def test_given_start_cells_and_custom_sizes():
@@ -86,7 +97,8 @@ def test_same_arguments_same_board_and_abandoning_changes_nothing():
 
 
 def test_slices_are_bounded_and_progress_rises():
-    for w, h, m, seeds in ((30, 16, 99, 20), (30, 24, 216, 3), (9, 9, 10, 20)):
+    for w, h, m, seeds in ((30, 16, 99, 20), (30, 24, 216, 3), (9, 9, 10, 20), (9, 9, 35, 20),
+                           (16, 16, 99, 4), (30, 16, 170, 3)):
         _slices_are_bounded(Generator(w, h), m, seeds)
 
 
@@ -122,6 +134,66 @@ def test_bad_parameters_are_refused_with_a_message():
         raise AssertionError("start off the board accepted")
     assert presets.check_params(31, 10, 10) is not None
     assert presets.check_params(30, 24, 216) is None
+    # Up to 45% on small boards, less where the device would take too long, and the lower
+    # levels (no case analysis) less dense still: each refusal says why in one line.
+    assert presets.check_params(16, 16, 115) is None
+    assert "too long" in presets.check_params(30, 24, 288)
+    assert "too long" in presets.check_params(16, 16, 99, presets.SINGLE)
+    assert presets.check_params(16, 16, 99, presets.FULL) is None
+    for w, h in ((9, 9), (16, 16), (30, 16), (30, 24)):
+        for level in LEVELS:
+            top = presets.max_mines(w, h, level)
+            assert presets.check_params(w, h, top, level) is None
+            assert presets.check_params(w, h, top + 1, level)
+            assert top <= w * h * 45 // 100 and top <= w * h - 9
+
+
+def test_level_titles_name_the_levels():
+    assert presets.LEVEL_TITLES == ("Easy", "Medium", "Hard")
+    for i, (name, title) in enumerate(zip(presets.LEVEL_NAMES, presets.LEVEL_TITLES)):
+        assert presets.level_from_name(name) == presets.level_from_name(title.lower()) == i
+        assert presets.level_from_name(title.upper()) == i
+    try:
+        presets.level_from_name("expert")
+    except ValueError as e:
+        assert "easy" in str(e) and "single" in str(e)
+    else:
+        raise AssertionError("expert accepted")
+
+
+def test_a_board_over_the_work_budget_gives_up_with_a_reason():
+    """The contract with the midend: step() returns True with failed set and a one-line reason,
+    progress ends at 100, and the same generator then makes the next board normally."""
+    g = Generator(16, 16)
+    g.work_budget = 5000   # far below what 16x16/99 takes
+    g.begin(99, 1)
+    while not g.step():
+        assert g.slice_work <= Generator.MAX_SLICE_UNITS
+    assert g.failed and g.reason and "\n" not in g.reason and g.progress == 100
+    assert 5000 < g.total_work <= 5000 + Generator.MAX_SLICE_UNITS
+    assert g.step() and g.failed   # stays finished
+    g.work_budget = Generator.WORK_BUDGET
+    g.begin(99, 1)
+    g.run()
+    check_board(g, presets.FULL)
+
+
+def test_progress_moves_with_the_work_on_dense_boards():
+    """Progress never goes back, stays below 100 until the end, and does not sit near the top:
+    restarts and perturbations keep it moving rather than parking it at 99%."""
+    g = Generator(16, 16)
+    high = 0
+    total = 0
+    for seed in range(12):
+        g.begin(99, seed)
+        last = 0
+        while not g.step():
+            assert last <= g.progress <= 99
+            last = g.progress
+            total += 1
+            high += g.progress >= 95
+        assert g.progress == 100
+    assert total > 200 and high * 10 < total, (high, total)
 
 
 def test_mines_are_spread_evenly_over_border_and_interior():
@@ -150,6 +222,32 @@ def test_mines_are_spread_evenly_over_border_and_interior():
             p = hits / n
             se = math.sqrt(p_in * (1 - p_in) / n + p_in * (1 - p_in) / tally["interior"][1])
             assert abs(p - p_in) < 4 * se, (w, h, m, kind, p, p_in, se)
+
+
+def test_dense_boards_spread_mines_like_a_uniform_layout():
+    """At 39% mines (12x12/56, the density of the Packed preset on a board small enough for CI),
+    500 boards: corner, edge and ring rates against a uniform layout, and a chi-square over all
+    144 positions. Standard errors are about 0.009 per ring (0.025 for the 4 corners), so a 3%
+    pull shows; without the counter-tilt this board gives corners 1.375, edges 1.057, two in
+    0.942 and chi-square z 13.6. The big sweep (every preset, 30x24/216) is in tools/bench.py."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from spread import Spread
+    w, h, m = 12, 12, 56
+    g = Generator(w, h)
+    spread = Spread(w, h, m)
+    for seed in range(70000, 70500):
+        g.begin(m, seed)
+        g.run()
+        check_board(g, presets.FULL)   # every dense board re-solved by a fresh solver
+        spread.add(g.board.is_mine, g.start_x, g.start_y)
+    rates = spread.rates()
+    for name in ("edge", "ring1", "ring2", "inner"):
+        ratio, se = rates[name]
+        assert abs(ratio - 1) < 0.025 and se < 0.012, (name, ratio, se)
+    ratio, se = rates["corner"]
+    assert abs(ratio - 1) < 0.06, ("corner", ratio, se)
+    chi2, df, z = spread.chi_square()
+    assert df == w * h - 1 and z < 4, (chi2, df, z)
 
 
 def test_gen_py_prints_identical_lines_under_cpython_and_micropython():
@@ -183,7 +281,7 @@ def test_gen_py_rejects_bad_arguments_clearly():
     bad = [["--width", "9", "--height", "9", "--mines", "99", "--seed", "1"],
            ["--width", "9", "--height", "9", "--mines", "10"],
            ["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--start", "9,9"],
-           ["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--level", "hard"]]
+           ["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--level", "expert"]]
     for args in bad:
         r = subprocess.run([sys.executable, os.path.join("tools", "gen.py")] + args, cwd=ROOT,
                            capture_output=True, text=True)

@@ -109,12 +109,30 @@ def read_label(scene, top, colour, x0=4, x1=160, tol=40, rows=12):
 
 
 MENU_TOP = 13  # the first menu row's cells, pixels (no status bar in the menu)
+BAR_COLOUR = (0x20, 0x38, 0x80)
 
 
-def menu_row_top(m, name, s=None):
-    """Where menu row ``name`` is drawn; with the scene ``s``, after the rows the menu has
-    scrolled past (it scrolls when its rows do not all fit)."""
-    first = s.view.text._first if s is not None else 0
+def highlighted(scene):
+    """The top pixel row of the highlight bar (the cursor's menu row), or None."""
+    for y in range(128):
+        if near(px(scene, 150, y), BAR_COLOUR, 8):
+            return y
+    return None
+
+
+def arrows(scene, top):
+    """The left x of each "<" ">" arrow cell on the row whose top is ``top`` (yellow ink)."""
+    xs = [x for x in range(160) if any(near(px(scene, x, top + j), YELLOW) for j in range(11))]
+    cells = []
+    for x in xs:
+        if not cells or x - cells[-1] > 6:
+            cells.append(x)
+    return [x - (x - 4) % 6 for x in cells]
+
+
+def menu_row_top(m, name, scene=None):
+    """The top of the main menu's row ``name`` (with ``scene``: as scrolled in its view)."""
+    first = scene.view.text._first if scene is not None else 0
     return MENU_TOP + 11 * (row_of(m, name) - first)
 
 
@@ -122,20 +140,25 @@ def test_menu_text_and_selection():
     s = S.menu()
     m = s.m
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
+    assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
+    assert highlighted(s) == menu_row_top(m, "play", s)                     # selected
+    assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
+    s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "sound")))
+    s.show()
+    top = menu_row_top(m, "sound", s)
+    assert highlighted(s) == top and read_label(s, top, WHITE) == "Sound   on"
+    assert arrows(s, top) == [40, 40 + 6 * 5]             # "<" before the value, ">" after it
+    assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
+    s.d.press(*[M.UP] * row_of(m, "sound"))                  # up to the top: the menu scrolls
+    s.show()
+    top = menu_row_top(m, "quick", s)
+    assert highlighted(s) == top and read_label(s, top, WHITE) == "Mode    Quick start"
     assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Screen"
     assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
-    assert read_label(s, menu_row_top(m, "play", s), YELLOW) == "> Play <"      # selected
-    assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
-    s.d.press(*[M.UP] * (len(m.screen.rows) - 1 - row_of(m, "sound")))
-    s.show()
-    assert read_label(s, menu_row_top(m, "sound", s), YELLOW) == "Sound < on >"
-    assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
-    s.d.press(*[M.UP] * row_of(m, "sound"))                 # to the first row: it scrolls
-    s.show()
-    assert read_label(s, menu_row_top(m, "quick", s), YELLOW) == "Mode  < Quick start >"
     s.d.press(M.A)                                        # A on a value row: to Play
     s.show()
-    assert read_label(s, menu_row_top(m, "play", s), YELLOW) == "> Play <"
+    assert highlighted(s) == menu_row_top(m, "play", s)
+    assert arrows(s, menu_row_top(m, "play", s)) == []    # an action row: nothing to change
     assert read_label(s, menu_row_top(m, "sound", s), WHITE) == "Sound   on"
 
 
@@ -253,6 +276,7 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     assert game.tile(bx, by) == BOOM
     p = tile_pixels(s, bx, by)
     assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], BLACK)  # red ground, black mine
+    assert (bx, by) == (m.cx, m.cy) and not any(near(c, YELLOW) for c in p)  # no cursor on it
     assert seen == {MINE, WRONG}
     assert read_label(s, 128 - 2 * 12 - 2, (255, 32, 32), x0=2).startswith("Lost after")
 
@@ -265,7 +289,7 @@ def test_paused_hides_the_board():
     assert not any(near(c, LIGHT, 12) for c in board_area)         # no tile shows
     assert read_text(s, 0, 40, 124, YELLOW) == "Paused"             # the status bar
     assert read_label(s, 8, YELLOW) == "Paused"                     # the pause menu
-    assert read_label(s, 8 + 13, YELLOW) == "> Resume <"
+    assert read_label(s, 8 + 13, WHITE) == "  Resume" and highlighted(s) == 8 + 13
     assert read_label(s, 8 + 13 + 11, WHITE) == "  New board"
     assert read_label(s, 116, GREY) == "Z: resume"
 
@@ -293,6 +317,12 @@ def test_expert_scrolls_with_the_cursor():
             t = m.game.tile(bx, by)
             if 1 <= t <= 6 and (bx, by) != (m.cx, m.cy):
                 assert any(near(c, DIGIT_COLOURS[t], 16) for c in tile_pixels(s, bx, by))
+    # where the view is: a yellow line along the bottom (columns 10..29 of 30: x 53..159) and
+    # along the right edge (rows 1..15 of 16: 7..119 of the 120 board pixels)
+    bottom = [x for x in range(160) if near(px(s, x, 127), YELLOW)]
+    assert bottom[0] == 10 * 160 // 30 and bottom[-1] == 159 and len(bottom) == 160 - 53
+    right = [y for y in range(8, 128) if near(px(s, 159, y), YELLOW)]
+    assert right[0] == 8 + 1 * 120 // 16 and right[-1] == 8 + 119
     # moving back left scrolls back once the cursor nears the edge
     s.d.press(*([M.LEFT] * 17))
     s.show()
@@ -325,7 +355,7 @@ def test_only_changed_tiles_are_written(monkeypatch):
     assert writes == []                                             # the cursor is its own grid
     s.d.press(M.B)
     s.show()
-    assert writes == [(x - v.ox, y - v.oy)]                         # one flag, one tile
+    assert writes == [(y - v.oy) * 20 + x - v.ox]                   # one flag, one tile
     del writes[:]
     s.d.press(M.B)
     s.show()
@@ -365,9 +395,11 @@ def test_a_long_message_is_shown_whole_in_the_menu():
     assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
     first = read_label(s, 104, YELLOW)
     second = read_label(s, 116, YELLOW)
-    assert first + " " + second == "a 9x9 board takes 1 to 24 mines (30%); got 80"
+    from mines import presets
+    assert first + " " + second == presets.check_params(9, 9, 80, p.level)
     # the footer's second line took the last row's place: the menu scrolled to keep Play
-    assert read_label(s, menu_row_top(m, "play", s), YELLOW) == "> Play <"
+    assert highlighted(s) == menu_row_top(m, "play", s)
+    assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
 
 
 def test_desktop_keys_through_pygame_events():
@@ -400,7 +432,8 @@ def test_desktop_keys_through_pygame_events():
 def test_simulator_runs_code_py_headless(tmp_path):
     import simulator
     shot = tmp_path / "sim.png"
-    assert simulator.main(["--seed", "4", "--frames", "30", "--screenshot", str(shot)]) == 0
+    assert simulator.main(["--seed", "4", "--frames", "30", "--screenshot", str(shot),
+                           "--no-save"]) == 0
     import pygame
     img = pygame.image.load(str(shot))
     assert img.get_size() == (160, 128)
@@ -422,3 +455,45 @@ def test_sounds_are_short_and_play_through_the_mixer():
     assert pygame.mixer.get_init() == (sound.RATE, -16, 1)
     assert abs(speaker.sounds["win"].get_length() - 0.26) < 0.01
     speaker.play("open")                                          # returns at once
+
+
+def label_glyphs(lab):
+    """The TileGrids a Label holds: one per character (its local group, bar a background)."""
+    return len(lab._local_group)
+
+
+def test_text_labels_hold_no_characters_while_the_board_is_in_front():
+    s = S.menu()
+    v, m = s.view, s.m
+    text = v.text
+    labels = text.labels
+    assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
+    s.d.press(M.A)                                                 # play
+    s.show()
+    assert m.state == M.PLAYING
+    assert [lab.text for lab in labels] == [""] * len(labels)
+    assert sum(label_glyphs(lab) for lab in labels) == 0           # given back to the heap
+    assert all(label_glyphs(lab) == 0 for lab in v.panel_lines)
+    s.d.press(M.START)                                             # the pause menu: back
+    s.show()
+    assert text.names.text.startswith("  Resume")
+    s.d.press(M.START)
+    s.show()
+    assert label_glyphs(text.names) == 0
+
+
+def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
+    from mines.menus import Menu
+    s = S.menu()
+    m = s.m
+    rows = tuple(("Row%d" % k, None, "back") for k in range(14))
+    m.open(Menu("long", "Long", rows))
+    s.show()
+    assert read_label(s, MENU_TOP, WHITE) == "  Row0" and highlighted(s) == MENU_TOP
+    s.d.press(*([M.DOWN] * 12))
+    s.show()
+    fit = s.view.text.rows_fit(0)
+    assert fit == 9
+    last = MENU_TOP + 11 * (fit - 1)
+    assert read_label(s, last, WHITE) == "  Row12" and highlighted(s) == last
+    assert read_label(s, MENU_TOP, WHITE) == "  Row4"                        # scrolled

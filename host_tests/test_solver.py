@@ -107,5 +107,6 @@ def test_malformed_view_is_a_clear_error():
 
 
 def test_groups_repeats_the_solvers_cell_states():
-    from mines import groups, solver
-    assert (groups.UNK, groups.NUM) == (solver.UNK, solver.NUM)
+    from mines import groups, layouts, solver
+    assert (groups.UNK, groups.NUM, groups.CHANGED) == (solver.UNK, solver.NUM, solver.CHANGED)
+    assert layouts.NUM == solver.NUM

@@ -126,10 +126,56 @@ def paused(seed=7):
     return s.show()
 
 
+def help_screen(seed=7):
+    """The help screen, opened from the menu (the simulator names its keys)."""
+    s = Scene(seed)
+    to_row(s.d, "help")
+    s.d.press(M.A)
+    return s.show()
+
+
 def expert(seed=7):
     s = opened(seed, "Expert")
     m, d = s.m, s.d
     d.press(*walk(m, m.game.width - 1, m.cy))        # scroll to the right edge
+    return s.show()
+
+
+def _played(seed=7):
+    """Four Beginner games (three won at different speeds, one lost) with records kept for the
+    run (mines.saving, no storage), then back at the menu's Records row."""
+    from mines.saving import attach
+    s = Scene(seed)
+    d, m = s.d, s.m
+    attach(m, None, quiet=True)
+    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+    to_row(d, "play")
+    for think, win in ((300, True), (150, True), (100, False), (600, True)):
+        d.press(M.A)                  # Play, then "again" from the result
+        d.until(M.PLAYING, 5000)
+        d.press(*walk(m, m.start_x, m.start_y))
+        d.press(M.A)
+        d.run(think)
+        if win:
+            d.press(*winning_script(m))
+        else:
+            d.press(*walk(m, *first_mine(m)))
+            d.press(M.A)
+    d.press(M.B)                      # to the menu
+    to_row(d, "records")
+    d.press(M.A)                      # the Records menu
+    return s
+
+
+def statistics(seed=7):
+    s = _played(seed)
+    s.d.press(M.A)                    # Statistics
+    return s.show()
+
+
+def best_times(seed=7):
+    s = _played(seed)
+    s.d.press(M.DOWN, M.A)            # Best times
     return s.show()
 
 
@@ -177,7 +223,8 @@ def puzzle_solved(seed=7):
 
 
 SCENES = (("menu", menu), ("playing", flagged), ("generating", generating), ("won", won),
-          ("lost", lost), ("paused", paused), ("expert", expert), ("puzzle", puzzle),
+          ("lost", lost), ("paused", paused), ("expert", expert), ("help", help_screen),
+          ("statistics", statistics), ("best_times", best_times), ("puzzle", puzzle),
           ("puzzle_solved", puzzle_solved))
 
 

@@ -2,6 +2,7 @@
 unchanged on Blinka's displayio, drawn by blinka_displayio_pygamedisplay into a pygame window.
 
   python tools/simulator.py [--seed N] [--frames N] [--screenshot FILE.png] [--scale K]
+                            [--save PATH | --no-save]
 
 With SDL_VIDEODRIVER=dummy it runs headless (--frames then stops it; --screenshot saves the
 last frame). Keys are listed in the README ("Play it") and in boards/desktop.py.
@@ -39,13 +40,37 @@ def main(argv=None):
     ap.add_argument("--frames", type=int, default=-1, help="stop after N frames")
     ap.add_argument("--screenshot", help="save the last frame to this PNG")
     ap.add_argument("--scale", type=int, default=1, help="screenshot scale factor")
+    ap.add_argument("--save", metavar="PATH", default=None,
+                    help="keep settings, records and the game in progress in this file "
+                         "(default: $XDG_DATA_HOME/pygamer-mines/save.bin)")
+    ap.add_argument("--no-save", action="store_true",
+                    help="keep nothing: read no save and write none")
     args = ap.parse_args(argv)
     if args.frames == 0 or args.frames < -1:
         ap.error("--frames must be a positive number of frames")
+    if args.no_save and args.save:
+        ap.error("--save and --no-save do not go together")
+    storage = None
+    if not args.no_save:
+        setup_path()
+        from mines.storage import FileStorage, default_path
+        path = args.save or default_path()
+        try:
+            storage = FileStorage(path)
+        except OSError as exc:
+            ap.error("--save %s: %s" % (path, exc.strerror or exc))
+        if storage.foreign:
+            ap.error("--save %s is not a save file: choose another, or --no-save" % path)
     code = load_code()
-    code.main(seed=args.seed, frames=args.frames)
+    from boards import desktop
+    desktop.SAVES = storage is not None
+    desktop.storage = storage
+    try:
+        code.main(seed=args.seed, frames=args.frames)
+    finally:  # this process may run the game again (tests): no saves unless asked again
+        desktop.SAVES = False
+        desktop.storage = None
     if args.screenshot:
-        from boards import desktop
         desktop.refresh()
         desktop.screenshot(args.screenshot, args.scale)
         print("saved", args.screenshot)

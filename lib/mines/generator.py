@@ -19,6 +19,12 @@ monotone, so what it proves from there is exactly what a fresh solve from the st
 When the solver has opened every safe cell, the board is solvable without guessing at the
 requested level, from the start cell. (host_tests re-solve every generated board from scratch.)
 
+Doors: at 35-45% mines the open area is often walled in by known mines, so no open number
+touches a covered cell and there is nothing to perturb. Then the newest wall mine that touches
+a covered cell moves to a far cell: the numbers around it now say it is safe, it opens, and
+solving goes on behind it (before this, such boards were thrown away: 94% of the work at
+16x16/99 went into abandoned layouts).
+
 Starting afresh: every time the solver is stuck it should be stuck further on than the time
 before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
 a quarter as many perturbations as cells, the generator throws the layout away and places mines
@@ -26,38 +32,64 @@ anew.
 
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
-and the far cells: mines do not drift away from the start, nor to the edges and corners.
+and the far cells. The no-guess boards themselves lean to the edges and corners; at densities
+over 20% ``mines.perturb``'s counter-tilt places and moves mines at odds that cancel that.
 
 Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (one unit is about
 one neighbour visit; see tools/bench.py for what a unit costs on the device) and returns True
-once the board is ready. Nothing is allocated per cell or per deduction.
+once finished. Nothing is allocated per cell or per deduction.
+
+Finished means one of two things (the contract with the midend):
+  ready   ``failed`` is False: ``board`` is a no-guess board from (``start_x``, ``start_y``);
+  gave up ``failed`` is True after ``WORK_BUDGET`` work units (about 20 s on the device) without
+          a board; ``reason`` is a one-line message for the player, ``board`` is not a board.
+          The caller shows the reason and keeps the menu; ``begin`` may be called again.
+``presets.check_params`` refuses the sizes and densities that would often give up.
+
+Progress (``progress``, 0..100) follows the work done, not the clock: with W work units spent
+(restarts included) and T the typical work for this size and density (``perturb.typical_work``,
+fitted to the bench's medians), it is 99 W / (W + T), or 60% of the share of cells proven in
+the current layout if that is further. It never goes back, keeps moving while work is done
+(slower as it goes: 50% at T, 90% at 9 T), and is 100 only once finished.
 """
 
 import gc
 from array import array
 
-from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
+# The largest modules first, while the heap is still in one piece to compile them, and the
+# compiler's garbage collected after each so the next one compiles in one piece too.
+from mines.solver import MINE, NUM, RUNNING, SOLVED, Solver
+gc.collect()
+from mines.groups import CaseAnalysis
+gc.collect()
 from mines import presets
 from mines.board import Board
+from mines.perturb import (cell_class, keep_if_changed, make_decidable, move, pick, scan, set_odds,
+                           typical_work)
+gc.collect()
 from mines.revision import revise, revise_begin
 from mines.rng import Rng
-from mines.solver import NUM, RUNNING, SOLVED, UNK, Solver
+gc.collect()
 
 SLICE_UNITS = 160
 _STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
-STRIKES = 3
-_TRIES = 24   # random picks of a far cell before falling back to a scan
+STRIKES = 8
+# Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
+# measures (presets.max_mines keeps the menu's boards well inside it).
+WORK_BUDGET = 1000000
 _PICK_UNITS = 120   # the work of those picks, or of scanning 24 cells
 
 
 class Generator:
     """Makes no-guess boards of one size; buffers are made once and reused for every board.
 
-    Read after ``step()`` returns True: ``board`` (the layout), ``start_x``, ``start_y``,
-    ``perturbations``, ``restarts``, ``total_work`` (units). ``progress`` is 0..100 throughout.
+    Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
+    ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
+    ``total_work`` (units). ``progress`` is 0..100 throughout.
     """
 
     SLICE_UNITS = SLICE_UNITS
+    WORK_BUDGET = WORK_BUDGET
     # The most one step() ever does: a slice stops at the first check past SLICE_UNITS, and
     # no indivisible piece of work between two checks exceeds 200 units (host_tests check it).
     # A frame loop that must stay within a budget calls step() while work + this <= budget.
@@ -77,11 +109,20 @@ class Generator:
         # many far cells (u - m or m, at most 8).
         self.moved = array("H", bytes(2 * 16))
         self.picked = bytearray(self.board.size)           # marks cells already in ``moved``
-        # Candidates found by ``_scan``: the case analysis's group list is free meanwhile.
+        # Candidates found by ``perturb.scan``: the case analysis's group list is free meanwhile.
         self.cand = self.solver.cases.gcells
         self.fill = False
         self.need = 0
+        self.first_far = 0
+        self.add_odds = bytearray(5)      # per cell class: chance (/256) that a cell takes a mine
+        self.drop_odds = bytearray(5)     # ... or gives one up
+        self._tilt_for = -1
+        self._typical = 1
+        self.tilted = False
+        self.work_budget = WORK_BUDGET   # tests lower it to see a generation give up
         self.done = True
+        self.failed = False
+        self.reason = None
         self._clear_stats()
         self.start_x = 0
         self.start_y = 0
@@ -96,11 +137,9 @@ class Generator:
         (x, y) cell the player opened first, or None to let the generator pick it (quick start).
         ``level``: presets.SINGLE, PAIRS or FULL. Raises ValueError with a readable message for
         parameters that cannot make a board. The same arguments always give the same board."""
-        msg = presets.check_params(self.width, self.height, mines)
+        msg = presets.check_params(self.width, self.height, mines, level)
         if msg:
             raise ValueError(msg)
-        if level not in (presets.SINGLE, presets.PAIRS, presets.FULL):
-            raise ValueError("level must be 0 (single), 1 (pairs) or 2 (full)")
         self.rng.seed(seed)
         # Drawn on every path, so a board made from a derived start is made again from the same
         # arguments with that start given explicitly.
@@ -114,7 +153,13 @@ class Generator:
         self.start_y = sy
         self.mines = mines
         self.level = level
+        if self._tilt_for != mines:
+            set_odds(self, mines)
+            self._tilt_for = mines
+            self._typical = typical_work(self.width, self.height, mines)
         self.done = False
+        self.failed = False
+        self.reason = None
         self._clear_stats()
         # A generation abandoned in the middle of a perturbation leaves cells marked.
         self.picked[:] = self.board.zeros
@@ -127,10 +172,12 @@ class Generator:
         self.max_slice = 0
         self.perturbations = 0
         self.restarts = 0
+        self.doors = 0
 
     def step(self):
-        """Run one slice of generation. Returns True when the board is ready (and on every call
-        after that); abandon a generation at any time simply by not calling it again."""
+        """Run one slice of generation. Returns True when finished, the board ready or given up
+        (``failed``), and on every call after that; abandon a generation at any time simply by
+        not calling it again."""
         if self.done:
             return True
         s = self.solver
@@ -142,7 +189,18 @@ class Generator:
         self.total_work += work
         if work > self.max_slice:
             self.max_slice = work
-        p = (s.cells - s.unknown) * 100 // s.cells
+        if self.total_work > self.work_budget and not self.done:
+            self.done = True
+            self.failed = True
+            self.reason = "could not make this board in time: try fewer mines"
+            self._job = None
+        # Progress follows the work (see the module notes): W / (W + typical) of the way, or
+        # the share of cells proven in this layout, scaled to 60%, whichever is further.
+        w = self.total_work
+        p = 99 * w // (w + self._typical)
+        q = (s.cells - s.unknown) * 60 // s.cells
+        if q > p:
+            p = q
         if p > 99:
             p = 99
         if p > self.progress:
@@ -178,8 +236,11 @@ class Generator:
         moved = self.moved
         picked = self.picked
         cand = self.cand
+        add_odds = self.add_odds
+        tilted = self.tilted
         while True:
-            # Mines anywhere but the start's 3x3 area, uniformly (rejection sampling).
+            # Mines anywhere but the start's 3x3 area, at the counter-tilted odds (rejection
+            # sampling).
             b.clear()
             placed = 0
             while placed < self.mines:
@@ -190,6 +251,8 @@ class Generator:
                     continue
                 i = (y + 1) * stride + x + 1
                 if b.mine[i]:
+                    continue
+                if tilted and rng.below(256) >= add_odds[cell_class(self, x, y)]:
                     continue
                 b.add_mine(i)
                 placed += 1
@@ -237,24 +300,38 @@ class Generator:
                     c = order[k]
                     s.work += 1
                     if st[c] == NUM and unk[c]:
-                        keep = self._keep_if_changed(c)
+                        keep = keep_if_changed(self, c)
                         if keep > best_keep:
                             best_keep = keep
                             best = c
                     if s.work >= SLICE_UNITS:
                         yield
                 if best < 0:
-                    break
+                    # Walled in: no open number touches a covered cell, so the open area is
+                    # closed off by known mines. Open a door: the newest such mine moves away.
+                    k = s.nknown
+                    while k > 0:
+                        k -= 1
+                        c = order[k]
+                        s.work += 1
+                        if st[c] == MINE and unk[c]:
+                            best = c
+                            break
+                        if s.work >= SLICE_UNITS:
+                            yield
+                    if best < 0:
+                        break
+                    self.doors += 1
                 if s.work + _STEP > SLICE_UNITS:
                     yield
-                u = self._target(best)
-                n = u
+                u = make_decidable(self, best)
+                n = self.first_far
                 need = self.need
                 far = 1
                 while n - u < need:
                     if s.work > SLICE_UNITS - _PICK_UNITS:
                         yield
-                    c = self._pick(far)
+                    c = pick(self, far)
                     if c >= 0:
                         moved[n] = c
                         picked[c] = 1
@@ -266,7 +343,7 @@ class Generator:
                     while pos < size:
                         if s.work > SLICE_UNITS - _PICK_UNITS:
                             yield
-                        found = self._scan(far, pos, pos + 24, found)
+                        found = scan(self, far, pos, pos + 24, found)
                         pos += 24
                     while found and n - u < need:
                         j = rng.below(found)
@@ -303,7 +380,7 @@ class Generator:
                     break
                 if s.work + _STEP > SLICE_UNITS:
                     yield
-                self._move(u, n)
+                move(self, u, n)
                 self.perturbations += 1
                 if s.work + _STEP > SLICE_UNITS:
                     yield
@@ -314,115 +391,3 @@ class Generator:
                     if revise(s, (SLICE_UNITS - s.work) // 9 + 1):
                         break
             self.restarts += 1
-
-    def _keep_if_changed(self, c):
-        """The position in ``solver.order`` to roll back to if number c's covered neighbours
-        changed: the earliest open number touching any of them."""
-        s = self.solver
-        st = s.st
-        when = s.when
-        offsets = self.board.offsets
-        keep = when[c]
-        for d in offsets:
-            x = c + d
-            if st[x] != UNK:
-                continue
-            for e in offsets:
-                y = x + e
-                if st[y] == NUM and when[y] < keep:
-                    keep = when[y]
-        s.work += 20
-        return keep
-
-    def _target(self, target):
-        """Make number ``target`` decidable: put its covered neighbours in ``moved[0:u]``
-        (marked in ``picked``), decide ``fill`` and how many far cells must change
-        (``need``); returns u."""
-        s = self.solver
-        b = self.board
-        st = s.st
-        rng = self.rng
-        moved = self.moved
-        picked = self.picked
-        u = 0
-        m = 0
-        for d in b.offsets:
-            c = target + d
-            if st[c] == UNK:
-                moved[u] = c
-                picked[c] = 1
-                u += 1
-                m += b.mine[c]
-        # Fill with probability m / u: on average no mine moves between here and far away.
-        self.fill = rng.below(u) < m
-        self.need = u - m if self.fill else m
-        s.work += 12
-        return u
-
-    def _move(self, u, n):
-        """Make moved[0:u] all mines (``fill``) or all safe, taking the difference from or to
-        moved[u:n]; the board's counts follow."""
-        b = self.board
-        moved = self.moved
-        mine = b.mine
-        fill = self.fill
-        for i in range(n):
-            c = moved[i]
-            if i < u:
-                if fill and not mine[c]:
-                    b.add_mine(c)
-                elif not fill and mine[c]:
-                    b.remove_mine(c)
-            elif fill:
-                b.remove_mine(c)
-            else:
-                b.add_mine(c)
-        self.solver.work += 10 * n
-
-    def _pick(self, far):
-        """A random cell ``_movable`` accepts; -1 after a few misses."""
-        s = self.solver
-        w = self.width
-        stride = self.board.stride
-        want = 1 if self.fill else 0
-        for _ in range(_TRIES):
-            k = self.rng.below(s.cells)
-            y = k // w
-            c = (y + 1) * stride + k - y * w + 1
-            s.work += 5
-            if self._movable(c, want, far):
-                return c
-        return -1
-
-    def _scan(self, far, pos, end, found):
-        """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``_movable``
-        accepts; returns the new count."""
-        cand = self.cand
-        want = 1 if self.fill else 0
-        st = self.solver.st
-        picked = self.picked
-        mine = self.board.mine
-        if end > self.board.size:
-            end = self.board.size
-        for c in range(pos, end):
-            # ``_movable``, written out: this loop may walk the whole board.
-            if st[c] == UNK and not picked[c] and mine[c] == want and not (
-                    far and self._touches_number(c)):
-                cand[found] = c
-                found += 1
-        self.solver.work += 5 * (end - pos)
-        return found
-
-    def _movable(self, c, want, far):
-        """Can cell c take part in a move: unknown, not yet picked, holding a mine (``want`` 1)
-        or not (0), and with ``far``, touching no open number?"""
-        if self.solver.st[c] != UNK or self.picked[c] or self.board.mine[c] != want:
-            return False
-        return not (far and self._touches_number(c))
-
-    def _touches_number(self, c):
-        st = self.solver.st
-        for d in self.board.offsets:
-            if st[c + d] == NUM:
-                return True
-        return False

@@ -15,6 +15,8 @@ predictable: at most 2**MAX_GROUP leaves, and the work is sliced like the rest o
 
 from array import array
 
+from mines.layouts import GroupLayouts
+from mines.totals import TotalCounts
 from mines._const import const
 
 # The solver's cell states (mines.solver.UNK and NUM), repeated here so that this module does not
@@ -22,6 +24,7 @@ from mines._const import const
 # still in one piece.
 UNK = const(0)
 NUM = const(2)
+CHANGED = const(16)   # mines.solver.CHANGED, a bit of ``Solver.flags``
 
 MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits (and in 4 bits each)
 _SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
@@ -45,36 +48,14 @@ class CaseAnalysis:
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
         self.counts = bytearray(size)
-        # Each exact group of n cells takes n + 1 masks: at most 2 per frontier cell.
-        self.andm = array("H", bytes(4 * cells + 4))
-        self.orm = array("H", bytes(4 * cells + 4))
-        self.cid = bytearray(size)                       # constraint number + 1 during enumeration
-        top = MAX_GROUP * 8
-        self.cons = array("H", bytes(2 * top))
-        self.need = array("b", bytes(top))
-        self.free = bytearray(top)
-        self.cellcons = bytearray(top)
-        self.ncc = bytearray(MAX_GROUP)
-        self.tried = bytearray(MAX_GROUP + 1)
-        self.reach = bytearray(cells + 2)
-        self.reach2 = bytearray(cells + 2)
+        self.layouts = GroupLayouts(self, MAX_GROUP)
+        self.totals = TotalCounts(self)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
-        self.high = 0
         self.busy = False
         self._gen = None
         self._slice = 0
-        # Enumeration state, kept between slices.
-        self._n = 0
-        self._k = 0
-        self._cur = 0
-        self._cnt = 0
-        self._cset = 0
-        self._pos = 0
-        # Reach state.
-        self._skip = 0
-        self._h = 0
 
     def step(self, slice_units):
         """Advance the analysis by about one slice. Returns None while it goes on, then True if
@@ -109,7 +90,9 @@ class CaseAnalysis:
         counts = self.counts
         flags = s.flags
         found = self.found
-        reach = self.reach
+        layouts = self.layouts
+        totals = self.totals
+        reach = totals.reach
         while True:
             # 1. Collect the groups, breadth first from every number with unknown neighbours.
             # ``mark`` holds this analysis's stamp on every cell and number already taken, so
@@ -130,7 +113,7 @@ class CaseAnalysis:
                     continue
                 mark[a] = stamp
                 gstart[ng] = nf
-                changed = flags[a] & 16
+                changed = flags[a] & CHANGED
                 ng += 1
                 for d in offsets:
                     y = a + d
@@ -147,7 +130,7 @@ class CaseAnalysis:
                         b = x + d2
                         if st[b] == NUM and unk[b] and mark[b] != stamp:
                             mark[b] = stamp
-                            changed |= flags[b] & 16
+                            changed |= flags[b] & CHANGED
                             s.work += 8
                             for d3 in offsets:
                                 y = b + d3
@@ -182,10 +165,10 @@ class CaseAnalysis:
                     if every and pool[g] != _SAME:
                         continue   # enumerated on the first pass
                     pool[g] = pos
-                    self._enum_start(g, pos)
-                    while not self._enum_step(slice_units):
+                    layouts.start(g, pos)
+                    while not layouts.step(slice_units):
                         yield None
-                    c_set = self._cset
+                    c_set = layouts.cset
                     cset[g] = c_set
                     if not c_set:
                         ok = False   # no layout fits these numbers: prove nothing
@@ -227,11 +210,11 @@ class CaseAnalysis:
                 s.work += 3 + 2 * n
                 possible = c_set
                 if restricted:
-                    self._reach_start(g, nf)
-                    while not self._reach_step():
+                    totals.start(g, nf)
+                    while not totals.step():
                         if s.work >= slice_units:
                             yield None
-                    high = self.high
+                    high = totals.high
                     possible = 0
                     for k in range(n + 1):
                         if c_set and not c_set >> k & 1:
@@ -261,8 +244,8 @@ class CaseAnalysis:
                     om = 0
                     for k in range(n + 1):
                         if possible >> k & 1:
-                            am &= self.andm[pos + k]
-                            om |= self.orm[pos + k]
+                            am &= layouts.andm[pos + k]
+                            om |= layouts.orm[pos + k]
                     for p in range(n):
                         if am >> p & 1:
                             found[nfound] = gcells[base + p] * 2 + 1
@@ -280,13 +263,13 @@ class CaseAnalysis:
             if s.total_mines >= 0 and interior:
                 # The interior holds left - t mines for some total t the groups can make.
                 if restricted:
-                    self._reach_start(-1, nf)
-                    while not self._reach_step():
+                    totals.start(-1, nf)
+                    while not totals.step():
                         if s.work >= slice_units:
                             yield None
                     i_lo = interior + 1
                     i_hi = -1
-                    for t in range(self.high + 1):
+                    for t in range(totals.high + 1):
                         if reach[t]:
                             i = left - t
                             if 0 <= i <= interior:
@@ -317,124 +300,6 @@ class CaseAnalysis:
                     yield None
             yield nfound > 0
 
-    def _enum_start(self, g, pos):
-        """Set up the enumeration of group g, its AND / OR masks at andm/orm[pos:pos + n + 1]:
-        list the numbers touching it and, per cell, which of them it counts for."""
-        s = self.s
-        st = s.st
-        unk = s.unk
-        clue = s.clue
-        mk = s.mk
-        offsets = s.offsets
-        cid = self.cid
-        cons = self.cons
-        need = self.need
-        free = self.free
-        cellcons = self.cellcons
-        ncc = self.ncc
-        tried = self.tried
-        base = self.gstart[g]
-        n = self.gstart[g + 1] - base
-        ncons = 0
-        for p in range(n):
-            c = self.gcells[base + p]
-            t = 0
-            for d in offsets:
-                b = c + d
-                if st[b] == NUM and unk[b]:
-                    m = cid[b]
-                    if not m:
-                        cons[ncons] = b
-                        need[ncons] = clue[b] - mk[b]
-                        free[ncons] = unk[b]
-                        ncons += 1
-                        m = cid[b] = ncons
-                    cellcons[p * 8 + t] = m - 1
-                    t += 1
-            ncc[p] = t
-            tried[p] = 0
-        for i in range(ncons):
-            cid[cons[i]] = 0
-        andm = self.andm
-        orm = self.orm
-        for k in range(n + 1):
-            andm[pos + k] = 0xFFFF
-            orm[pos + k] = 0
-        s.work += 10 * n
-        self._n = n
-        self._pos = pos
-        self._k = 0
-        self._cur = 0
-        self._cnt = 0
-        self._cset = 0
-
-    def _enum_step(self, slice_units):
-        """Backtrack through group layouts, pruned by every number, until the slice is used up
-        (returns False) or every layout has been seen (returns True)."""
-        s = self.s
-        need = self.need
-        free = self.free
-        cellcons = self.cellcons
-        ncc = self.ncc
-        tried = self.tried
-        andm = self.andm
-        orm = self.orm
-        n = self._n
-        pos = self._pos
-        k = self._k
-        cur = self._cur
-        cnt = self._cnt
-        cset = self._cset
-        work = s.work
-        while k >= 0:
-            if work >= slice_units:
-                break
-            if k == n:
-                cset |= 1 << cnt
-                andm[pos + cnt] &= cur
-                orm[pos + cnt] |= cur
-                k -= 1
-                work += 3
-                continue
-            t = tried[k]
-            q0 = k * 8
-            q1 = q0 + ncc[k]
-            # Charged by what it costs: the undo and the try each walk the cell's numbers
-            # (measured against the device estimate by tools/bench.py).
-            work += 3 + 3 * (q1 - q0)
-            if t:
-                v = t - 1   # undo the value tried last at k
-                for q in range(q0, q1):
-                    m = cellcons[q]
-                    free[m] += 1
-                    need[m] += v
-                if v:
-                    cur ^= 1 << k
-                    cnt -= 1
-                if t == 2:
-                    tried[k] = 0
-                    k -= 1
-                    continue
-            tried[k] = t + 1
-            ok = True
-            for q in range(q0, q1):
-                m = cellcons[q]
-                free[m] -= 1
-                need[m] -= t
-                if need[m] < 0 or need[m] > free[m]:
-                    ok = False
-            if t:
-                cur |= 1 << k
-                cnt += 1
-            if ok:
-                k += 1
-        s.work = work
-        self._k = k
-        self._cur = cur
-        self._cnt = cnt
-        self._cset = cset
-        return k < 0
-
     def _low(self, g):
         """Lowest possible mine count of group g (0 when over the bound)."""
         if self.pool[g] == _SAME:
@@ -456,42 +321,3 @@ class CaseAnalysis:
             while not cset >> hi & 1:
                 hi -= 1
         return hi
-
-    def _reach_start(self, skip, top):
-        reach = self.reach
-        for i in range(top + 1):
-            reach[i] = 0
-        reach[0] = 1
-        self.high = 0
-        self._skip = skip
-        self._h = 0
-        self.s.work += top // 4 + 1
-
-    def _reach_step(self):
-        """Add one more group to ``reach``: every total the groups but ``_skip`` can make (an
-        over-bound group any count 0..size). Returns True when all are in; ``high`` is the
-        largest total."""
-        h = self._h
-        if h == self._skip:
-            h += 1
-        if h >= self.ngroups:
-            return True
-        self._h = h + 1
-        reach = self.reach
-        other = self.reach2
-        high = self.high
-        n = self.gstart[h + 1] - self.gstart[h]
-        cset = self.cset[h]
-        for i in range(high + n + 1):
-            other[i] = 0
-        for i in range(high + 1):
-            if reach[i]:
-                for k in range(n + 1):
-                    if not cset or cset >> k & 1:
-                        other[i + k] = 1
-        high += n
-        for i in range(high + 1):
-            reach[i] = other[i]
-        self.high = high
-        self.s.work += 2 * high + n + 2
-        return False

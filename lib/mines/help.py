@@ -6,10 +6,11 @@ from mines.menus import page
 
 def make(midend):
     up, down, left, right, a, b, start, select = midend.buttons
+    # lines of at most 26 characters (the screen's width in terminalio's 6-pixel cells)
     return page("help", "Help", (
         "%s/%s/%s/%s: move" % (up, down, left, right),
         "%s: open, or open around" % a,
-        "    a number with its flags",
+        "  a number with its flags",
         "%s: flag or unflag" % b,
         "%s: pause menu" % start,
         "%s: back to the menu" % select,

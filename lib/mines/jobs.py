@@ -1,7 +1,9 @@
 """Long work sliced between frames: the job runner, and the board maker built on it.
 
 A *job* is any object with ``step() -> bool`` (True once done; each call does a bounded slice),
-``slice_work`` (the work units the last step did) and ``progress`` (0..100). A board, a puzzle
+``slice_work`` (the work units the last step did), ``progress`` (0..100) and, optionally,
+``failed`` (True once done without a result, ``reason`` saying why in one line: a board that
+would take too long). A board, a puzzle
 or a probability map are jobs. ``Runner`` runs one job's slices within a per-frame work budget:
 ``step()`` is called again only while the frame's work so far plus ``slice_bound`` (the most one
 step may do) fits in ``budget``, so no frame ever does more than ``budget`` units. Any exception a
@@ -14,7 +16,6 @@ a quick-start board in idle frames, or a classic board from the first open.
 
 import gc
 
-from mines import presets
 from mines.game import Game
 from mines.rng import Rng
 
@@ -94,7 +95,11 @@ class Runner:
                     done = job.step()
                     work += job.slice_work
                     if done:
-                        self.state = DONE
+                        if getattr(job, "failed", False):  # optional: most jobs cannot fail
+                            self.state = FAILED
+                            self.error = job.reason or "Could not make this board"
+                        else:
+                            self.state = DONE
                         break
                     if not job.slice_work:  # waiting for something (a collect): next frame
                         break
@@ -135,6 +140,8 @@ class _BoardJob:
         self.began = False
         self.slice_work = 0
         self.progress = 0
+        self.failed = False
+        self.reason = None
 
     def step(self):
         boards = self.boards
@@ -149,6 +156,9 @@ class _BoardJob:
         done = gen.step()
         self.slice_work = gen.slice_work
         self.progress = gen.progress
+        if done and gen.failed:
+            self.failed = True
+            self.reason = gen.reason
         return done
 
 
@@ -175,7 +185,7 @@ class Boards:
         """The job making a board with ``settings``' size, mines and level from the next seed;
         ``start``: the (x, y) opened first, or None (the generator picks: quick start). There is
         one board job: asking again restarts it."""
-        err = presets.check_params(settings.width, settings.height, settings.mines)
+        err = settings.check()
         if err:
             raise ValueError(err)
         job = self._job

@@ -16,6 +16,10 @@ from mines.states import PAUSED
 # Screen name -> module that makes it (imported when the screen is opened).
 SCREENS = {
     "help": "mines.help",
+    "records": "mines.recordscreens",  # and the screens its menu opens:
+    "stats": "mines.recordscreens",
+    "best": "mines.recordscreens",
+    "reset": "mines.recordscreens",
     "puzzle": "mines.puzzle_menu",
     "puzzle_best": "mines.puzzle_best",
 }
@@ -32,6 +36,7 @@ MAIN_ROWS = (
     ("Level", "level", "top"),
     ("Sound", "sound", "top"),
     ("Help", None, "help"),
+    ("Records", None, "records"),
     ("Puzzle mode", None, "puzzle"),
     ("Play", None, "play"),
 )
@@ -119,6 +124,9 @@ def act(m, action):
         m.to_menu()
     elif action == "back":
         m.back()
+    elif action == "reset stats":
+        m.back()
+        m.saves.reset_stats(m)
     elif action == "top":
         m.screen.row = len(m.screen.rows) - 1
         m.screen_version += 1

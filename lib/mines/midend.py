@@ -31,12 +31,13 @@ from mines.settings import Settings
 from mines.stats import Stats
 
 from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  # noqa: F401
-                          STATE_NAMES, CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
+                          CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
 
 # Runner tags: what the running job is for.
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
 JOB_CLASSIC = 2  # a board from the cell the player opened first
-JOB_PUZZLE = 3  # a pen-and-paper puzzle (made in mines.puzzle_mode)
+JOB_RESUME = 3  # a saved game put back (mines.saving)
+JOB_PUZZLE = 4  # a pen-and-paper puzzle (made in mines.puzzle_mode)
 
 _SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
@@ -85,6 +86,7 @@ class Midend:
         self._now = 0
         self._cues = 0
         self.stats = Stats()
+        self.saves = None  # mines.saving.Saves once the front end asks (mines.saving.attach)
         self.finished = 0  # games and puzzles ended (the end panel's lines follow it)
         self.mode = 0  # 1: puzzle mode (mines.puzzle_mode): no quick-start board meanwhile
         self.puzzle = None
@@ -125,7 +127,8 @@ class Midend:
         return 999 if s > 999 else s
 
     def mines_left(self):
-        if self.game is None or self.state in (MENU, READY, GENERATING):
+        state = self.state  # compared one by one: a tuple here would be made every frame
+        if self.game is None or state == MENU or state == READY or state == GENERATING:
             return 0 if self.mode else self.settings.mines
         return self.game.mines_left()
 
@@ -308,6 +311,9 @@ class Midend:
         won = game.state == G_WON
         self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
                           game.bbbv() if won else 0)
+        if self.saves is not None:
+            self.saves.result(self, won, getattr(self, "hints_used", 0),
+                              getattr(game, "lives_lost", 0))
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
         self._settle = _SETTLE_FRAMES
@@ -381,6 +387,9 @@ class Midend:
 
     def _take_board(self):
         """The board is ready: start the game on it."""
+        if self.runner.tag == JOB_RESUME:
+            self.saves.resumed(self)
+            return
         job = self.runner.job
         gen = self.boards.generator
         self.boards.take(job)
@@ -416,7 +425,9 @@ class Midend:
             self.message = ""
             self.screen_version += 1
         runner = self.runner
+        making = False  # a job (a board) is being worked on in this frame
         if state == GENERATING and self._for_game:
+            making = runner.state == RUNNING
             runner.run()
         elif (state == MENU or state == WON or state == LOST) and self.settings.quick \
                 and not self.mode:
@@ -427,6 +438,7 @@ class Midend:
             elif self._prepared_key != key and self._failed_key != key:
                 if not self._running(JOB_QUICK) and self.settings.check() is None:
                     self._start_job(JOB_QUICK, None)
+                making = runner.state == RUNNING
                 runner.run()
             else:
                 runner.frame_work = 0
@@ -443,3 +455,5 @@ class Midend:
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
                 self._prepared_key = runner.job.key
                 self.screen_version += 1
+        if self.saves is not None:  # never writes in a frame that works on a board
+            self.saves.frame(self, now_ms, making)

@@ -13,13 +13,21 @@ SINGLE = const(0)
 PAIRS = const(1)
 FULL = const(2)
 LEVEL_NAMES = ("single", "pairs", "full")
+LEVEL_TITLES = ("Easy", "Medium", "Hard")   # what players see for single, pairs, full
 DEFAULT_LEVEL = FULL
 
 MIN_WIDTH = 5
 MIN_HEIGHT = 5
 MAX_WIDTH = 30
 MAX_HEIGHT = 24
-MAX_DENSITY_PERCENT = 30
+MAX_DENSITY_PERCENT = 45   # the densest board of all: up to 256 cells, at the default level
+# The densest board the device makes in time, per level: (up to 256 cells, at 30x24 = 720 cells),
+# a straight line between. Past it the slowest fifth of boards take 10-20 s or more, or give up
+# (tools/bench.py and the README's sweep). Without case analysis (single, pairs) boards need
+# far more perturbing, so those levels stop lower.
+_DENSEST = ((30, 26), (30, 26), (45, 36))
+_SMALL = 256
+_LARGE = 720
 
 # name, width, height, mines. "Screen" exactly fills the PyGamer's 160x128 display with 8-pixel
 # tiles: 20x15 cells = 160x120 pixels, leaving an 8-pixel status bar.
@@ -28,15 +36,21 @@ PRESETS = (
     ("Intermediate", 16, 16, 40),
     ("Expert", 30, 16, 99),
     ("Screen", 20, 15, 45),
+    # Simon Tatham's dense presets (43%, 39%, 35%): no-guess boards are tested here.
+    ("Crowded", 9, 9, 35),
+    ("Packed", 16, 16, 99),
+    ("Swarm", 30, 16, 170),
 )
 
 
 def level_from_name(name):
-    """'single' | 'pairs' | 'full' -> 0 | 1 | 2; raises ValueError with a readable message."""
+    """'single' | 'pairs' | 'full', or the titles 'easy' | 'medium' | 'hard' (any case), -> 0 | 1
+    | 2; raises ValueError with a readable message."""
+    low = name.lower()
     for i in range(len(LEVEL_NAMES)):
-        if LEVEL_NAMES[i] == name:
+        if LEVEL_NAMES[i] == low or LEVEL_TITLES[i].lower() == low:
             return i
-    raise ValueError("unknown level %r: use single, pairs or full" % (name,))
+    raise ValueError("unknown level %r: use single, pairs or full (or easy, medium, hard)" % (name,))
 
 
 def preset(name):
@@ -48,21 +62,37 @@ def preset(name):
     raise ValueError("unknown preset %r" % (name,))
 
 
-def max_mines(width, height):
-    """The most mines a width x height board may hold: the density cap, and always 9 cells free
-    for the opening area around the start."""
+def max_percent(width, height, level=DEFAULT_LEVEL):
+    """The densest board (mines per hundred cells) of this size the device makes in time."""
+    small, large = _DENSEST[level]
     cells = width * height
-    return min(cells * MAX_DENSITY_PERCENT // 100, cells - 9)
+    if cells <= _SMALL:
+        return small
+    return small - (cells - _SMALL) * (small - large) // (_LARGE - _SMALL)
 
 
-def check_params(width, height, mines):
-    """None if (width, height, mines) is a board we can make, else a message saying why not."""
+def max_mines(width, height, level=DEFAULT_LEVEL):
+    """The most mines a width x height board may hold at ``level``: ``max_percent``, and always
+    9 cells free for the opening area around the start."""
+    cells = width * height
+    return min(cells * max_percent(width, height, level) // 100, cells - 9)
+
+
+def check_params(width, height, mines, level=DEFAULT_LEVEL):
+    """None if (width, height, mines) is a board we can make at ``level`` (SINGLE, PAIRS or
+    FULL), else a one-line message saying why not. Every caller (menu, generator, tools) asks
+    this one function."""
     if not (MIN_WIDTH <= width <= MAX_WIDTH):
         return "width must be %d to %d (got %d)" % (MIN_WIDTH, MAX_WIDTH, width)
     if not (MIN_HEIGHT <= height <= MAX_HEIGHT):
         return "height must be %d to %d (got %d)" % (MIN_HEIGHT, MAX_HEIGHT, height)
-    top = max_mines(width, height)
+    if level not in (SINGLE, PAIRS, FULL):
+        return "level must be 0 (single), 1 (pairs) or 2 (full)"
+    top = max_mines(width, height, level)
     if not (1 <= mines <= top):
-        return "a %dx%d board takes 1 to %d mines (%d%%); got %d" % (
-            width, height, top, MAX_DENSITY_PERCENT, mines)
+        pct = max_percent(width, height, level)
+        if mines > top and pct < MAX_DENSITY_PERCENT:
+            return "a %dx%d board takes 1 to %d mines (%d%%) at %s: more takes too long; got %d" % (
+                width, height, top, pct, LEVEL_TITLES[level], mines)
+        return "a %dx%d board takes 1 to %d mines (%d%%); got %d" % (width, height, top, pct, mines)
     return None

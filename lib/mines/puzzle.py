@@ -67,10 +67,11 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is larger than 320 units. This module's stay under
-    # 50; the case analysis's grow with the frontier (a group over its bound, counted by the
-    # mine total): up to 317 units seen over 40 Hard 20x15 puzzles, against about 200 on boards.
-    MAX_SLICE_UNITS = SLICE_UNITS + 320
+    # indivisible piece between two checks is larger than 400 units. This module's stay under
+    # 50; the case analysis's grow with the frontier (step 3 charges 3 + 2n for a group of n
+    # cells over its bound before its next check): up to 358 units seen over 40 Hard 20x15
+    # puzzles, against about 200 on boards (mines.generator's bound is 360).
+    MAX_SLICE_UNITS = SLICE_UNITS + 400
 
     def __init__(self, width, height):
         msg = check_size(width, height)

@@ -14,7 +14,7 @@ from mines.rng import Rng
 from mines.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING, MENU, PAUSED,
                           PLAYING, WON)
 
-JOB_PUZZLE = 3  # mines.midend.JOB_PUZZLE: the runner's tag for a puzzle job
+JOB_PUZZLE = 4  # mines.midend.JOB_PUZZLE: the runner's tag for a puzzle job
 
 
 def start(m):

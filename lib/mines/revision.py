@@ -11,7 +11,8 @@ The functions take the ``Solver`` as their first argument (``self``), as its met
 they live apart so that each module stays small enough to compile on the device.
 """
 
-from mines.solver import MINE, NUM, UNK, WHY_FULL, WHY_GIVEN
+from mines.solver import (ALL_FLAGS, CHANGED, FORGOTTEN, MINE, NUM, PAIR_QUEUED, QUEUED,
+                          RENUMBERED, UNK, WHY_FULL, WHY_GIVEN)
 
 
 def forget(self, c):
@@ -49,13 +50,13 @@ def revise_begin(self, cells, n):
         c = cells[i]
         if st[c] != UNK:
             # A known cell whose mine moved (the end game): what was learnt of it is wrong.
-            flags[c] |= 4
+            flags[c] |= FORGOTTEN
             if when[c] < keep:
                 keep = when[c]
         for d in offsets:
             y = c + d
             if st[y] == NUM:
-                flags[y] |= 8   # its number changed
+                flags[y] |= RENUMBERED
                 clue[y] = count[y]
                 if when[y] < keep:
                     keep = when[y]
@@ -79,7 +80,7 @@ def revise(self, budget):
     forgot = self.pstack
     if self._phase == 0:
         # In order, so a cell's sources and their neighbourhoods are judged before it. A
-        # forgotten cell keeps mark 4 (and a changed number mark 8) until the walk ends.
+        # forgotten cell keeps FORGOTTEN (and a changed number RENUMBERED) until the walk ends.
         why = self.why
         src = self.src
         src2 = self.src2
@@ -94,7 +95,7 @@ def revise(self, budget):
             c = order[k]
             k += 1
             f = flags[c]
-            bad = f & 4
+            bad = f & FORGOTTEN
             if not bad:
                 w = why[c]
                 if w == WHY_FULL:
@@ -102,11 +103,11 @@ def revise(self, budget):
                 elif w != WHY_GIVEN:
                     a = src[c]
                     b = src2[c]
-                    if (flags[a] | flags[b]) & 12:
+                    if (flags[a] | flags[b]) & (FORGOTTEN | RENUMBERED):
                         bad = 1
                     else:
                         for d in offsets:
-                            if (flags[a + d] | flags[b + d]) & 4:
+                            if (flags[a + d] | flags[b + d]) & FORGOTTEN:
                                 bad = 1
                                 break
             if not bad:
@@ -114,7 +115,7 @@ def revise(self, budget):
                 when[c] = out
                 out += 1
                 continue
-            flags[c] = f | 4
+            flags[c] = f | FORGOTTEN
             forgot[nforgot] = c
             nforgot += 1
             forget(self, c)
@@ -141,11 +142,11 @@ def revise(self, budget):
     while i < end:
         c = forgot[i]
         i += 1
-        flags[c] &= 3
+        flags[c] &= QUEUED | PAIR_QUEUED
         for d in offsets:
             y = c + d
-            if st[y] == NUM and unk[y] and not flags[y] & 1:
-                flags[y] |= 1
+            if st[y] == NUM and unk[y] and not flags[y] & QUEUED:
+                flags[y] |= QUEUED
                 stack[sp] = y
                 sp += 1
     self.work += 9 * (i - self._cursor)
@@ -158,10 +159,10 @@ def revise(self, budget):
         c = moved[j]
         for d in offsets:
             y = c + d
-            if flags[y] & 8:
-                flags[y] &= 7
-                if st[y] == NUM and unk[y] and not flags[y] & 1:
-                    flags[y] |= 1
+            if flags[y] & RENUMBERED:
+                flags[y] &= ALL_FLAGS ^ RENUMBERED ^ CHANGED
+                if st[y] == NUM and unk[y] and not flags[y] & QUEUED:
+                    flags[y] |= QUEUED
                     stack[sp] = y
                     sp += 1
     self.work += 9 * self._nmoved

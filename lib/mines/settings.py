@@ -33,7 +33,7 @@ FIELDS = (
     ("width", presets.PRESETS[_BOARD][1], presets.MIN_WIDTH, presets.MAX_WIDTH, None),
     ("height", presets.PRESETS[_BOARD][2], presets.MIN_HEIGHT, presets.MAX_HEIGHT, None),
     ("mines", presets.PRESETS[_BOARD][3], 1,
-     presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT), None),
+     presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT, presets.FULL), None),
     ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_NAMES),
     ("sound", 1, 0, 1, _OFF_ON),
     # puzzle mode (mines.puzzle_game): an index in SIZES, and the level
@@ -76,7 +76,7 @@ class Settings:
 
     def check(self):
         """None if the board parameters make a board, else why not (presets.check_params)."""
-        return presets.check_params(self.width, self.height, self.mines)
+        return presets.check_params(self.width, self.height, self.mines, self.level)
 
     def step(self, name, delta):
         """The menu's left/right: move field ``name`` by ``delta``. Choices wrap round;
@@ -85,7 +85,7 @@ class Settings:
         _, _, lo, hi, names = field(name)
         value = getattr(self, name) + delta
         if name == "mines":
-            hi = presets.max_mines(self.width, self.height)
+            hi = presets.max_mines(self.width, self.height, self.level)
         if names is not None:
             value = lo + (value - lo) % (hi - lo + 1)
         else:
@@ -98,7 +98,7 @@ class Settings:
             self.set(name, value)
 
     def _set_density(self, pct):
-        top = presets.max_mines(self.width, self.height)
+        top = presets.max_mines(self.width, self.height, self.level)
         self.mines = max(1, min(top, self.width * self.height * pct // 100))
 
     def key(self):

@@ -40,6 +40,14 @@ NUM = const(2)   # open, its number known (``clue``)
 MINE = const(3)  # known mine
 WALL = const(4)  # the border ring
 
+# Bits of ``Solver.flags`` (per cell). ``mines.groups`` repeats CHANGED (a test checks it).
+QUEUED = const(1)        # an open number on the single rule's stack
+PAIR_QUEUED = const(2)   # an open number on the pair rule's stack
+FORGOTTEN = const(4)     # ``revision.revise``: a deduction being taken back
+RENUMBERED = const(8)    # ``revision.revise``: an open number whose value a move changed
+CHANGED = const(16)      # the number's neighbourhood or value changed since the last case analysis
+ALL_FLAGS = const(31)
+
 # Why a cell became known (``Solver.why``).
 WHY_GIVEN = const(0)   # opened by the player / given as a clue
 WHY_SINGLE = const(1)
@@ -102,8 +110,6 @@ class Solver:
         self.clue = bytearray(size)
         self.mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
-        # bit 1: on the single stack; 2: on the pair stack; 4, 8: marks of ``revision.revise``;
-        # 16: the number's neighbourhood or value changed since the last case analysis.
         self.flags = bytearray(size)
         self.stack = array("H", bytes(2 * size))
         self.pstack = array("H", bytes(2 * size))
@@ -200,23 +206,23 @@ class Solver:
                 n = c + d
                 unk[n] -= 1
                 mk[n] += 1
-                if st[n] == NUM and unk[n] and not flags[n] & 1:
-                    flags[n] |= 1
+                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                    flags[n] |= QUEUED
                     stack[sp] = n
                     sp += 1
         else:
             for d in self.offsets:
                 n = c + d
                 unk[n] -= 1
-                if st[n] == NUM and unk[n] and not flags[n] & 1:
-                    flags[n] |= 1
+                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                    flags[n] |= QUEUED
                     stack[sp] = n
                     sp += 1
             if self.oracle:
                 st[c] = NUM
                 self.clue[c] = self.board.count[c]
-                if unk[c] and not flags[c] & 1:
-                    flags[c] |= 1
+                if unk[c] and not flags[c] & QUEUED:
+                    flags[c] |= QUEUED
                     stack[sp] = c
                     sp += 1
             else:
@@ -240,7 +246,7 @@ class Solver:
         self.st[c] = NUM
         self.clue[c] = value
         if self.unk[c]:
-            self.flags[c] |= 1
+            self.flags[c] |= QUEUED
             self.stack[self.sp] = c
             self.sp += 1
 
@@ -296,7 +302,7 @@ class Solver:
                 while sp and work < slice_units:
                     sp -= 1
                     a = stack[sp]
-                    flags[a] = (flags[a] & 2) | 16   # 16: changed since the last case analysis
+                    flags[a] = (flags[a] & PAIR_QUEUED) | CHANGED
                     work += 1
                     u = unk[a]
                     if not u:
@@ -317,14 +323,14 @@ class Solver:
                             for e in offsets:
                                 n = c + e
                                 unk[n] -= 1
-                                if st[n] == NUM and unk[n] and not flags[n] & 1:
-                                    flags[n] |= 1
+                                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                                    flags[n] |= QUEUED
                                     stack[sp] = n
                                     sp += 1
                             st[c] = NUM
                             clue[c] = count[c]
                             if unk[c]:
-                                flags[c] |= 1
+                                flags[c] |= QUEUED
                                 stack[sp] = c
                                 sp += 1
                             work += 9
@@ -341,8 +347,8 @@ class Solver:
                         nknown = self.nknown
                         unknown = self.unknown
                         work = self.work
-                    elif level >= PAIRS and not flags[a] & 2:
-                        flags[a] |= 2
+                    elif level >= PAIRS and not flags[a] & PAIR_QUEUED:
+                        flags[a] |= PAIR_QUEUED
                         pstack[self.psp] = a
                         self.psp += 1
                 self.sp = sp
@@ -358,7 +364,7 @@ class Solver:
                 psp = self.psp - 1
                 self.psp = psp
                 a = pstack[psp]
-                flags[a] &= 29   # off the pair stack (bit 2); the other bits stay
+                flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the other flags stay
                 self.work += 1
                 ua = unk[a]
                 if not ua:

@@ -9,7 +9,6 @@ PLAYING = 3
 PAUSED = 4  # the pause menu (or a screen opened from it) over a hidden board
 WON = 5
 LOST = 6
-STATE_NAMES = ("menu", "ready", "generating", "playing", "paused", "won", "lost")
 
 # Cue bits for the lights and the speaker, collected by ``take_cues``.
 CUE_OPEN = 1

@@ -53,11 +53,14 @@ def result_lines(m):
     t = m.elapsed_ms
     st = m.stats
     if m.state == WON:
-        best = st.best.get(m.settings.key(), t)
-        return ["Won in %d.%ds  best %d.%ds" % (t // 1000, t % 1000 // 100,
-                                                best // 1000, best % 1000 // 100),
-                "3BV %d  moves %d  won %d/%d" % (st.bbbv, st.moves, st.won, st.played),
-                "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
+        best = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
+        lines = ["Won in %d.%ds  best %d.%ds" % (t // 1000, t % 1000 // 100,
+                                                 best // 1000, best % 1000 // 100),
+                 "3BV %d  moves %d  won %d/%d" % (st.bbbv, st.moves, st.won, st.played),
+                 "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
+        if m.saves is not None and m.saves.place:  # "New record!", "2nd best time"...
+            lines.insert(1, m.saves.place_line())
+        return lines
     return ["Lost after %ds, won %d/%d" % (t // 1000, st.won, st.played),
             "%s: again  %s: menu" % (m.buttons[_A], m.buttons[_B])]
 

@@ -1,0 +1,61 @@
+"""The memory measurement's machinery (tools/memory.py gives the figures): the game with its
+display plays under micropython over the stand-in displayio and terminalio and the real
+adafruit_display_text; the stand-ins allocate what the device's objects hold."""
+
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
+sys.path.insert(0, os.path.join(REPO, "tools"))
+
+import memory  # noqa: E402
+
+
+def mpy(code, heap="1M"):
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", code],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout.strip()
+
+
+def test_the_game_with_its_display_plays_under_micropython():
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", os.path.join(HERE, "mpy_games.py"),
+                        REPO, "12", "30x24,Beginner", "--display=" + memory.display_library()],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    out = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1][3:].split())
+    assert out["games"] == "13" and int(out["won"]) >= 3
+    assert int(out["stand_in"]) > 1000                  # measured, so it can be subtracted
+
+
+def test_stand_ins_hold_what_the_device_holds():
+    """A bitmap's pixels and a tile grid's tiles as the device stores them; objects at least
+    twice their device struct (the host proxy's scale)."""
+    out = mpy("""
+import sys, gc
+sys.path.insert(0, %r)
+import displayio
+b = displayio.Bitmap(160, 8, 2)      # 1 bit a pixel: 5 words a row
+t = displayio.TileGrid(b, width=20, height=15, tile_width=8, tile_height=8)
+t[3, 2] = 7
+b[100, 7] = 1
+print(len(b._data), len(t._tiles), t[3, 2], b[100, 7], b[99, 7])
+for name, (host, want) in displayio.HOST.items():
+    assert host >= want - 16, (name, host, want)
+print("ok")
+""" % os.path.join(HERE, "mpy_display"))
+    first, ok = out.splitlines()
+    assert first == "160 304 7 1 0" and ok == "ok"       # 5*4*8 bytes; 300 tiles in 16s
+
+
+def test_the_view_and_midend_allocate_nothing_per_frame_under_micropython():
+    """Menu idle, cursor moves in a game, and an Expert board scrolling with its position lines,
+    drawn every frame: nothing allocated (a frame that changes what is shown may allocate its
+    new text; these do not)."""
+    r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_view_frames.py"), REPO,
+                        memory.display_library()], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "menu=0,0 play=0,0 scroll=0,0"

@@ -1,0 +1,411 @@
+"""Saves in the game (issue 12): the midend with a store. Settings come back, a game in progress
+is resumed after power-off with its timer and cells, results are counted and shown, the records
+screens read them, a reset asks first, damage is reported once, and writes happen only when the
+policy allows and never in a frame that makes a board.
+
+"Power-off" here is dropping the midend and building a new one over the same bytes.
+"""
+
+import os
+import sys
+
+from game_helpers import Driver, menu_set, to_row, walk, winning_script
+
+from mines import midend as M
+from mines import records as R
+from mines import save as S
+from mines.game import COVERED, FLAG, PRIMARY
+from mines.saving import SAVE_FAILED, attach
+from mines.storage import FileStorage
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+
+
+class Nvm(bytearray):
+    """A store that remembers which frame wrote and whether that frame made part of a board."""
+
+    def __init__(self):
+        bytearray.__init__(self, S.STORE_SIZE)
+        self.driver = None
+        self.writes = []
+
+    def __setitem__(self, index, data):
+        d = self.driver
+        if d is not None:
+            self.writes.append((d.frames, d.m.runner.frame_work))
+        bytearray.__setitem__(self, index, data)
+
+
+def boot(nvm, seed=3):
+    """Switch on: a midend over ``nvm``, as code.py builds it."""
+    m = M.Midend(seed=seed)
+    d = Driver(m)
+    d.now = 10 ** 6  # the clock starts anywhere
+    attach(m, nvm)
+    if isinstance(nvm, Nvm):
+        nvm.driver = d
+    return m, d
+
+
+def start_quick(d):
+    m = d.m
+    if m.state == M.MENU:
+        to_row(d, "play")
+    d.press(M.A)
+    assert d.until(M.PLAYING, 5000)
+    d.press(*walk(m, m.start_x, m.start_y))
+    d.press(M.A)
+    assert m.game.started
+
+
+def beginner(d):
+    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+
+
+def flag_a_mine(d):
+    m = d.m
+    for y in range(m.game.height):
+        for x in range(m.game.width):
+            if m.game.board.is_mine(x, y) and m.game.tile(x, y) == COVERED:
+                d.press(*walk(m, x, y))
+                d.press(M.B)
+                return x, y
+    raise AssertionError("no covered mine")
+
+
+def saved_and_paused():
+    """A Beginner game begun, played 16 s and paused: kept in a new Nvm. (nvm, midend, driver)"""
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.run(500)
+    d.press(M.START)  # 15 s after the write of the settings: written at once
+    d.run(2)
+    game = S.Store(bytearray(nvm)).load().game
+    assert game is not None and game.elapsed_ms == m.elapsed_ms >= 16000  # no move: time kept
+    return nvm, m, d
+
+
+def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
+    nvm = Nvm()
+    m, d = boot(nvm)
+    assert m.message == "" and m.state == M.MENU  # an empty store: nothing to say
+    beginner(d)
+    start_quick(d)
+    assert len(nvm.writes) == 1  # leaving the menu after a change wrote the settings
+    flag_a_mine(d)
+    d.run(500)  # sixteen seconds of thought
+    d.press(M.START)  # pause: written at once (15 s after the last write)
+    d.run(2)
+    assert m.state == M.PAUSED and len(nvm.writes) == 2
+    shown = bytes(m.game.shown)
+    elapsed = m.elapsed_ms
+    grid = m.game.board.grid_string()
+    seed, flags, opened = m.seed, m.game.flags, m.game.opened
+    assert elapsed >= 16000
+
+    m, d = boot(nvm, seed=99)  # power off and on again, another seed source
+    assert d.until(M.PAUSED, 10)
+    assert m.message == "Game resumed" and m.screen.name == "pause"
+    assert bytes(m.game.shown) == shown and m.game.board.grid_string() == grid
+    assert (m.seed, m.game.flags, m.game.opened, m.elapsed_ms) == (seed, flags, opened, elapsed)
+    assert (m.settings.width, m.settings.height, m.settings.mines) == (9, 9, 10)
+    d.press(M.START)  # resume: the timer goes on from where it stopped
+    assert m.state == M.PLAYING
+    d.run(30)
+    assert elapsed + 900 <= m.elapsed_ms <= elapsed + 1100
+    d.press(*winning_script(m))
+    assert m.state == M.WON
+    assert m.saves.records.stats_for(m.saves.records.stats_keys()[0])[:2] == (1, 1)
+    d.run(1000)  # the result is written; the game kept goes with it
+    m, d = boot(nvm)
+    d.run(5)
+    assert m.state == M.MENU and m.saves.records.game is None
+    assert len(m.saves.records.best_keys()) == 1
+
+
+def test_settings_come_back_and_leaving_the_menu_writes_them():
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    menu_set(d, "sound", lambda m: m.settings.sound == 0)
+    menu_set(d, "quick", lambda m: m.settings.quick == 0)
+    d.run(100)
+    assert nvm.writes == []  # still in the menu: nothing written yet
+    to_row(d, "play")
+    d.press(M.A)  # leaving the menu after changes: written at once
+    d.run(2)
+    assert len(nvm.writes) == 1 and m.state == M.READY
+    m, d = boot(nvm)
+    s = m.settings
+    assert (s.board_name(), s.sound, s.quick, s.width, s.mines) == ("Beginner", 0, 0, 9, 10)
+
+
+def test_records_screens_and_the_new_record_on_the_result_panel():
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.run(60)
+    d.press(*winning_script(m))
+    assert m.state == M.WON and m.saves.place == 1
+    assert m.result_lines()[1] == "New record!"
+    first = m.elapsed_ms
+    start_quick(d)  # A: again
+    d.run(200)  # slower
+    d.press(*winning_script(m))
+    assert m.saves.place == 2 and m.result_lines()[1] == "2nd best time"
+    assert m.result_lines()[0].endswith("best %d.%ds" % (first // 1000, first % 1000 // 100))
+    start_quick(d)
+    x, y = flag_a_mine(d)
+    for yy in range(m.game.height):  # lose it: open a mine
+        for xx in range(m.game.width):
+            if m.game.board.is_mine(xx, yy) and (xx, yy) != (x, y) and m.state == M.PLAYING:
+                d.press(*walk(m, xx, yy))
+                d.press(M.A)
+    assert m.state == M.LOST
+    d.press(M.B)  # to the menu
+    to_row(d, "records")
+    d.press(M.A)
+    assert m.screen.name == "records"
+    d.press(M.A)  # Statistics
+    assert m.screen.name == "stats" and m.screen.title == "Statistics"
+    lines = [row[0] for row in m.screen.rows]
+    assert lines[0] == "9x9/10 %s" % m.settings.text("level")
+    assert lines[1] == "Played 3  won 2 (66%)"
+    assert lines[2] == "Streak 0  best 2"
+    assert all(len(line) <= 24 for line in lines)
+    d.press(M.B)
+    d.press(M.DOWN, M.A)  # Best times
+    assert m.screen.name == "best"
+    lines = [row[0] for row in m.screen.rows]
+    assert lines[1].startswith("1st") and lines[2].startswith("2nd") and len(lines) == 3
+    assert lines[1] == "1st %4d.%ds" % (first // 1000, first % 1000 // 100)
+    d.press(M.B)
+    assert m.screen.name == "records"
+
+
+def test_reset_statistics_asks_first():
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.press(*winning_script(m))
+    d.press(M.B)
+    to_row(d, "records")
+    d.press(M.A, M.DOWN, M.DOWN, M.A)
+    assert m.screen.name == "reset" and m.screen.row == 0  # the cursor on "No"
+    d.press(M.A)
+    assert m.screen.name == "records" and m.saves.records.stats_keys()
+    d.press(M.A)
+    assert m.screen.name == "reset"
+    d.press(M.DOWN, M.A)
+    assert m.screen.name == "records" and m.footer() == "Statistics reset"
+    assert m.saves.records.stats_keys() == [] and m.saves.records.best_keys()
+    d.run(500)  # the reset is written (at once, or 15 s after the write before it)
+    writes = len(nvm.writes)
+    m, d = boot(nvm)
+    assert m.saves.records.stats_keys() == [] and m.saves.records.best_keys()
+    assert writes >= 2
+
+
+def test_damage_is_reported_once_and_the_good_slot_is_kept():
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.press(*winning_script(m))
+    d.run(1000)
+    m.settings.set("sound", 0)
+    m.saves.write(m)  # the newest slot (sound off); then damage it
+    half = S.STORE_SIZE // 2
+    newest = m.saves.store.slot
+    nvm[newest * half + 40] ^= 0x10
+    m, d = boot(nvm)
+    assert m.message == S.DAMAGED_PREVIOUS and m.footer() == S.DAMAGED_PREVIOUS
+    assert len(m.saves.records.best_keys()) == 1 and m.settings.sound == 1  # the older save
+    d.run(200)  # the message goes and does not come back
+    assert m.message == "" and m.footer() != S.DAMAGED_PREVIOUS
+    good = 1 - newest
+    kept = bytes(nvm[good * half:(good + 1) * half])
+    m.saves.write(m)  # the game's next write goes over the damaged slot, never the good one
+    assert bytes(nvm[good * half:(good + 1) * half]) == kept
+    m, d = boot(nvm)
+    assert m.message == "" and len(m.saves.records.best_keys()) == 1
+    for k in range(S.STORE_SIZE):  # both slots gone
+        nvm[k] = 0x5A
+    m, d = boot(nvm)
+    assert m.message == S.DAMAGED_DEFAULTS and m.state == M.MENU
+    assert m.saves.records.best_keys() == []
+
+
+def test_a_board_without_nvm_plays_on_and_says_so_once():
+    m, d = boot(None)
+    assert m.message == S.NO_STORE
+    beginner(d)
+    start_quick(d)
+    d.press(*winning_script(m))
+    assert m.state == M.WON and m.saves.place == 1  # counted for this run
+    d.run(20000)
+    assert m.message == ""
+
+
+def test_an_unwritable_file_is_said_once(tmp_path):
+    path = tmp_path / "save.bin"
+    path.write_bytes(b"")
+    storage = FileStorage(str(path))
+    os.chmod(str(tmp_path), 0o500)  # the folder refuses the temporary file
+    try:
+        if os.access(str(tmp_path), os.W_OK):  # running as root: nothing refuses
+            storage.foreign = True  # the other way FileStorage refuses a write
+        m, d = boot(storage)
+        beginner(d)
+        to_row(d, "play")
+        d.press(M.A)  # leaving the menu after a change: a write once the board is made
+        assert d.until(M.PLAYING, 5000)
+        d.frame()
+        assert m.message.startswith(SAVE_FAILED) and m.status() == m.message  # refused
+        first = m.saves.policy.last_ms
+        d.press(*walk(m, m.start_x, m.start_y))
+        d.press(M.A)
+        d.press(*winning_script(m))
+        d.run(600)  # the result's write, refused too
+        assert m.saves.policy.last_ms >= first + 15000  # tried again
+        assert not m.message.startswith(SAVE_FAILED)  # said once
+        assert m.state == M.WON and m.saves.place == 1  # the game goes on
+    finally:
+        os.chmod(str(tmp_path), 0o700)
+
+
+def test_writes_never_happen_in_frames_that_make_boards():
+    """Twelve quick-start games with pauses: every write is in a frame without board work,
+    and there are far fewer writes than games."""
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    for k in range(12):
+        start_quick(d)
+        if k % 3 == 1:
+            d.run(500)
+            d.press(M.START)
+            d.run(20)
+            d.press(M.START)
+        d.press(*winning_script(m))
+        d.run(100 + 400 * (k % 2))
+    assert nvm.writes and all(work == 0 for _, work in nvm.writes)
+    assert len(nvm.writes) <= 8, nvm.writes
+    frames = [f for f, _ in nvm.writes]
+    assert all(b - a >= 15000 // 33 for a, b in zip(frames, frames[1:]))
+    # settings changed and Play pressed at once: the write is due while Expert is being made
+    d.run(1000)
+    d.press(M.SELECT)
+    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
+    before = len(nvm.writes)
+    to_row(d, "play")
+    d.press(M.A)
+    making = 0
+    while m.state == M.GENERATING:
+        d.frame()
+        making += m.runner.frame_work > 0
+        assert len(nvm.writes) == before  # not while the board is made
+    assert making > 5 and m.state == M.PLAYING and len(nvm.writes) == before
+    d.frame()  # the first frame that makes no board
+    assert len(nvm.writes) == before + 1 and nvm.writes[-1][1] == 0
+
+
+def test_a_saved_game_names_its_board_for_the_generator():
+    """The record a resumed game keeps names its board: the generator makes it again from the
+    size, mines, seed, start and level alone."""
+    nvm = Nvm()
+    m, d = boot(nvm)
+    start_quick(d)  # the 20x15 screen board, as it comes
+    d.run(10)
+    d.press(M.START)  # the first write of this run: at once
+    d.run(2)
+    record = S.Store(bytearray(nvm)).load().game
+    assert record is not None and record.seed == m.seed
+    from mines.generator import Generator
+    gen = Generator(record.width, record.height)
+    gen.begin(record.mines, record.seed, (record.start_x, record.start_y), record.level)
+    assert gen.run().grid_string() == m.game.board.grid_string()
+
+
+def test_simulator_save_options(tmp_path):
+    import simulator
+    import pytest
+    with pytest.raises(SystemExit) as e:
+        simulator.main(["--save", str(tmp_path / "x"), "--no-save", "--frames", "1"])
+    assert e.value.code == 2
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n")
+    with pytest.raises(SystemExit) as e:
+        simulator.main(["--save", str(notes), "--frames", "1"])
+    assert e.value.code == 2 and notes.read_text() == "mine\n"
+    # a save with a game in progress: the simulator comes up with it paused ("Paused" for a
+    # title, "Game resumed" in yellow at the bottom), and a close with nothing changed leaves
+    # the file as it was
+    nvm, m, d = saved_and_paused()
+    path = tmp_path / "save.bin"
+    path.write_bytes(bytes(nvm))
+    shot = tmp_path / "shot.png"
+    assert simulator.main(["--save", str(path), "--frames", "20", "--screenshot",
+                           str(shot)]) == 0
+    import pygame
+    img = pygame.image.load(str(shot))
+
+    def yellow(x, y):
+        r, g, b = tuple(img.get_at((x, y)))[:3]
+        return r > 200 and g > 200 and b < 80
+    title = [x for x in range(160) for y in range(10, 19) if yellow(x, y)]  # below the bar
+    assert title and max(title) < 60  # "Paused", not "PyGamer Mines"
+    assert sum(yellow(x, y) for x in range(160) for y in range(110, 128)) > 20
+    assert path.read_bytes() == bytes(nvm)
+    again = S.Store(FileStorage(str(path))).load()
+    assert again.game is not None and again.settings["width"] == 9
+
+
+def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
+    nvm, m, d = saved_and_paused()
+    m, d = boot(nvm)
+    assert d.until(M.PAUSED, 10)
+    d.press(M.START)
+    game = m.game
+    for y in range(game.height):
+        for x in range(game.width):
+            if not game.board.is_mine(x, y) and game.tile(x, y) == COVERED:
+                move = game.decide(PRIMARY, x, y)
+                assert game.execute(move) >= 1 and game.tile(x, y) == game.board.number(x, y)
+                assert game.tile(x, y) != FLAG
+                return
+    raise AssertionError("no covered safe cell")
+
+
+def test_the_game_with_saves_plays_under_micropython():
+    """The scripted games of mpy_games.py with saves in an 8192-byte bytearray, under the
+    MicroPython VM: reading, counting and writing work in the device's dialect. The heap it
+    needs is measured, not hidden: 96K plays these games without saves; with them (the save
+    modules, the records, the write buffers, and this bytearray standing in for the NVM, which
+    on the device is not in the heap) 136K was the least that passed when this was written."""
+    import subprocess
+    from engine_util import MICROPYTHON, ROOT
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=160K",
+                        os.path.join(HERE, "mpy_games.py"), ROOT, "60",
+                        "Beginner,Intermediate,Screen", "saves"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    out = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1][3:].split())
+    assert out["games"] == "61" and 3 <= int(out["writes"]) <= 20
+
+
+def test_the_save_part_allocates_nothing_per_frame_under_micropython():
+    import subprocess
+    from engine_util import MICROPYTHON, ROOT
+    r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_frames.py"), ROOT, "saves"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    fields = dict(kv.split("=") for kv in r.stdout.split())
+    p100, p400 = (int(v) for v in fields["playing"].split(","))
+    i100, i400 = (int(v) for v in fields["idle"].split(","))
+    assert p400 == p100 and i400 == i100, r.stdout  # nothing per frame, with saves watching

@@ -1,0 +1,100 @@
+"""The records screens (mines.menus SCREENS): a menu of them, the statistics and the best times
+of the board the menu is set to, and the confirmation before the statistics are reset. One
+module makes all four (``make`` reads which from the Records menu's row).
+
+Lines fit a page's 24 characters. The numbers come from the midend's save part (mines.saving);
+a midend without one gets one kept in memory only, so the screens always work."""
+
+from mines.menus import Menu, page
+from mines.records import KIND_NAMES, board_key
+from mines.saving import PLACES, kind_of
+
+
+def _records(m):
+    if m.saves is None:  # a midend made without saves (tests): records from now on
+        from mines.saving import attach
+        attach(m, None, quiet=True)
+    return m.saves.records
+
+
+def _board(m):
+    """(key, name) of the board the menu is set to, e.g. "9x9/10 full no-guess"."""
+    s = m.settings
+    kind = kind_of(s)
+    name = "%dx%d/%d %s" % (s.width, s.height, s.mines, s.text("level"))
+    if kind:
+        name += " " + KIND_NAMES[kind]
+    return board_key(s.width, s.height, s.mines, s.level, kind), name
+
+
+def clock(seconds):
+    """``seconds`` as m:ss, or h:mm:ss from an hour on."""
+    if seconds >= 3600:
+        return "%d:%02d:%02d" % (seconds // 3600, seconds // 60 % 60, seconds % 60)
+    return "%d:%02d" % (seconds // 60, seconds % 60)
+
+
+def make(m):
+    """The screen a row of the Records menu opens (its action names it), or that menu."""
+    screen = m.screen
+    action = screen.rows[screen.row][2] if screen.name == "records" else "records"
+    if action == "stats":
+        return statistics(m)
+    if action == "best":
+        return best_times(m)
+    if action == "reset":
+        return confirm_reset(m)
+    return records_menu(m)
+
+
+def records_menu(m):
+    _records(m)  # the screens below it (and the reset) have a save part to read
+    return Menu("records", "Records", (
+        ("Statistics", None, "stats"),
+        ("Best times", None, "best"),
+        ("Reset statistics", None, "reset"),
+        ("Back", None, "back"),
+    ))
+
+
+def statistics(m):
+    records = _records(m)
+    key, name = _board(m)
+    played, won, streak, best_streak, hints, seconds = records.stats_for(key)
+    all_played = all_won = 0
+    for k in records.stats_keys():
+        entry = records.stats_for(k)
+        all_played += entry[0]
+        all_won += entry[1]
+    return page("stats", "Statistics", (
+        name,
+        "Played %d  won %d (%d%%)" % (played, won, won * 100 // played if played else 0),
+        "Streak %d  best %d" % (streak, best_streak),
+        "Hints used %d" % hints,
+        "Time played %s" % clock(seconds),
+        "All boards: won %d/%d" % (all_won, all_played),
+    ))
+
+
+def best_times(m):
+    records = _records(m)
+    key, name = _board(m)
+    lines = [name]
+    for k, (ms, hints, lives_used) in enumerate(records.best_times(key)):
+        line = "%s %4d.%ds" % (PLACES[k], ms // 1000, ms % 1000 // 100)
+        if hints:
+            line += " %d hint%s" % (hints, "s" if hints > 1 else "")
+        if lives_used:
+            line += " %d lost" % lives_used
+        lines.append(line)
+    if len(lines) == 1:
+        lines.append("No wins on this board yet")
+    return page("best", "Best times", lines)
+
+
+def confirm_reset(m):
+    return Menu("reset", "Reset statistics?", (
+        ("No, keep them", None, "back"),
+        ("Yes, reset them", None, "reset stats"),
+    ))
+

@@ -1,0 +1,362 @@
+"""Read and write the game's save (settings, best times, statistics, the game in progress) as JSON.
+
+    python tools/save.py show [PATH]      print the save as one JSON object
+    python tools/save.py write [PATH]     read that JSON on stdin and write it as the game would
+
+PATH is a save file of the simulator or a raw 8192-byte NVM image copied off a device; the
+default is the simulator's save (mines.storage.default_path: $XDG_DATA_HOME/pygamer-mines/
+save.bin). ``show`` prints the defaults with "empty": true for a missing or blank file, and exits
+1 with a one-line reason when no slot is readable. ``write`` goes through the game's own save code
+(mines.save.Store): it fills the slot the current save was not read from, with the next sequence
+number. Fields it is not given take their defaults; a value out of range is refused with a
+one-line reason (exit 1) and nothing is written. Bad arguments exit 2. The JSON schema is in the
+README ("Saves").
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+
+from mines import presets, records as R  # noqa: E402
+from mines.resume import GameRecord  # noqa: E402
+from mines.savecheck import check_game  # noqa: E402
+from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
+from mines.settings import FIELDS  # noqa: E402
+from mines.storage import FileStorage, default_path  # noqa: E402
+
+PROG = "save.py"
+
+
+def setting_fields():
+    """(name, default, lowest, highest) of every setting of the menu (mines.settings.FIELDS).
+    The mines' range depends on the board: check_settings tests it with width and height."""
+    return tuple(row[:4] for row in FIELDS)
+
+
+# -- records -> JSON ------------------------------------------------------------------------
+
+def board_name(width, height, mines):
+    return "%dx%d/%d" % (width, height, mines)
+
+
+def _board_fields(key):
+    w, h, m, level, kind = R.key_parts(key)
+    return {"board": board_name(w, h, m), "level": R.LEVEL_NAMES[level],
+            "kind": R.KIND_NAMES[kind]}
+
+
+def _seconds(ms):
+    return ms / 1000
+
+
+def to_json(records, store):
+    """The save as a JSON-ready dict (``store``: the Store it was read from)."""
+    settings = {}
+    for name, default, _, _ in setting_fields():
+        settings[name] = records.settings.get(name, default)
+    for name in sorted(records.settings):  # names a newer game wrote are shown as they are
+        settings.setdefault(name, records.settings[name])
+    best = []
+    for key in records.best_keys():
+        for ms, hints, lives_used in records.best_times(key):
+            entry = _board_fields(key)
+            entry.update({"seconds": _seconds(ms), "hints": hints, "lives_used": lives_used})
+            best.append(entry)
+    boards = []
+    for key in records.stats_keys():
+        played, won, streak, best_streak, hints, seconds = records.stats_for(key)
+        entry = _board_fields(key)
+        entry.update({"played": played, "won": won,
+                      "win_rate": round(won / played, 3) if played else 0.0,
+                      "streak": streak, "best_streak": best_streak, "hints": hints,
+                      "seconds": seconds})
+        boards.append(entry)
+    return {"empty": store.empty, "version": VERSION, "sequence": store.sequence,
+            "settings": settings, "best": best, "stats": {"boards": boards},
+            "game": game_to_json(records.game)}
+
+
+def game_to_json(g):
+    if g is None:
+        return None
+    grid = []
+    cells = []
+    for y in range(g.height):
+        row = []
+        for x in range(g.width):
+            k = y * g.width + x
+            bit = 1 << (k & 7)
+            grid.append("*" if g.mine[k >> 3] & bit else ".")
+            if g.opened[k >> 3] & bit:
+                row.append("o")
+            elif g.flagged[k >> 3] & bit:
+                row.append("F")
+            else:
+                row.append("#")
+        cells.append("".join(row))
+    out = _board_fields(g.key())
+    out.update({"seed": g.seed, "start": [g.start_x, g.start_y], "lives": g.lives,
+                "lives_used": g.lives_used, "hints": g.hints, "moves": g.moves,
+                "seconds": _seconds(g.elapsed_ms), "grid": "".join(grid), "cells": cells})
+    return out
+
+
+# -- JSON -> records ------------------------------------------------------------------------
+
+class Refused(ValueError):
+    """A value of the JSON that the save cannot hold; the message says which and why."""
+
+
+def _obj(value, where):
+    if not isinstance(value, dict):
+        raise Refused("%s must be an object" % where)
+    return value
+
+
+def _int(obj, name, lo, hi, default, where):
+    value = obj.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refused("%s.%s must be a whole number" % (where, name))
+    if not (lo <= value <= hi):
+        raise Refused("%s.%s must be %d to %d (got %d)" % (where, name, lo, hi, value))
+    return value
+
+
+def _ms(obj, name, hi_ms, default, where):
+    value = obj.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise Refused("%s.%s must be a number of seconds" % (where, name))
+    ms = int(round(value * 1000))
+    if not (0 <= ms <= hi_ms):
+        raise Refused("%s.%s must be 0 to %g seconds (got %s)" % (where, name, hi_ms / 1000,
+                                                                   value))
+    return ms
+
+
+def _check_keys(obj, known, where):
+    for name in obj:
+        if name not in known:
+            raise Refused("%s has no field %r (it has %s)" % (where, name, ", ".join(known)))
+
+
+def _key(obj, where, need_board=True):
+    """The board_key of an entry's "board", "level" and "kind"."""
+    board = obj.get("board")
+    if not isinstance(board, str):
+        raise Refused('%s.board must be a string like "9x9/10"' % where)
+    try:
+        size, mines = board.split("/")
+        w, h = size.lower().split("x")
+        w, h, mines = int(w), int(h), int(mines)
+    except ValueError:
+        raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
+    level = obj.get("level", R.LEVEL_NAMES[presets.DEFAULT_LEVEL])
+    if level not in R.LEVEL_NAMES:
+        raise Refused("%s.level must be one of %s" % (where, ", ".join(R.LEVEL_NAMES)))
+    err = presets.check_params(w, h, mines, R.LEVEL_NAMES.index(level))
+    if err:
+        raise Refused("%s.board %s: %s" % (where, board, err))
+    kind = obj.get("kind", R.KIND_NAMES[R.NO_GUESS])
+    if kind not in R.KIND_NAMES:
+        raise Refused("%s.kind must be one of %s" % (where, ", ".join(R.KIND_NAMES)))
+    return R.board_key(w, h, mines, R.LEVEL_NAMES.index(level), R.KIND_NAMES.index(kind))
+
+
+def check_settings(settings):
+    fields = setting_fields()
+    names = [f[0] for f in fields]
+    out = {}
+    for name, default, lo, hi in fields:
+        out[name] = _int(settings, name, lo, hi, default, "settings")
+    _check_keys(settings, names, "settings")
+    err = presets.check_params(out["width"], out["height"], out["mines"], out["level"])
+    if err:
+        raise Refused("settings: " + err)
+    return out
+
+
+def from_json(data):
+    """Records from the JSON of ``show`` (or any part of it); Refused if a value is wrong."""
+    data = _obj(data, "the save")
+    _check_keys(data, ("settings", "best", "stats", "game", "empty", "version", "sequence"),
+                "the save")
+    r = R.Records()
+    r.settings = check_settings(_obj(data.get("settings", {}), "settings"))
+    best = data.get("best", [])
+    if not isinstance(best, list):
+        raise Refused("best must be a list")
+    entries = []
+    for n, entry in enumerate(best):
+        where = "best[%d]" % n
+        _check_keys(_obj(entry, where), ("board", "level", "kind", "seconds", "hints",
+                                         "lives_used"), where)
+        entries.append((_key(entry, where), _ms(entry, "seconds", R.MAX_MS, None, where),
+                        _int(entry, "hints", 0, 255, 0, where),
+                        _int(entry, "lives_used", 0, max(R.LIVES) - 1, 0, where)))
+    if len(entries) > R.MAX_BEST:
+        raise Refused("best: more than %d times in all" % R.MAX_BEST)
+    entries.sort(key=lambda e: e[:2])  # by board and time; equal times keep their order
+    for key, ms, hints, lives_used in entries:
+        if len(r.best_times(key)) == R.BEST_PER_BOARD:
+            w, h, m, level, kind = R.key_parts(key)
+            raise Refused("best: more than %d times for %s %s %s" % (
+                R.BEST_PER_BOARD, board_name(w, h, m), R.LEVEL_NAMES[level], R.KIND_NAMES[kind]))
+        r.add_best(key, ms, hints, lives_used)
+    stats = _obj(data.get("stats", {}), "stats")
+    _check_keys(stats, ("boards",), "stats")
+    boards = stats.get("boards", [])
+    if not isinstance(boards, list):
+        raise Refused("stats.boards must be a list")
+    if len(boards) > R.MAX_STATS:
+        raise Refused("stats.boards: more than %d boards" % R.MAX_STATS)
+    for n, entry in enumerate(boards):
+        where = "stats.boards[%d]" % n
+        _check_keys(_obj(entry, where), ("board", "level", "kind", "played", "won", "win_rate",
+                                         "streak", "best_streak", "hints", "seconds"), where)
+        key = _key(entry, where)
+        if key in r.stats_keys():
+            raise Refused("%s: that board is listed twice" % where)
+        played = _int(entry, "played", 0, R.MAX_COUNT, 0, where)
+        won = _int(entry, "won", 0, played, 0, where)
+        best_streak = _int(entry, "best_streak", 0, won, 0, where)
+        streak = _int(entry, "streak", 0, best_streak, 0, where)
+        rate = entry.get("win_rate", 0)
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
+            raise Refused("%s.win_rate must be 0 to 1 (it is worked out from played and won)"
+                          % where)
+        r.set_stats(key, played, won, streak, best_streak,
+                    _int(entry, "hints", 0, R.MAX_COUNT, 0, where),
+                    _int(entry, "seconds", 0, R.MAX_SECONDS, 0, where))
+    game = data.get("game")
+    if game is not None:
+        r.game = game_from_json(_obj(game, "game"))
+    return r
+
+
+def game_from_json(obj):
+    where = "game"
+    _check_keys(obj, ("board", "level", "kind", "seed", "start", "lives", "lives_used", "hints",
+                      "moves", "seconds", "grid", "cells"), where)
+    w, h, mines, level, kind = R.key_parts(_key(obj, where))
+    start = obj.get("start")
+    if (not isinstance(start, list) or len(start) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)):
+        raise Refused("game.start must be [x, y]")
+    if not (0 <= start[0] < w and 0 <= start[1] < h):
+        raise Refused("game.start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
+    g = GameRecord(w, h, mines, _int(obj, "seed", 0, (1 << 32) - 1, None, where),
+                     start[0], start[1], level, kind)
+    g.lives = _int(obj, "lives", 1, max(R.LIVES), 1, where)
+    if g.lives not in R.LIVES:
+        raise Refused("game.lives must be one of %s" % ", ".join(str(v) for v in R.LIVES))
+    g.lives_used = _int(obj, "lives_used", 0, g.lives - 1, 0, where)
+    g.hints = _int(obj, "hints", 0, 255, 0, where)
+    g.moves = _int(obj, "moves", 0, R.MAX_COUNT, 0, where)
+    g.elapsed_ms = _ms(obj, "seconds", (1 << 32) - 1, 0, where)
+    grid = obj.get("grid")
+    if grid is None:
+        grid = _generate(g)
+    if not isinstance(grid, str) or len(grid) != w * h or set(grid) - set("*."):
+        raise Refused("game.grid must be %d characters of '*' (mine) and '.'" % (w * h))
+    cells = obj.get("cells", ["#" * w] * h)
+    if (not isinstance(cells, list) or len(cells) != h
+            or not all(isinstance(row, str) and len(row) == w for row in cells)
+            or set("".join(cells)) - set("#Fo")):
+        raise Refused("game.cells must be %d rows of %d characters of '#', 'F' and 'o'" % (h, w))
+    for k in range(w * h):
+        bit = 1 << (k & 7)
+        c = cells[k // w][k % w]
+        if grid[k] == "*":
+            g.mine[k >> 3] |= bit
+        if c == "o":
+            g.opened[k >> 3] |= bit
+        elif c == "F":
+            g.flagged[k >> 3] |= bit
+    err = check_game(g)
+    if err:
+        raise Refused("game: " + err)
+    return g
+
+
+def _generate(g):
+    """The layout of a no-guess game from its seed and start, made by the game's generator."""
+    if g.kind != R.NO_GUESS:
+        raise Refused("game.grid is needed for a %s board" % R.KIND_NAMES[g.kind])
+    from mines.generator import Generator
+    gen = Generator(g.width, g.height)
+    gen.begin(g.mines, g.seed, (g.start_x, g.start_y), g.level)
+    return gen.run().grid_string()
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+def _open(path):
+    try:
+        store = FileStorage(path)
+    except OSError as e:
+        fail("%s: %s" % (path, e.strerror or e))
+    if store.foreign:
+        fail("%s is not a save file (nor a %d-byte NVM image)" % (path, STORE_SIZE))
+    return store
+
+
+def fail(reason):
+    sys.stderr.write("%s: %s\n" % (PROG, reason))
+    sys.exit(1)
+
+
+def show(path):
+    store = Store(_open(path))
+    records = store.load()
+    if store.message and store.slot < 0:
+        fail("%s: no readable save (%s)" % (path, store.message))
+    if store.message:
+        sys.stderr.write("%s: %s: %s\n" % (PROG, path, store.message))
+    sys.stdout.write(json.dumps(to_json(records, store)) + "\n")
+
+
+def write(path):
+    text = sys.stdin.read()
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        fail("standard input is not JSON: %s" % e)
+    try:
+        records = from_json(data)
+    except Refused as e:
+        fail(str(e))
+    store = Store(_open(path))
+    store.load()
+    try:
+        store.save(records)
+    except OSError as e:
+        fail("%s: %s" % (path, e.strerror or e))
+
+
+def main(argv=None):
+    if hasattr(signal, "SIGPIPE"):  # a closed pipe ends us quietly, as it does Unix tools
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", metavar="{show,write}")
+    sub.required = True
+    for name, text in (("show", "print the save as one JSON object"),
+                       ("write", "read the JSON of show on stdin and write it as the game would")):
+        p = sub.add_parser(name, help=text, description=text)
+        p.add_argument("path", nargs="?", default=None, metavar="PATH",
+                       help="a save file or a raw %d-byte NVM image (default: %s)" % (
+                           STORE_SIZE, default_path()))
+    args = ap.parse_args(argv)
+    path = args.path or default_path()
+    if args.command == "show":
+        show(path)
+    else:
+        write(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
