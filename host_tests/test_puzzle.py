@@ -405,3 +405,21 @@ def test_full_screen_hard_in_a_device_sized_heap_allocates_little():
     ok, worst = r.stdout.split()
     # The job's generator frame (about 600 bytes) and a few small blocks inside the solver.
     assert ok == "ok" and int(worst) <= 1536, worst
+
+
+def test_bench_puzzle_cpython_part_runs_and_writes_its_json(tmp_path):
+    """tools/bench_puzzle.py without the valgrind part: the table and the JSON's fields."""
+    out = tmp_path / "b.json"
+    r = subprocess.run([sys.executable, os.path.join("tools", "bench_puzzle.py"), "--seeds", "2",
+                        "--no-devtime", "--json", str(out)], cwd=ROOT, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "### Puzzles (CPython)" in r.stdout
+    res = json.loads(out.read_text())
+    keys = [c["key"] for c in res["configs"]]
+    assert keys == ["%dx%d-%s" % (w, h, lv) for _, w, h in P.SIZES for lv in P.LEVEL_NAMES]
+    for c in res["configs"]:
+        s = c["cpython"]
+        assert s["verified"] == s["puzzles"] == 2
+        assert 0 < s["work"]["median"] <= s["work"]["max"]
+        assert s["max_slice"]["max"] <= PuzzleMaker.MAX_SLICE_UNITS

@@ -35,17 +35,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import bench  # noqa: E402  (the generator's benchmark: statistics and devtime helpers)
+import bench_common as bench  # noqa: E402  (the generator benchmark's paths and statistics)
+from bench_devtime import devtime_run, load_calibration  # noqa: E402
+from bench_report import f1  # noqa: E402
 
 DEFAULT_JSON = os.path.join(HERE, "bench_puzzle_results.json")
 WARM_SEED = (1 << 29) + 7   # the warm-up puzzle's seed, outside every batch
 HEAP = "96K"                # the device-sized heap every valgrind run uses
 AIM_MEDIAN_MS = 3000        # issue 10: the full-screen size in a median of 3 s or less
-# devtime.sh next to the checkout (../shared), or next to a worktree's parent (../../shared).
 DEVTIME = bench.DEVTIME
-if not os.path.exists(DEVTIME):
-    DEVTIME = os.path.join(os.path.dirname(os.path.dirname(bench.REPO)), "shared", "devtime",
-                           "devtime.sh")
 
 P = PuzzleMaker = Solver = SOLVED = None   # imported from the snapshot of lib/
 
@@ -158,8 +156,8 @@ def render(results):
         s = c["cpython"]
         need = ("%d/%d" % (s["need_their_level"], s["puzzles"])) if "need_their_level" in s else "-"
         out.append("| %s | %d/%d | %s | %s | %d | %s | %d / %d / %d | %d | %.1f |" % (
-            c["label"], s["verified"], s["puzzles"], bench.f1(s["clues"]["median"]),
-            bench.f1(s["tests"]["median"]), s["restarts"]["max"], need, s["work"]["median"],
+            c["label"], s["verified"], s["puzzles"], f1(s["clues"]["median"]),
+            f1(s["tests"]["median"]), s["restarts"]["max"], need, s["work"]["median"],
             s["work"]["p95"], s["work"]["max"], s["max_slice"]["max"],
             s["cpython_ms"]["median"]))
     dt = [c for c in results["configs"] if "devtime" in c]
@@ -226,7 +224,7 @@ def run(args, tmpdir):
     mp = bench.find_micropython()
     if not args.no_devtime:
         if mp and os.path.exists(args.devtime) and shutil.which("valgrind"):
-            k_ns = bench.load_calibration(args.devtime)["ns_per_host_instruction"]
+            k_ns = load_calibration(args.devtime)["ns_per_host_instruction"]
         else:
             log("bench_puzzle.py: no device-time estimate (needs micropython, valgrind and %s)"
                 % args.devtime)
@@ -244,7 +242,7 @@ def run(args, tmpdir):
         def one(job):
             key, name, script = job
             t0 = time.time()
-            r = bench.devtime_run(args.devtime, mp, script, HEAP, tmpdir, "%s_%s" % (key, name))
+            r = devtime_run(args.devtime, mp, script, HEAP, tmpdir, "%s_%s" % (key, name))
             log("  %-16s %-12s %14d instructions (%.0f s)" % (key, name, r[0], time.time() - t0))
             return job, r
 
