@@ -17,8 +17,9 @@ START = TILE_CODES  # the quick-start cell, marked
 BLANK = START + 1  # outside the board
 CURSOR = BLANK + 1  # a frame with a see-through middle (drawn in its own TileGrid)
 SPIN = CURSOR + 1  # SPIN_FRAMES pictures: the cursor while a board is being made
-LIT = SPIN + SPIN_FRAMES  # 9 tiles: the numbers 0..8 lit (they prove the hint shown): LIT + n
-TILE_COUNT = LIT + COVERED
+LIT = SPIN + SPIN_FRAMES  # 9 tiles: a number 0..8 on yellow, LIT + n: it proves the hint shown
+CLEAR = LIT + COVERED  # puzzle mode: a cell the player marked clear, an opened cell with a dot
+TILE_COUNT = CLEAR + 1
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -33,6 +34,7 @@ BACKGROUND = 0x101828  # the screen behind small boards
 _OPEN = "dddddddd" + "dlllllll" * 7
 _BOOM_GROUND = "dddddddd" + "drrrrrrr" * 7
 _LIT_GROUND = "dddddddd" + "dyyyyyyy" * 7
+_DOT = "........ ........ ........ ...dd... ...dd... ........ ........ ........"
 _COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
 
 # Digits, 5x6, drawn at column _DIGIT_X, row _DIGIT_Y of an opened cell, in their classic colours.
@@ -98,7 +100,7 @@ def make_sheet():
                 if ch != ".":
                     bitmap[tile * TILE + x, y] = ink[colour or ch]
 
-    for t in range(COVERED):  # opened cells, 0..8
+    for t in range(COVERED):  # opened cells, 0..8, and the same lit for a hint
         base(t, _OPEN)
         base(LIT + t, _LIT_GROUND)
     for d in range(len(_DIGITS)):
@@ -109,6 +111,8 @@ def make_sheet():
                 if rows[y][x] == "#":
                     bitmap[(d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
                     bitmap[(LIT + d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
+    base(CLEAR, _OPEN)
+    over(CLEAR, _DOT)
     base(COVERED, _COVER)
     base(FLAG, _COVER)
     over(FLAG, _FLAG)

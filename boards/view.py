@@ -354,7 +354,7 @@ class View:
         changed = False
         show = (state == M.WON or state == M.LOST) and m.screen is None
         if show:
-            key = state * _GAMES + m.stats.played  # a new result: new lines (not every frame)
+            key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
                 lines = m.result_lines()[:_PANEL_LINES]

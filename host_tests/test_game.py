@@ -380,6 +380,9 @@ def test_real_generator_frames_stay_within_budget():
 
 def check_invariants(m, last_elapsed, last_state, presses=0):
     assert 0 <= m.state <= M.LOST
+    if m.mode:   # puzzle mode (test_puzzle_mode.py plays it through)
+        check_puzzle_invariants(m)
+        return
     if m.state != M.MENU:
         assert 0 <= m.cx < m.settings.width and 0 <= m.cy < m.settings.height
     game = m.game
@@ -400,6 +403,18 @@ def check_invariants(m, last_elapsed, last_state, presses=0):
     if last_state == m.state and m.state != M.PLAYING and not presses & (M.A | M.START):
         assert m.elapsed_ms == last_elapsed                    # the clock only runs in play
     assert m.elapsed_ms >= 0
+
+
+def check_puzzle_invariants(m):
+    from mines import puzzle_game as P
+    assert m.state not in (M.READY, M.LOST)
+    if m.state != M.MENU:
+        assert 0 <= m.cx < m.board_width() and 0 <= m.cy < m.board_height()
+    game = m.game
+    if m.state in (M.PLAYING, M.PAUSED, M.WON):
+        assert (game.width, game.height) == (m.board_width(), m.board_height())
+        assert game.mines_left() == game.mines - sum(1 for v in game.mark if v == P.MARK_MINE)
+        assert (game.state == P.SOLVED) == (m.state == M.WON)
 
 
 BUTTONS = (M.UP, M.DOWN, M.LEFT, M.RIGHT, M.A, M.B, M.START, M.SELECT)

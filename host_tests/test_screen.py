@@ -160,6 +160,8 @@ def test_menu_text_and_selection():
     s.show()
     top = menu_row_top(m, "quick", s)
     assert highlighted(s) == top and read_label(s, top, WHITE) == "Mode    Quick start"
+    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Screen"
+    assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
     s.d.press(M.A)                                        # A on a value row: to Play
     s.show()
     assert highlighted(s) == menu_row_top(m, "play", s)

@@ -179,18 +179,66 @@ def best_times(seed=7):
     return s.show()
 
 
+def puzzle(seed=7, size=1, level=1, hints=9):
+    """A puzzle in progress: the puzzle menu's size and level, a few cells marked by taking
+    hints (A or B where the hint points), and the last hint left on screen."""
+    s = Scene(seed)
+    d, m = s.d, s.m
+    to_row(d, "puzzle")
+    d.press(M.A)                              # the puzzle menu
+    d.press(*[M.UP] * 3)                      # to Size
+    d.press(*[M.RIGHT] * size)
+    d.press(M.DOWN)
+    d.press(*[M.RIGHT] * level)
+    d.press(M.A)                              # A on a value row: to Play puzzle
+    d.press(M.A)
+    d.until(M.PLAYING, 40000)
+    for k in range(hints):
+        pause_action(d, "hint")
+        if k < hints - 1:
+            d.press(M.A if m.game.hint_mine else M.B)
+    d.run(40)                                 # the hint's message still shows
+    return s.show()
+
+
+def pause_action(d, word):
+    """START, then the pause menu's row ``word`` (puzzle mode: undo, redo, check, hint)."""
+    m = d.m
+    d.press(M.START)
+    while m.screen.rows[m.screen.row][2] != word:
+        d.press(M.DOWN)
+    d.press(M.A)
+
+
+def puzzle_solved(seed=7):
+    s = puzzle(seed, hints=1)
+    d, m = s.d, s.m
+    g = m.game
+    for y in range(g.height):                 # every mine marked: solved
+        for x in range(g.width):
+            if g.board.is_mine(x, y) and m.state == M.PLAYING:
+                d.press(*walk(m, x, y))
+                d.press(M.A)
+    return s.show()
+
+
 SCENES = (("menu", menu), ("playing", flagged), ("generating", generating), ("won", won),
           ("lost", lost), ("paused", paused), ("expert", expert), ("help", help_screen),
-          ("statistics", statistics), ("best_times", best_times))
+          ("statistics", statistics), ("best_times", best_times), ("puzzle", puzzle),
+          ("puzzle_solved", puzzle_solved))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
     ap.add_argument("--scale", type=int, default=3)
+    ap.add_argument("--only", action="append", metavar="NAME",
+                    help="only this scene (repeatable): " + ", ".join(n for n, _ in SCENES))
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     for name, make in SCENES:
+        if args.only and name not in args.only:
+            continue
         path = os.path.join(args.out, name + ".png")
         make().save(path, args.scale)
         print("wrote", path)

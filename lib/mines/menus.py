@@ -22,6 +22,8 @@ SCREENS = {
     "best": "mines.recordscreens",
     "reset": "mines.recordscreens",
     "code": "mines.codeentry",
+    "puzzle": "mines.puzzle_menu",
+    "puzzle_best": "mines.puzzle_best",
 }
 
 # Button names for footers and help: device buttons; a front end may pass its own (keyboard).
@@ -41,6 +43,7 @@ MAIN_ROWS = (
     ("Code", None, "code"),
     ("Help", None, "help"),
     ("Records", None, "records"),
+    ("Puzzle mode", None, "puzzle"),
     ("Play", None, "play"),
 )
 
@@ -120,8 +123,12 @@ def press(m, button):
 
 def act(m, action):
     """Do menu action ``action`` on midend ``m`` (see the module's docstring)."""
-    if action == "play" or action == "new":
+    if action == "play" or (action == "new" and not m.mode):
         m.start_game()
+    elif action == "puzzle_play" or action == "new":
+        m.start_puzzle()
+    elif action in ("undo", "redo", "check", "hint"):
+        m.puzzle.action(m, action)
     elif action == "resume":
         m.resume()
     elif action == "hint":

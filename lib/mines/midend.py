@@ -39,6 +39,7 @@ JOB_CLASSIC = 2  # a board from the cell the player opened first
 JOB_RESUME = 3  # a saved game put back (mines.saving)
 JOB_HINT = 4  # a hint (mines.helping)
 JOB_CHECK = 5  # after a move: the flags the numbers disprove
+JOB_PUZZLE = 6  # a pen-and-paper puzzle (made in mines.puzzle_mode)
 
 _SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
@@ -55,6 +56,7 @@ class Midend:
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
+        self.seed0 = seed  # (puzzle mode draws its seeds from it too)
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
@@ -90,14 +92,21 @@ class Midend:
         self.board_start = None  # (x, y) the game's board was made from: "again", its code
         self.assist = None  # mines.assist.HintJob (read: marks, marks_version), made when needed
         self.saves = None  # mines.saving.Saves once the front end asks (mines.saving.attach)
+        self.finished = 0  # games and puzzles ended (the end panel's lines follow it)
+        self.mode = 0  # 1: puzzle mode (mines.puzzle_mode): no quick-start board meanwhile
+        self.puzzle = None
 
     # -- what the front end reads and takes ------------------------------------------------
 
     @property
     def game(self):
         """The game (mines.game.Game; None while no buffers are made): read it, never change it.
-        Before a board is taken it holds the last game, or nothing yet."""
-        return self.boards.game
+        Before a board is taken it holds the last game, or nothing yet. Puzzle mode: the
+        puzzle (mines.puzzle_game.PuzzleGame, the same read API)."""
+        return self.puzzle.game if self.mode else self.boards.game
+
+    def cue(self, bits):
+        self._cues |= bits
 
     def take_cues(self):
         """The cue bits set since the last call (CUE_OPEN, ...), cleared."""
@@ -125,7 +134,7 @@ class Midend:
     def mines_left(self):
         state = self.state  # compared one by one: a tuple here would be made every frame
         if self.game is None or state == MENU or state == READY or state == GENERATING:
-            return self.settings.mines
+            return 0 if self.mode else self.settings.mines
         return self.game.mines_left()
 
     def _board_in_front(self):
@@ -134,9 +143,13 @@ class Midend:
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
         (two methods, not a tuple: read every frame, they allocate nothing)."""
+        if self.mode:
+            return self.puzzle.size(self, 1)
         return self.game.width if self._board_in_front() else self.settings.width
 
     def board_height(self):
+        if self.mode:
+            return self.puzzle.size(self, 2)
         return self.game.height if self._board_in_front() else self.settings.height
 
     def status(self):
@@ -188,6 +201,9 @@ class Midend:
         if button <= RIGHT:
             self._move_cursor(button)
             return
+        if self.mode and state != GENERATING:
+            self.puzzle.press(self, button)
+            return
         if state == READY:
             if button == A:
                 self._start_job(JOB_CLASSIC, (self.cx, self.cy))
@@ -198,7 +214,7 @@ class Midend:
         elif state == GENERATING:
             if button == B:
                 self._for_game = False
-                if self.settings.quick:  # the board goes on being prepared from the menu
+                if self.settings.quick or self.mode:  # (quick: made on from the menu)
                     self.to_menu()
                 else:
                     self.runner.stop()
@@ -308,8 +324,16 @@ class Midend:
         if game.state != G_PLAYING:
             self._finish()
 
+    def start_puzzle(self):
+        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
+        from mines.puzzle_mode import start
+        self._prepared_key = -1
+        start(self)
+        self._for_game = True
+
     def _finish(self):
         game = self.game
+        self.finished += 1
         won = game.state == G_WON
         self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
                           game.bbbv() if won else 0)
@@ -327,7 +351,8 @@ class Midend:
     def to_menu(self):
         """Back to the main menu; a classic board being made for the game is dropped (a
         quick-start one goes on being made)."""
-        if self._for_game and self.runner.tag == JOB_CLASSIC:
+        tag = self.runner.tag
+        if tag == JOB_PUZZLE or (self._for_game and tag == JOB_CLASSIC):
             self.runner.stop()
         self._for_game = False
         self.assist = None
@@ -359,6 +384,9 @@ class Midend:
             self.say(err)
             self._cues |= CUE_REFUSED
             return
+        if self.mode:  # back to the sweeper: the puzzle's buffers go
+            self.runner.stop()
+            self.puzzle.drop(self)
         self.elapsed_ms = 0
         self.start_x = -1
         self.start_y = -1
@@ -437,7 +465,8 @@ class Midend:
             runner.run()
         elif state == PLAYING and (runner.tag == JOB_HINT or runner.tag == JOB_CHECK):
             runner.run()
-        elif (state == MENU or state == WON or state == LOST) and self.settings.quick:
+        elif (state == MENU or state == WON or state == LOST) and self.settings.quick \
+                and not self.mode:
             key = self.settings.key()
             if self._settle > 0:
                 self._settle -= 1
@@ -457,6 +486,9 @@ class Midend:
             if runner.tag == JOB_HINT or runner.tag == JOB_CHECK:
                 from mines import helping
                 helping.hinted(self)
+            elif self._for_game and self.state == GENERATING and self.mode:
+                self._for_game = False
+                self.puzzle.take(self)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
             elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:

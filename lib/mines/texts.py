@@ -25,7 +25,7 @@ def status(m):
     if state == PAUSED:
         return "Paused"
     if state == WON:
-        return "You win!"
+        return "Solved!" if m.mode else "You win!"
     return "Boom!"
 
 def footer(m):
@@ -49,7 +49,10 @@ def footer(m):
 def result_lines(m):
     """The end-of-game panel's lines (four at most, 26 characters), most important first: the
     time, the level and how it was played, the board's code with the hints (and lives) used,
-    and the keys (A: a new board, START: the same board again, B: the menu)."""
+    and the keys (A: a new board, START: the same board again, B: the menu). A puzzle's come
+    from puzzle mode."""
+    if m.mode:
+        return m.puzzle.result_lines(m)
     t = m.elapsed_ms
     st = m.stats
     game = m.game

@@ -1,0 +1,425 @@
+"""Pen-and-paper puzzles (mines.puzzle, tools/puzzle.py): one solution, proven by an exhaustive
+search and by an independent complete solver written here; solved at their level and mostly not
+below; minimal; the same as a plain re-solve per removal; the same under CPython and micropython;
+sliced within bounds."""
+
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+
+import engine_util
+from engine_util import ROOT, micropython
+
+from mines import puzzle_game as P
+from mines.board import Board
+from mines.puzzle import PuzzleMaker
+from mines.solver import SOLVED, Solver
+
+LEVELS = (P.EASY, P.MEDIUM, P.HARD)
+TOOL = os.path.join("tools", "puzzle.py")
+
+
+# ---- an independent complete solver (backtracking with propagation) -------------------------
+
+def count_solutions(w, h, rows, total=None, fixed=None, limit=2):
+    """How many mine layouts (up to ``limit``) agree with the clues in ``rows`` (a digit: a safe
+    cell with that many mine neighbours; '#': unknown), with ``total`` mines if given, and with
+    ``fixed`` ({(x, y): is_mine}); and the layouts found (sets of mine cells). Written apart
+    from the engine: constraints with running counts, propagation, depth-first search."""
+    cells = [(x, y) for y in range(h) for x in range(w) if rows[y][x] == "#"]
+    index = {c: k for k, c in enumerate(cells)}
+    need = []    # per constraint: mines still to place
+    free = []    # per constraint: its cells not yet decided
+    members = []
+    for y in range(h):
+        for x in range(w):
+            if rows[y][x] != "#":
+                around = [index[c] for c in engine_util.neighbours(w, h, x, y) if c in index]
+                members.append(around)
+                need.append(int(rows[y][x]))
+                free.append(len(around))
+    if total is not None:
+        members.append(list(range(len(cells))))
+        need.append(total)
+        free.append(len(cells))
+    of_cell = [[] for _ in cells]
+    for k, around in enumerate(members):
+        for i in around:
+            of_cell[i].append(k)
+    value = [None] * len(cells)
+    found = []
+
+    def assign(i, v, trail, queue):
+        value[i] = v
+        trail.append(i)
+        for k in of_cell[i]:
+            free[k] -= 1
+            need[k] -= v
+            queue.append(k)
+
+    def propagate(queue, trail):
+        while queue:
+            k = queue.pop()
+            if need[k] < 0 or need[k] > free[k]:
+                return False
+            if free[k] and (need[k] == 0 or need[k] == free[k]):
+                v = 0 if need[k] == 0 else 1
+                for i in members[k]:
+                    if value[i] is None:
+                        assign(i, v, trail, queue)
+        return True
+
+    def undo(trail):
+        for i in trail:
+            for k in of_cell[i]:
+                free[k] += 1
+                need[k] += value[i]
+            value[i] = None
+
+    def search(start):
+        if len(found) >= limit:
+            return
+        i = start
+        while i < len(cells) and value[i] is not None:
+            i += 1
+        if i == len(cells):
+            found.append(frozenset(cells[k] for k in range(len(cells)) if value[k]))
+            return
+        for v in (1, 0):
+            trail = []
+            if propagate_after(i, v, trail):
+                search(i + 1)
+            undo(trail)
+
+    def propagate_after(i, v, trail):
+        queue = []
+        assign(i, v, trail, queue)
+        return propagate(queue, trail)
+
+    trail = []
+    queue = list(range(len(members)))
+    for c, v in (fixed or {}).items():
+        assign(index[c], 1 if v else 0, trail, queue)
+    if propagate(queue, trail):
+        search(0)
+    return len(found), found
+
+
+def exhaustive_layouts(w, h, rows, total):
+    """Every layout of ``total`` mines on the '#' cells that fits the clues (small grids): all
+    combinations tried, each clue checked as a bit mask."""
+    unknown = [(x, y) for y in range(h) for x in range(w) if rows[y][x] == "#"]
+    bit = {c: 1 << k for k, c in enumerate(unknown)}
+    clues = []
+    for y in range(h):
+        for x in range(w):
+            if rows[y][x] != "#":
+                mask = sum(bit.get(c, 0) for c in engine_util.neighbours(w, h, x, y))
+                clues.append((mask, int(rows[y][x])))
+    out = []
+    for combo in itertools.combinations(range(len(unknown)), total):
+        m = sum(1 << k for k in combo)
+        if all(bin(m & mask).count("1") == v for mask, v in clues):
+            out.append({unknown[k] for k in combo})
+    return out
+
+
+# ---- helpers -------------------------------------------------------------------------------
+
+def rows_and_solution(m):
+    return P.view_rows(m.board, m.clue), m.board.grid_string()
+
+
+def solution_mines(m):
+    w = m.width
+    return frozenset((k % w, k // w) for k, ch in enumerate(m.board.grid_string()) if ch == "*")
+
+
+def fresh_solve(board, clues, level, mines):
+    s = Solver(board, oracle=False)
+    s.reset(mines)
+    for c in clues:
+        s.give_clue(c, board.count[c])
+    return s.solve(level) == SOLVED
+
+
+def clue_cells(m):
+    return [i for i in range(m.board.size) if m.clue[i]]
+
+
+def check_puzzle(m):
+    """What every finished puzzle must be: clues are the true counts of safe cells, the level's
+    solver decides it from the clues alone, and no clue can go (minimal)."""
+    b = m.board
+    clues = clue_cells(m)
+    assert len(clues) == m.clues and m.clues > 0
+    cells = m.width * m.height
+    assert 30 * cells // 100 <= b.mines == m.mines <= 36 * cells // 100
+    for c in clues:
+        assert b.inside[c] and not b.mine[c]
+    assert fresh_solve(b, clues, m.level, m.mines)
+    for c in clues:
+        assert not fresh_solve(b, [d for d in clues if d != c], m.level, m.mines), (
+            "clue at %d can go: not minimal" % c)
+
+
+# ---- tests ---------------------------------------------------------------------------------
+
+def test_small_puzzles_have_exactly_one_layout_by_exhaustive_search():
+    """5x5 and 6x5 at every level: of all layouts with the told mine count, exactly one fits
+    the clues, and it is the solution."""
+    for w, h in ((5, 5), (6, 5)):
+        m = PuzzleMaker(w, h)
+        for level in LEVELS:
+            for seed in range(4):
+                m.begin(seed * 31 + level, level)
+                m.run()
+                rows, _ = rows_and_solution(m)
+                layouts = exhaustive_layouts(w, h, rows, m.mines)
+                assert layouts == [set(solution_mines(m))], (w, h, level, seed, rows)
+
+
+def test_puzzles_are_unique_by_an_independent_solver_solved_at_their_level_and_minimal():
+    """Larger grids: the backtracking solver above finds one layout only (Easy and Medium even
+    without the mine count, which only Hard's reasoning uses), the level's solver decides them,
+    and no clue can be taken away."""
+    cases = [(8, 8, 5), (12, 10, 3), (20, 15, 2), (9, 14, 2)]
+    for w, h, seeds in cases:
+        m = PuzzleMaker(w, h)
+        for level in LEVELS:
+            for seed in range(seeds):
+                m.begin(1000 + seed, level)
+                m.run()
+                check_puzzle(m)
+                rows, _ = rows_and_solution(m)
+                total = m.mines if level == P.HARD else None
+                n, layouts = count_solutions(w, h, rows, total)
+                assert n == 1 and layouts[0] == solution_mines(m), (w, h, level, seed)
+
+
+def test_medium_and_hard_puzzles_mostly_need_their_level():
+    """Most Medium puzzles are not decided by one clue at a time, most Hard ones not by pairs."""
+    for w, h, seeds in ((8, 8, 12), (12, 10, 6)):
+        m = PuzzleMaker(w, h)
+        for level in (P.MEDIUM, P.HARD):
+            need = 0
+            for seed in range(seeds):
+                m.begin(seed, level)
+                m.run()
+                if not fresh_solve(m.board, clue_cells(m), level - 1, m.mines):
+                    need += 1
+            assert need * 4 >= seeds * 3, (w, h, level, need, seeds)
+
+
+def test_the_same_as_a_plain_re_solve_per_removal():
+    """The depth-first walk with truncations keeps exactly the clues that removing them one at
+    a time in the same random order, re-solving from scratch each time, keeps."""
+    for w, h, seeds in ((7, 6, 4), (10, 8, 2)):
+        m = PuzzleMaker(w, h)
+        for level in LEVELS:
+            for seed in range(seeds):
+                m.begin(seed + 77, level)
+                m.run()
+                b = m.board
+                order = list(m.cand[:w * h - b.mines])
+                have = set(order)
+                for c in order:
+                    have.discard(c)
+                    if not fresh_solve(b, have, level, m.mines):
+                        have.add(c)
+                assert have == set(clue_cells(m)), (w, h, level, seed)
+
+
+def test_slices_are_bounded_progress_rises_and_abandoning_changes_nothing():
+    rnd = random.Random(5)
+    m = PuzzleMaker(20, 15)
+    clean = PuzzleMaker(20, 15)
+    for level in LEVELS:
+        for seed in range(2):
+            # An abandoned puzzle first: the next one must not notice.
+            m.begin(rnd.randrange(1 << 30), rnd.choice(LEVELS))
+            for _ in range(rnd.randrange(1, 200)):
+                if m.step():
+                    break
+            m.begin(seed, level)
+            last = 0
+            steps = 0
+            while not m.step():
+                steps += 1
+                assert m.slice_work <= PuzzleMaker.MAX_SLICE_UNITS
+                assert last <= m.progress <= 99
+                last = m.progress
+            assert m.progress == 100 and steps > 10
+            assert m.max_slice <= PuzzleMaker.MAX_SLICE_UNITS
+            clean.begin(seed, level)
+            clean.run()
+            assert rows_and_solution(m) == rows_and_solution(clean)
+    # Hard's case analysis has the largest indivisible pieces: more seeds of it.
+    for seed in range(2, 10):
+        clean.begin(seed, P.HARD)
+        clean.run()
+        assert clean.max_slice <= PuzzleMaker.MAX_SLICE_UNITS, (seed, clean.max_slice)
+
+
+def test_same_seed_same_puzzle_other_seed_other_puzzle_and_bad_parameters():
+    a = PuzzleMaker(9, 7)
+    a.begin(12345, P.MEDIUM)
+    a.run()
+    b = PuzzleMaker(9, 7)
+    b.begin(12345, P.MEDIUM)
+    b.run()
+    assert rows_and_solution(a) == rows_and_solution(b)
+    b.begin(12346, P.MEDIUM)
+    b.run()
+    assert rows_and_solution(a) != rows_and_solution(b)
+    for w, h in ((4, 5), (21, 5), (5, 16)):
+        try:
+            PuzzleMaker(w, h)
+        except ValueError as e:
+            assert "must be" in str(e)
+        else:
+            raise AssertionError((w, h))
+    for seed, level in ((-1, 0), (1 << 30, 0), (0, 3)):
+        try:
+            a.begin(seed, level)
+        except ValueError as e:
+            assert "must be" in str(e)
+        else:
+            raise AssertionError((seed, level))
+
+
+def test_codes_round_trip_and_refuse_board_codes_and_typos():
+    from mines import codes
+    for w, h, level, seed in ((5, 5, 0, 0), (20, 15, 2, (1 << 30) - 1), (12, 10, 1, 987654)):
+        text = P.encode_code(w, h, level, seed)
+        assert len(text) == 10
+        assert P.decode_code(text) == (w, h, level, seed)
+        assert P.decode_code(text.lower()) == (w, h, level, seed)
+        bad = text[:3] + ("0" if text[3] != "0" else "1") + text[4:]
+        try:
+            P.decode_code(bad)
+        except ValueError as e:
+            assert "mistyped" in str(e) or "not a puzzle code" in str(e)
+        else:
+            raise AssertionError(bad)
+    board_code = codes.encode(((codes.TYPE_BOARD, 2), (5, 5), (123, 35)))
+    try:
+        P.decode_code(board_code)
+    except ValueError as e:
+        assert "board code" in str(e)
+    else:
+        raise AssertionError("a board code was taken")
+
+
+def _run(interp, args, **kw):
+    if interp == "micropython":
+        return micropython([TOOL] + args, heap="2M", **kw)
+    return subprocess.run([sys.executable, TOOL] + args, cwd=ROOT, capture_output=True,
+                          text=True, **kw)
+
+
+def test_puzzle_py_prints_identical_lines_under_cpython_and_micropython():
+    runs = [["--width", "6", "--height", "5", "--seed", "5", "--count", "3"],
+            ["--width", "12", "--height", "10", "--seed", "77", "--count", "2", "--level",
+             "medium"],
+            ["--width", "20", "--height", "15", "--seed", "9", "--level", "hard"]]
+    for args in runs:
+        cp = _run("cpython", args)
+        mp = _run("micropython", args)
+        assert cp.returncode == 0 and mp.returncode == 0, cp.stderr + mp.stderr
+        assert cp.stdout == mp.stdout and cp.stdout
+        lines = cp.stdout.splitlines()
+        assert len(lines) == int(args[args.index("--count") + 1]) if "--count" in args else 1
+        for line in lines:
+            p = json.loads(line)
+            assert list(p) == ["w", "h", "level", "view", "solution", "code"]
+            w, h = p["w"], p["h"]
+            assert p["level"] == (args[args.index("--level") + 1] if "--level" in args
+                                  else "easy")
+            assert len(p["view"]) == h and all(len(r) == w for r in p["view"])
+            assert len(p["solution"]) == w * h and set(p["solution"]) <= set("*.")
+            mines = {(k % w, k // w) for k, ch in enumerate(p["solution"]) if ch == "*"}
+            for y, row in enumerate(p["view"]):
+                for x, ch in enumerate(row):
+                    if ch != "#":
+                        assert (x, y) not in mines
+                        assert int(ch) == sum(1 for c in engine_util.neighbours(w, h, x, y)
+                                              if c in mines)
+            # The code makes the same puzzle again, on the other interpreter too.
+            again = _run("micropython", ["--code", p["code"]])
+            assert again.returncode == 0 and again.stdout.strip() == line
+
+
+def test_puzzle_py_fails_like_a_unix_tool():
+    bad = [["--width", "4", "--height", "5", "--seed", "1"],
+           ["--width", "8", "--height", "8"],
+           ["--width", "8", "--height", "x", "--seed", "1"],
+           ["--width", "8", "--height", "8", "--seed", "1", "--level", "full"],
+           ["--width", "8", "--height", "8", "--seed", "1", "--count", "0"],
+           ["--width", "8", "--height", "8", "--seed", "-3"],
+           ["--code", "12345"],
+           ["--code", "9H800000R4", "--seed", "3"],
+           ["--frobnicate", "1"],
+           ["--width"]]
+    for args in bad:
+        r = _run("cpython", args)
+        assert r.returncode == 2 and not r.stdout, args
+        err = r.stderr.splitlines()
+        assert len(err) == 1 and err[0].startswith("puzzle.py: "), (args, r.stderr)
+    h = _run("cpython", ["--help"])
+    assert h.returncode == 0
+    for opt in ("--width", "--height", "--seed", "--level", "--count", "--code", "--help"):
+        assert opt in h.stdout
+    # A reader that leaves early (| head -1): no traceback, no noise.
+    for interp in ("cpython", "micropython"):
+        exe = [sys.executable] if interp == "cpython" else [engine_util.MICROPYTHON]
+        p = subprocess.Popen(exe + [TOOL, "--width", "8", "--height", "8", "--seed", "1",
+                                    "--count", "400"], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        first = p.stdout.readline()
+        p.stdout.close()
+        err = p.stderr.read()
+        p.wait(timeout=120)
+        assert json.loads(first)["w"] == 8
+        assert err == b"", err
+
+
+def test_full_screen_hard_in_a_device_sized_heap_allocates_little():
+    script = (
+        "import sys, gc\n"
+        "sys.path.insert(0, %r)\n"
+        "from mines.puzzle import PuzzleMaker\n"
+        "m = PuzzleMaker(20, 15)\n"
+        "m.begin(0, 2); m.run()\n"
+        "worst = 0\n"
+        "for seed in range(1, 4):\n"
+        "    gc.collect(); gc.disable(); a = gc.mem_alloc()\n"
+        "    m.begin(seed, seed %% 3); m.run()\n"
+        "    worst = max(worst, gc.mem_alloc() - a); gc.enable()\n"
+        "print('ok', worst)\n" % engine_util.LIB)
+    r = micropython(["-c", script], heap="96K")
+    assert r.returncode == 0, r.stdout + r.stderr
+    ok, worst = r.stdout.split()
+    # The job's generator frame (about 600 bytes) and a few small blocks inside the solver.
+    assert ok == "ok" and int(worst) <= 1536, worst
+
+
+def test_bench_puzzle_cpython_part_runs_and_writes_its_json(tmp_path):
+    """tools/bench_puzzle.py without the valgrind part: the table and the JSON's fields."""
+    out = tmp_path / "b.json"
+    r = subprocess.run([sys.executable, os.path.join("tools", "bench_puzzle.py"), "--seeds", "2",
+                        "--no-devtime", "--json", str(out)], cwd=ROOT, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "### Puzzles (CPython)" in r.stdout
+    res = json.loads(out.read_text())
+    keys = [c["key"] for c in res["configs"]]
+    assert keys == ["%dx%d-%s" % (w, h, lv) for _, w, h in P.SIZES for lv in P.LEVEL_NAMES]
+    for c in res["configs"]:
+        s = c["cpython"]
+        assert s["verified"] == s["puzzles"] == 2
+        assert 0 < s["work"]["median"] <= s["work"]["max"]
+        assert s["max_slice"]["max"] <= PuzzleMaker.MAX_SLICE_UNITS

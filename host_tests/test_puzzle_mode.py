@@ -1,0 +1,185 @@
+"""Puzzle mode in the game (mines.puzzle_mode through the midend, and on the screen): from the
+main menu to a made puzzle with progress, marks, undo and redo, check and hint from the pause
+menu, the end with its time, best time and code, the next puzzle, and back to the sweeper."""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+
+from game_helpers import Driver, to_row, walk  # noqa: E402
+from mines import midend as M  # noqa: E402
+from mines import puzzle_game as P  # noqa: E402
+
+
+def into_puzzle_menu(d):
+    to_row(d, "puzzle")
+    d.press(M.A)
+    assert d.m.screen.name == "puzzle"
+
+
+def choose(d, size, level):
+    m = d.m
+    while m.screen.rows[m.screen.row][1] != "psize":
+        d.press(M.UP)
+    while m.settings.psize != size:
+        d.press(M.RIGHT)
+    d.press(M.DOWN)
+    while m.settings.plevel != level:
+        d.press(M.RIGHT)
+    d.press(M.A)   # to "Play puzzle"
+    assert m.screen.rows[m.screen.row][2] == "puzzle_play"
+
+
+def pause_action(d, word):
+    m = d.m
+    d.press(M.START)
+    assert m.state == M.PAUSED and m.screen.name == "pause"
+    while m.screen.rows[m.screen.row][2] != word:
+        d.press(M.DOWN)
+    d.press(M.A)
+    assert m.state == M.PLAYING and m.screen is None
+
+
+def made(d):
+    m = d.m
+    last = 0
+    seen = set()   # progress values
+    while m.state == M.GENERATING:
+        if not m.message:
+            assert m.status() == "Making %d%%" % m.progress()
+        assert m.progress() >= last
+        last = m.progress()
+        seen.add(last)
+        d.frame()
+    assert m.state == M.PLAYING
+    assert len(seen) > 2 and max(seen) > 50
+    assert max(d.works) <= m.runner.budget
+
+
+def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper():
+    m = M.Midend(seed=11)
+    d = Driver(m)
+    d.run(3)
+    into_puzzle_menu(d)
+    choose(d, 1, P.MEDIUM)
+    d.press(M.A)
+    assert m.state == M.GENERATING and m.mode == 1 and m.runner.job is not None
+    assert (m.board_width(), m.board_height()) == (12, 10)
+    made(d)
+    g = m.game
+    assert (g.width, g.height, g.level) == (12, 10, P.MEDIUM)
+    assert m.mines_left() == g.mines
+    # A marks a mine, B clear, again: unknown; undo and redo from the pause menu.
+    free = [(x, y) for y in range(10) for x in range(12) if not g.clue[g.cell(x, y)]]
+    x, y = free[0]
+    d.press(*walk(m, x, y))
+    d.press(M.A)
+    assert g.mark[g.cell(x, y)] == P.MARK_MINE and m.mines_left() == g.mines - 1
+    d.press(M.B)
+    assert g.mark[g.cell(x, y)] == P.MARK_CLEAR
+    pause_action(d, "undo")
+    assert g.mark[g.cell(x, y)] == P.MARK_MINE
+    pause_action(d, "redo")
+    assert g.mark[g.cell(x, y)] == P.MARK_CLEAR
+    clue = [(cx, cy) for cy in range(10) for cx in range(12) if g.clue[g.cell(cx, cy)]][0]
+    d.press(*walk(m, *clue))
+    d.press(M.A)
+    assert m.message == "A clue: nothing to mark"
+    # Check: the one mark is wrong or right, and the count says so.
+    pause_action(d, "check")
+    wrong = 1 if g.board.is_mine(x, y) else 0
+    assert m.message == ("1 wrong mark" if wrong else "No wrong mark") and g.helps == 1
+    # The rest by hints: each moves the cursor to its cell, and A or B marks it.
+    clock = m.elapsed_ms
+    while m.state == M.PLAYING:
+        pause_action(d, "hint")
+        assert (m.cx, m.cy) == (g.board.x_of(g.hint_cell), g.board.y_of(g.hint_cell))
+        assert m.message in ("Hint: a mine here", "Hint: clear here")
+        d.press(M.A if g.hint_mine else M.B)
+    assert m.state == M.WON and g.state == P.SOLVED and m.elapsed_ms > clock
+    assert m.status() == "Solved!"
+    lines = m.result_lines()
+    assert lines[0].startswith("Solved in ") and "new best!" in lines[0]
+    assert lines[1].startswith("Medium medium  help used %d" % g.helps)
+    code = lines[2].split()[1]
+    assert P.decode_code(code) == (12, 10, P.MEDIUM, g.seed)
+    best = m.puzzle.best.get(1, P.MEDIUM)
+    assert best == m.elapsed_ms > 0 and m.puzzle.best.get(0, P.EASY) == 0
+    stopped = m.elapsed_ms
+    d.run(30)
+    assert m.elapsed_ms == stopped          # the clock stops at the end
+    # A: the next puzzle (another seed); B from its end: the menu.
+    first_seed = g.seed
+    d.press(M.A)
+    made(d)
+    assert m.game.seed != first_seed
+    d.press(M.SELECT)
+    assert m.state == M.MENU and m.mode == 1
+    # Best times page.
+    into_puzzle_menu(d)
+    while m.screen.rows[m.screen.row][2] != "puzzle_best":
+        d.press(M.UP)
+    d.press(M.A)
+    text = [label for label, _, _ in m.screen.rows]
+    assert any(t.startswith("Medium") and "%d.%ds" % (best // 1000, best % 1000 // 100) in t
+               for t in text)
+    d.press(M.B)
+    d.press(M.B)
+    # The sweeper again: puzzle buffers go, a board is made and played.
+    to_row(d, "play")
+    d.press(M.A)
+    assert m.mode == 0 and m.puzzle.maker is None
+    assert d.until(M.PLAYING, 5000) and m.game.__class__.__name__ == "Game"
+
+
+def test_cancel_while_making_and_a_new_puzzle_from_the_pause_menu():
+    m = M.Midend(seed=5)
+    d = Driver(m)
+    into_puzzle_menu(d)
+    choose(d, 2, P.HARD)
+    d.press(M.A)
+    d.run(5)
+    assert m.state == M.GENERATING
+    d.press(M.B)
+    assert m.state == M.MENU and m.runner.job is None
+    into_puzzle_menu(d)
+    choose(d, 0, P.EASY)
+    d.press(M.A)
+    made(d)
+    seed = m.game.seed
+    pause_action_new = [r[2] for r in M.menus.MAIN_ROWS]   # (the main menu is unchanged)
+    assert "puzzle" in pause_action_new
+    d.press(M.START)
+    while m.screen.rows[m.screen.row][2] != "new":
+        d.press(M.DOWN)
+    d.press(M.A)
+    assert m.state == M.GENERATING
+    made(d)
+    assert m.game.seed != seed and (m.game.width, m.game.height) == (8, 8)
+
+
+def test_the_puzzle_on_screen_lit_clues_marks_and_the_end_panel():
+    import screenshots as S
+    from test_screen import YELLOW, read_label, read_text, tile_pixels, near
+    s = S.puzzle()
+    m = s.m
+    g = m.game
+    assert m.state == M.PLAYING and g.hint_cell >= 0 and g.hint_nclues >= 1
+    for k in range(g.hint_nclues):
+        c = g.hint_clues[k]
+        p = tile_pixels(s, g.board.x_of(c), g.board.y_of(c))
+        assert sum(near(q, YELLOW) for q in p) >= 20       # a lit clue: yellow
+    assert read_text(s, 0, 20, 140, (255, 255, 255)) == m.message == "Hint: a mine here"
+    cleared = [i for i in range(g.board.size) if g.mark[i] == P.MARK_CLEAR]
+    assert cleared
+    c = cleared[0]
+    p = tile_pixels(s, g.board.x_of(c), g.board.y_of(c))
+    assert near(p[3 * 8 + 3], (128, 128, 128)) and near(p[1 * 8 + 1], (192, 192, 192))
+    s = S.puzzle_solved()
+    m = s.m
+    assert m.state == M.WON
+    top = 128 - 4 * 12 - 2                                  # the panel's four lines
+    assert read_label(s, top, (64, 255, 64), x0=2).startswith("Solved in")
+    assert read_label(s, top + 24, (160, 160, 160), x0=2) == "Code " + m.game.code()

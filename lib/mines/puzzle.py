@@ -1,0 +1,401 @@
+"""Pen-and-paper Minesweeper puzzles (seed 003): every cell laid out at once, some safe cells show
+their number (the clues), and the player decides mine or clear for every other cell by reasoning
+alone. Exactly one solution, reached by the chosen level's reasoning.
+
+How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of the
+grid, a clue in every other cell, then the clues are taken away one at a time in random order and
+a removal is kept only if the solver, working from the remaining clues alone (a cell it proves
+safe shows no number), still decides every cell at the level: Easy = ``presets.SINGLE``, Medium =
+``PAIRS``, Hard = ``FULL`` (counting and case splits). The player is told the total mine count at
+every level (the screen shows it); only Hard's reasoning uses it. The solver is sound, so "decides
+every cell" means exactly one solution, and every clue left was tested: none can go (minimal).
+
+Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
+whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in a
+*range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
+walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
+going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
+going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
+fixed point after each, and coming back truncates ``solver.order`` to where the range began
+(every cell after that was learnt from the range's clues). A clue is given about log2(tests)
+times instead of once per test, and a range whose state already decides the grid needs no test
+at all: none of its clues is needed. A clue given to a cell already proven safe is *promoted*
+(its number shown from then on) and demoted when its range is left. Ranges are solved at
+``BUILD_LEVEL`` (cheaper for Hard), each test at the level itself; a truncation lands on a state
+the clues imply and the solver's rules are monotone, so every test ends in the very state a
+fresh solve of its clues reaches (host_tests compare with a plain re-solve per removal). A final
+solve from scratch of the finished puzzle checks it and leaves the deduction order behind
+(``solver.order``, ``why``, ``src``) for hints.
+
+Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units, about
+one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated per
+cell or per test.
+"""
+
+import gc
+from array import array
+
+from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
+from mines.board import Board
+from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
+from mines.revision import forget
+from mines.rng import Rng
+from mines.solver import NUM, RUNNING, SAFE, UNK, Solver
+
+# The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
+MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
+MINE_PERCENT_SPREAD = 7
+
+SLICE_UNITS = 80
+# Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
+# must use Medium: its pair rule only looks at numbers queued since, so it must start from a
+# state where every pair was looked at; Hard's case analysis sees every group anyway.
+BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
+_DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
+
+
+class PuzzleMaker:
+    """Makes puzzles of one size; buffers are made once and reused for every puzzle.
+
+    Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
+    cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
+    ``solver`` holding the solve of the finished puzzle from its clues (``order[clues:nknown]``
+    are the deductions in order, with ``why``, ``src``, ``src2``). Statistics: ``tests``
+    (removals that needed a solve), ``restarts`` (mine layouts thrown away), ``total_work``,
+    ``max_slice`` (units). ``progress`` is 0..100 throughout.
+    """
+
+    SLICE_UNITS = SLICE_UNITS
+    # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
+    # indivisible piece between two checks is larger than 400 units. This module's stay under
+    # 50; the case analysis's grow with the frontier (step 3 charges 3 + 2n for a group of n
+    # cells over its bound before its next check): up to 358 units seen over 40 Hard 20x15
+    # puzzles, against about 200 on boards (mines.generator's bound is 360).
+    MAX_SLICE_UNITS = SLICE_UNITS + 400
+
+    def __init__(self, width, height):
+        msg = check_size(width, height)
+        if msg:
+            raise ValueError(msg)
+        gc.collect()   # a quiet moment: the buffers below then find room in one piece
+        self.width = width
+        self.height = height
+        self.board = board = Board(width, height)
+        self.solver = Solver(board, oracle=False)
+        self.solver.cases = CaseAnalysis(self.solver)
+        cells = width * height
+        self.cand = array("H", bytes(2 * cells))       # the clues in removal order
+        # The depth-first walk over the tests: per level, its range of tests, phase (0: going
+        # left next, 1: right next, 2: done) and the solver state to come back to.
+        self._tlo = array("H", bytes(2 * _DEPTH))
+        self._thi = array("H", bytes(2 * _DEPTH))
+        self._tph = bytearray(_DEPTH)
+        self._tmark = array("H", bytes(2 * _DEPTH))
+        self._tnp = array("H", bytes(2 * _DEPTH))
+        self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
+        self.npromoted = 0
+        self.clue = bytearray(board.size)
+        self.rng = Rng(0)
+        self.level = EASY
+        self.seed = 0
+        self.mines = 0
+        self.clues = 0
+        self.done = True
+        self._job = None
+        self._runners = [None, None, None]   # one solver loop per level, made when first used
+        self._clear_stats()
+
+    def _clear_stats(self):
+        self.progress = 0
+        self.slice_work = 0
+        self.total_work = 0
+        self.max_slice = 0
+        self.tests = 0
+        self.restarts = 0
+
+    def begin(self, seed, level):
+        """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
+        HARD). The same arguments always give the same puzzle."""
+        if level not in (EASY, MEDIUM, HARD):
+            raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
+        if not (0 <= seed < (1 << SEED_BITS)):
+            raise ValueError("seed must be 0 to %d" % ((1 << SEED_BITS) - 1))
+        self.rng.seed(seed)
+        self.seed = seed
+        self.level = level
+        self.done = False
+        self._clear_stats()
+        # The checkpoints are fixed points of a cheaper level (see ``_make``).
+        for lv in (level, BUILD_LEVEL[level]):
+            if self._runners[lv] is None:
+                # Kept: a solver loop carries on after every change of state.
+                self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
+        self._job = self._make()
+
+    def step(self):
+        """Run one slice. Returns True when the puzzle is ready (and on every call after that);
+        abandon a puzzle at any time simply by not calling it again."""
+        if self.done:
+            return True
+        s = self.solver
+        s.work = 0
+        for _ in self._job:
+            break
+        work = s.work
+        self.slice_work = work
+        self.total_work += work
+        if work > self.max_slice:
+            self.max_slice = work
+        if self.done:
+            self.progress = 100
+        return self.done
+
+    def run(self):
+        """Make the puzzle in one go (tools and tests)."""
+        while not self.step():
+            pass
+
+    def code(self):
+        return encode_code(self.width, self.height, self.level, self.seed)
+
+    # --- the work, as one generator that yields between slices ----------------------------
+
+    def _make(self):
+        b = self.board
+        s = self.solver
+        rng = self.rng
+        w = self.width
+        stride = b.stride
+        cells = w * self.height
+        cand = self.cand
+        clue = self.clue
+        inside = b.inside
+        mine = b.mine
+        offsets = b.offsets
+        runner = self._runners[self.level]
+        builder = self._runners[BUILD_LEVEL[self.level]]
+        give = self._give
+        truncate = self._truncate
+        while True:
+            # Mines at random, then every other cell a clue, in random order.
+            b.clear()
+            mines = cells * (MINE_PERCENT_LOW + rng.below(MINE_PERCENT_SPREAD)) // 100
+            placed = 0
+            while placed < mines:
+                k = rng.below(cells)
+                y = k // w
+                i = (y + 1) * stride + k - y * w + 1
+                if mine[i]:
+                    continue
+                b.add_mine(i)
+                placed += 1
+                s.work += 10
+                if s.work >= SLICE_UNITS:
+                    yield
+            # Every other cell a clue. The whole set must decide the grid: at Easy and Medium
+            # a mine with no safe neighbour never is (at Hard the mine count decides it).
+            n = 0
+            walled = 0
+            for y in range(self.height):
+                if s.work >= SLICE_UNITS:
+                    yield
+                row = (y + 1) * stride + 1
+                for i in range(row, row + w):
+                    if not mine[i]:
+                        cand[n] = i
+                        n += 1
+                    elif not walled:
+                        for d in offsets:
+                            if inside[i + d] and not mine[i + d]:
+                                break
+                        else:
+                            walled = 1
+                s.work += 3 * w
+            if walled and self.level != HARD:
+                self.restarts += 1
+                continue
+            # The order the clues are taken away in.
+            for j in range(n - 1, 0, -1):
+                r = rng.below(j + 1)
+                c = cand[j]
+                cand[j] = cand[r]
+                cand[r] = c
+                s.work += 2
+                if s.work >= SLICE_UNITS:
+                    yield
+            self.mines = mines
+            clue[:] = b.zeros
+            s.reset(mines)
+            self.npromoted = 0
+            break
+        # Depth first over the tests 0..n-1, halving: see the module docstring.
+        tlo = self._tlo
+        thi = self._thi
+        tph = self._tph
+        tmark = self._tmark
+        tnp = self._tnp
+        tlo[0] = 0
+        thi[0] = n
+        tph[0] = 0
+        depth = 1
+        done = 0
+        while depth:
+            t = depth - 1
+            lo = tlo[t]
+            hi = thi[t]
+            ph = tph[t]
+            if ph == 0 and (hi - lo == 1 or not s.unknown):
+                if s.unknown:
+                    # A leaf: is the clue needed, given the others this test keeps?
+                    self.tests += 1
+                    if runner is not builder:
+                        for status in runner:
+                            if status == RUNNING:
+                                yield
+                                continue
+                            break
+                    if s.unknown:
+                        clue[cand[lo]] = 1
+                # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
+                done += hi - lo
+                self.progress = done * 99 // n
+                depth = t
+                continue
+            if ph == 2:
+                depth = t
+                continue
+            mid = (lo + hi) >> 1
+            if ph == 0:
+                # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
+                tmark[t] = s.nknown
+                tnp[t] = self.npromoted
+                for j in range(hi - 1, mid - 1, -1):
+                    if s.work >= SLICE_UNITS:
+                        yield
+                    give(cand[j])
+                tlo[depth] = lo
+                thi[depth] = mid
+            else:
+                # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
+                while not truncate(tmark[t], tnp[t]):
+                    yield
+                for j in range(lo, mid):
+                    if s.work >= SLICE_UNITS:
+                        yield
+                    if clue[cand[j]]:
+                        give(cand[j])
+                tlo[depth] = mid
+                thi[depth] = hi
+            tph[t] = ph + 1
+            tph[depth] = 0
+            depth += 1
+            for status in builder:
+                if status == RUNNING:
+                    yield
+                    continue
+                break
+        # The finished puzzle, solved from scratch: a check, and the deductions for hints.
+        s.reset(mines)
+        self.npromoted = 0
+        nclues = 0
+        for i in range(b.size):
+            if clue[i]:
+                s.give_clue(i, b.count[i])
+                nclues += 1
+                if s.work >= SLICE_UNITS:
+                    yield
+        self.clues = nclues
+        for status in runner:
+            if status == RUNNING:
+                yield
+                continue
+            break
+        if s.unknown:
+            raise RuntimeError("puzzle %d not decided at level %d" % (self.seed, self.level))
+        self.done = True
+        yield
+
+    def _give(self, c):
+        """Show clue c to the solver: a covered cell is given its number; a cell already proven
+        safe is promoted (its number shown from now on); nothing once the grid is decided."""
+        s = self.solver
+        st = s.st[c]
+        if st == UNK:
+            s.give_clue(c, self.board.count[c])
+        elif st == SAFE and s.unknown:
+            st = s.st
+            st[c] = NUM
+            s.clue[c] = self.board.count[c]
+            self.promoted[self.npromoted] = c
+            self.npromoted += 1
+            if s.unk[c] and not s.flags[c] & 1:
+                s.flags[c] |= 1
+                s.stack[s.sp] = c
+                s.sp += 1
+            s.work += 4
+
+    def _truncate(self, p, promoted):
+        """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
+        and ``promoted`` clues were promoted (a promotion adds no cell to ``order``, so the
+        count tells before from after): forget the newer cells and demote the clues promoted
+        since, until the slice is used up (returns False until done). Called only at fixed
+        points (both stacks empty but for numbers left on the pair stack once the grid is
+        decided)."""
+        s = self.solver
+        order = s.order
+        k = s.nknown
+        st = s.st
+        flags = s.flags
+        offsets = s.offsets
+        hard = self.level == HARD   # only the case analysis reuses what it found
+        cost = 20 if hard else 10
+        while k > p:
+            if s.work >= SLICE_UNITS:
+                s.nknown = k
+                return False
+            s.work += cost
+            k -= 1
+            c = order[k]
+            if hard:
+                # The numbers around it see a new neighbourhood: their groups have changed.
+                if st[c] == NUM:
+                    self._unlink(c)
+                for d in offsets:
+                    if st[c + d] == NUM:
+                        flags[c + d] |= 16
+            forget(s, c)
+        s.nknown = k
+        if k > p:
+            return False
+        while self.npromoted > promoted:
+            if s.work >= SLICE_UNITS:
+                return False
+            self.npromoted -= 1
+            c = self.promoted[self.npromoted]
+            s.work += 3
+            if st[c] == NUM:
+                st[c] = SAFE
+                if hard:
+                    self._unlink(c)
+        # Off the pair stack (numbers are left on it only once the grid was decided).
+        pstack = s.pstack
+        while s.psp:
+            if s.work >= SLICE_UNITS:
+                return False
+            s.psp -= 1
+            flags[pstack[s.psp]] &= 0xFD
+            s.work += 2
+        s.sp = 0
+        return True
+
+    def _unlink(self, c):
+        """Number c goes (forgotten or demoted): the groups it joined fall apart, so every
+        number sharing a covered cell with it (all within 2 cells) counts as changed for the
+        case analysis, whose reuse of an unchanged group assumes nothing in it moved."""
+        s = self.solver
+        st = s.st
+        flags = s.flags
+        for d in s.poffs:
+            if st[c + d] == NUM:
+                flags[c + d] |= 16
+        s.work += 24
