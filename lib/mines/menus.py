@@ -127,7 +127,7 @@ def act(m, action):
         m.start_game()
     elif action == "puzzle_play" or action == "new":
         m.start_puzzle()
-    elif action in ("undo", "redo", "check", "hint"):
+    elif action in ("undo", "redo", "check"):
         m.puzzle.action(m, action)
     elif action == "resume":
         m.resume()

@@ -1,22 +1,11 @@
 """The midend: the flow between screens, the timer, the status line, board making sliced into
 frames, quick start and session stats; no pixels, no pins."""
 
-# (Long notes are comments here, not docstrings: the device compiles this file, and a docstring
-# takes heap while it does.)
-#
-# It *has* its parts: ``settings`` (mines.settings), ``boards`` (the game and generator buffers,
-# mines.jobs.Boards), ``runner`` (the job runner, mines.jobs.Runner); text screens are
-# mines.menus data. Flow goes one way: a front end feeds logical button presses to ``press``
-# and calls ``frame(now_ms)`` once a frame; then it reads state and draws it:
-#   state, screen (a mines.menus.Menu in front, or None: the board), screen_version, cx, cy,
-#   game (read only: ``shown`` bytes are the tiles), start_x, start_y, settings, status(),
-#   footer(), seconds(), mines_left(), progress(), message, result_lines(), prepared(),
-#   board_width(), board_height();
-# and asks for the rest through methods: take_cues() (lights and sounds), take_collect()
-# (gc.collect() wanted), fail(text) (an error the loop caught).
-#
-# Four kinds of data (Tatham): parameters (settings), game state (game), UI state (cursor,
-# screens: not part of any move) and draw state (kept by the front end's view).
+# It *has* its parts: settings, boards (game and generator buffers), runner (sliced jobs), stats,
+# saves; text screens are mines.menus data. One way: the front end calls press() and
+# frame(now_ms), then reads (state, screen, cx, cy, game, status(), footer(), progress(), ...)
+# and takes take_cues() and take_collect(); it never writes a field. Tatham's four kinds of
+# data: parameters (settings), game state (game), UI state (cursor, screens), draw state (view).
 
 import gc
 
@@ -287,6 +276,9 @@ class Midend:
             self.cx += 1
 
     def hint(self):
+        if self.mode:
+            self.puzzle.action(self, "hint")
+            return
         from mines import helping  # imported when a game first needs it
         helping.hint(self)
 
