@@ -12,11 +12,13 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
+import sys
+
 import displayio
 import terminalio
 from adafruit_display_text.label import Label
 
-from boards import tiles
+from boards.tiles import BACKGROUND, BLANK, CURSOR, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
 from mines import midend as M
@@ -24,7 +26,6 @@ from mines.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15
-TILE = tiles.TILE  # pixels
 BAR = 8  # status bar height, pixels
 _MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
 _MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
@@ -47,6 +48,15 @@ _PROGRESS = 0x006000
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 
+def _forget(name):
+    """Drop module ``name`` (a package's submodule) once its work is done, so that its code
+    and data go back to the heap; a later import loads it again."""
+    sys.modules.pop(name, None)
+    package, _, attr = name.rpartition(".")
+    if package in sys.modules and hasattr(sys.modules[package], attr):
+        delattr(sys.modules[package], attr)
+
+
 def _span(bitmap, start, end, value):
     """Pixels start..end-1 of a one-pixel-thin ``bitmap`` (a row or a column) set to ``value``.
     (Bitmaps and TileGrids are indexed by one int here and below: an (x, y) index would be a
@@ -64,14 +74,16 @@ class View:
         self.height = height
         font = Font()
         self.font = font
+        from boards import tiles
         palette = tiles.make_palette()
         sheet = tiles.make_sheet()
+        _forget("boards.tiles")  # its drawings and code are needed only to make the sheet
         self.root = displayio.Group()
 
         # background: one pixel scaled up to the whole screen
         bg_bitmap = displayio.Bitmap(1, 1, 1)
         bg_palette = displayio.Palette(1)
-        bg_palette[0] = tiles.BACKGROUND
+        bg_palette[0] = BACKGROUND
         bg = displayio.TileGrid(bg_bitmap, pixel_shader=bg_palette, width=1, height=1,
                                 tile_width=1, tile_height=1)
         self._bg_group = displayio.Group(scale=max(width, height))
@@ -82,10 +94,10 @@ class View:
         self.board_group = displayio.Group()
         self.grid = displayio.TileGrid(sheet, pixel_shader=palette, width=COLS, height=ROWS,
                                        tile_width=TILE, tile_height=TILE,
-                                       default_tile=tiles.BLANK)
+                                       default_tile=BLANK)
         self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE, tile_height=TILE,
-                                         default_tile=tiles.CURSOR)
+                                         default_tile=CURSOR)
         self.board_group.append(self.grid)
         self.board_group.append(self.cursor)
         # where the view is on a board larger than the screen: a line along the bottom edge
@@ -103,7 +115,7 @@ class View:
         self.root.append(self.board_group)
         self._drawn = bytearray(COLS * ROWS)
         for i in range(COLS * ROWS):
-            self._drawn[i] = tiles.BLANK
+            self._drawn[i] = BLANK
         self.ox = 0  # first board column and row in view
         self.oy = 0
         self._board_where = self._board_what = self._board_mark = -2
@@ -283,9 +295,9 @@ class View:
             self.cursor.x = cx
             self.cursor.y = cy
             changed = True
-        tile = tiles.CURSOR
+        tile = CURSOR
         if state == M.GENERATING:
-            tile = tiles.SPIN + (frame >> _SPIN_SLOWDOWN) % tiles.SPIN_FRAMES
+            tile = SPIN + (frame >> _SPIN_SLOWDOWN) % SPIN_FRAMES
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
@@ -318,13 +330,13 @@ class View:
             row = (sy + oy + 1) * stride + ox + 1
             for sx in range(COLS):
                 if sx >= vis_w or sy >= vis_h:
-                    t = tiles.BLANK
+                    t = BLANK
                 elif shown is None:
                     t = covered
                 else:
                     t = shown[row + sx]
                 if k == start and t == covered:
-                    t = tiles.START
+                    t = START
                 if drawn[k] != t:
                     drawn[k] = t
                     grid[k] = t
