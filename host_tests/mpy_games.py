@@ -4,7 +4,7 @@ displayio and terminalio of host_tests/mpy_display and the real adafruit_display
 scripted games through logical button presses.
 
   micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,...] [saves] [--display=LIB]
-      [--mpy=DIR]
+      [--mpy=DIR] [--peak=N]
 
 Run it from the repository with REPO "." (tools/memory.py's ``games_command`` does): the script
 changes to REPO and puts short relative entries on sys.path, so the heap a run needs does not
@@ -12,7 +12,8 @@ depend on where the checkout lives (every import builds path strings on the heap
 LIB: the folder holding adafruit_display_text (tools/memory.py finds it; relative to REPO when
 it can be). DIR: a folder of .mpy files made by mpy-cross from lib/, boards/ and the library
 (tools/memory.py --mpy makes it): imported instead of the sources, as a deploy with --mpy-cross
-does, so the compiler's heap and garbage are not counted. With ``saves`` the game
+does, so the compiler's heap and garbage are not counted. N: collect every N frames and report
+the most bytes alive after a collect (``peak=`` in the last line). With ``saves`` the game
 keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
 first, in one piece).
 
@@ -31,11 +32,14 @@ import sys
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 DISPLAY = ""
 MPY = ""
+PEAK_EVERY = 0
 for _a in sys.argv[1:]:
     if _a.startswith("--display="):
         DISPLAY = _a[10:]
     elif _a.startswith("--mpy="):
         MPY = _a[6:]
+    elif _a.startswith("--peak="):
+        PEAK_EVERY = int(_a[7:])
 REPO = ARGS[0]
 GAMES = int(ARGS[1])
 BOARDS = tuple(ARGS[2].split(",")) if len(ARGS) > 2 else (
@@ -76,4 +80,4 @@ if DISPLAY:
     gc.collect()
 import mpy_runner  # noqa: E402
 
-mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM)
+mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY)

