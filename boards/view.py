@@ -12,8 +12,6 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
-import sys
-
 import displayio
 import terminalio
 from adafruit_display_text.label import Label
@@ -48,15 +46,6 @@ _PROGRESS = 0x006000
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 
-def _forget(name):
-    """Drop module ``name`` (a package's submodule) once its work is done, so that its code
-    and data go back to the heap; a later import loads it again."""
-    sys.modules.pop(name, None)
-    package, _, attr = name.rpartition(".")
-    if package in sys.modules and hasattr(sys.modules[package], attr):
-        delattr(sys.modules[package], attr)
-
-
 def _span(bitmap, start, end, value):
     """Pixels start..end-1 of a one-pixel-thin ``bitmap`` (a row or a column) set to ``value``.
     (Bitmaps and TileGrids are indexed by one int here and below: an (x, y) index would be a
@@ -74,10 +63,11 @@ class View:
         self.height = height
         font = Font()
         self.font = font
-        from boards import tiles
+        from boards import forget, tiles
         palette = tiles.make_palette()
         sheet = tiles.make_sheet()
-        _forget("boards.tiles")  # its drawings and code are needed only to make the sheet
+        tiles = None
+        forget("boards.tiles")  # its drawings and code are needed only to make the sheet
         self.root = displayio.Group()
 
         # background: one pixel scaled up to the whole screen
