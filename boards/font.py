@@ -22,7 +22,7 @@ class Font:
     def __init__(self):
         from boards import forget, glyphs
         lines = glyphs.GLYPHS.splitlines()
-        glyphs = None
+        del glyphs
         forget("boards.glyphs")  # the drawings are needed only to make the bitmap
         n = len(lines) + 1  # tile 0 is the space
         bitmap = displayio.Bitmap(CELL_W * n, CELL_H, 2)

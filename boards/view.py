@@ -66,7 +66,7 @@ class View:
         from boards import forget, tiles
         palette = tiles.make_palette()
         sheet = tiles.make_sheet()
-        tiles = None
+        del tiles
         forget("boards.tiles")  # its drawings and code are needed only to make the sheet
         self.root = displayio.Group()
 
