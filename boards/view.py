@@ -16,7 +16,7 @@ import displayio
 import terminalio
 from adafruit_display_text.label import Label
 
-from boards import tiles
+from boards.tiles import BACKGROUND, BLANK, CURSOR, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
 from mines import midend as M
@@ -24,7 +24,6 @@ from mines.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15
-TILE = tiles.TILE  # pixels
 BAR = 8  # status bar height, pixels
 _MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
 _MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
@@ -64,14 +63,17 @@ class View:
         self.height = height
         font = Font()
         self.font = font
+        from boards import forget, tiles
         palette = tiles.make_palette()
         sheet = tiles.make_sheet()
+        del tiles
+        forget("boards.tiles")  # its drawings and code are needed only to make the sheet
         self.root = displayio.Group()
 
         # background: one pixel scaled up to the whole screen
         bg_bitmap = displayio.Bitmap(1, 1, 1)
         bg_palette = displayio.Palette(1)
-        bg_palette[0] = tiles.BACKGROUND
+        bg_palette[0] = BACKGROUND
         bg = displayio.TileGrid(bg_bitmap, pixel_shader=bg_palette, width=1, height=1,
                                 tile_width=1, tile_height=1)
         self._bg_group = displayio.Group(scale=max(width, height))
@@ -82,10 +84,10 @@ class View:
         self.board_group = displayio.Group()
         self.grid = displayio.TileGrid(sheet, pixel_shader=palette, width=COLS, height=ROWS,
                                        tile_width=TILE, tile_height=TILE,
-                                       default_tile=tiles.BLANK)
+                                       default_tile=BLANK)
         self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE, tile_height=TILE,
-                                         default_tile=tiles.CURSOR)
+                                         default_tile=CURSOR)
         self.board_group.append(self.grid)
         self.board_group.append(self.cursor)
         # where the view is on a board larger than the screen: a line along the bottom edge
@@ -103,7 +105,7 @@ class View:
         self.root.append(self.board_group)
         self._drawn = bytearray(COLS * ROWS)
         for i in range(COLS * ROWS):
-            self._drawn[i] = tiles.BLANK
+            self._drawn[i] = BLANK
         self.ox = 0  # first board column and row in view
         self.oy = 0
         self._board_where = self._board_what = self._board_mark = -2
@@ -285,9 +287,9 @@ class View:
             self.cursor.x = cx
             self.cursor.y = cy
             changed = True
-        tile = tiles.CURSOR
+        tile = CURSOR
         if state == M.GENERATING:
-            tile = tiles.SPIN + (frame >> _SPIN_SLOWDOWN) % tiles.SPIN_FRAMES
+            tile = SPIN + (frame >> _SPIN_SLOWDOWN) % SPIN_FRAMES
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
@@ -323,7 +325,7 @@ class View:
             row = (sy + oy + 1) * stride + ox + 1
             for sx in range(COLS):
                 if sx >= vis_w or sy >= vis_h:
-                    t = tiles.BLANK
+                    t = BLANK
                 elif shown is None:
                     t = covered
                 else:
@@ -331,7 +333,7 @@ class View:
                     if lit is not None and lit[row + sx] and t <= 8:
                         t += tiles.LIT
                 if k == start and t == covered:
-                    t = tiles.START
+                    t = START
                 if drawn[k] != t:
                     drawn[k] = t
                     grid[k] = t

@@ -4,8 +4,16 @@ displayio and terminalio of host_tests/mpy_display and the real adafruit_display
 scripted games through logical button presses.
 
   micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,...] [saves] [--display=LIB]
+      [--mpy=DIR] [--peak=N]
 
-LIB: the folder holding adafruit_display_text (tools/memory.py finds it). With ``saves`` the game
+Run it from the repository with REPO "." (tools/memory.py's ``games_command`` does): the script
+changes to REPO and puts short relative entries on sys.path, so the heap a run needs does not
+depend on where the checkout lives (every import builds path strings on the heap).
+LIB: the folder holding adafruit_display_text (tools/memory.py finds it; relative to REPO when
+it can be). DIR: a folder of .mpy files made by mpy-cross from lib/, boards/ and the library
+(tools/memory.py --mpy makes it): imported instead of the sources, as a deploy with --mpy-cross
+does, so the compiler's heap and garbage are not counted. N: collect every N frames and report
+the most bytes alive after a collect (``peak=`` in the last line). With ``saves`` the game
 keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
 first, in one piece).
 
@@ -18,22 +26,32 @@ fragmentation). Prints one line: "OK games=... won=... lost=... min_free=...".
 """
 
 import gc
+import os
 import sys
 
-ARGS = [a for a in sys.argv[1:] if not a.startswith("--display=")]
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 DISPLAY = ""
+MPY = ""
+PEAK_EVERY = 0
 for _a in sys.argv[1:]:
     if _a.startswith("--display="):
         DISPLAY = _a[10:]
+    elif _a.startswith("--mpy="):
+        MPY = _a[6:]
+    elif _a.startswith("--peak="):
+        PEAK_EVERY = int(_a[7:])
 REPO = ARGS[0]
 GAMES = int(ARGS[1])
 BOARDS = tuple(ARGS[2].split(",")) if len(ARGS) > 2 else (
     "Beginner", "Intermediate", "Expert", "Screen")
-sys.path.insert(0, REPO + "/lib")
-sys.path.insert(0, REPO + "/host_tests")
+os.chdir(REPO)
+# The whole path, short and relative: the same strings (and heap) in any checkout, any $HOME.
+sys.path[:] = ["lib", "host_tests"]
+if MPY:
+    sys.path.insert(0, MPY)  # the compiled modules win over the sources
 if DISPLAY:
-    sys.path.insert(0, REPO)  # boards/
-    sys.path.insert(0, REPO + "/host_tests/mpy_display")  # displayio, terminalio stand-ins
+    sys.path.insert(len(sys.path) - 2, "host_tests/mpy_display")  # displayio, terminalio
+    sys.path.append(".")  # boards/
     sys.path.append(DISPLAY)  # adafruit_display_text, as deployed
 NVM = bytearray(8192) if ARGS[3:] == ["saves"] else None
 
@@ -62,4 +80,4 @@ if DISPLAY:
     gc.collect()
 import mpy_runner  # noqa: E402
 
-mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM)
+mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY)

@@ -146,10 +146,13 @@ def script(m, games, boards, tally):
             tally[1] += 1
 
 
-def main(games, boards, view=None, stand_in=0, nvm=None):
+def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0):
     """Play the script; ``view`` (a boards.view.View over a stand-in display, or None) draws
     every frame; ``stand_in``: host bytes of the stand-in modules' code, reported; ``nvm``: a
-    bytearray to keep saves in (None: no saves)."""
+    bytearray to keep saves in (None: no saves); ``peak_every``: collect every this many frames
+    and report the most bytes alive after a collect (``peak``; 0: not measured). The live peak
+    is what the game holds at its fullest, without fragmentation: it moves only when the game
+    holds more or less, where the smallest passing heap is ragged."""
     m = M.Midend(seed=1234)
     if nvm is not None:  # saves kept in nvm, as on the device
         from mines.saving import attach
@@ -158,6 +161,7 @@ def main(games, boards, view=None, stand_in=0, nvm=None):
     now = 0
     frames = 0
     min_free = gc.mem_free()
+    peak = 0
     for presses in script(m, games, boards, tally):
         now += 33
         if presses:
@@ -169,10 +173,13 @@ def main(games, boards, view=None, stand_in=0, nvm=None):
         if m.take_collect():  # as code.py does: collect here, high in the stack
             gc.collect()
         frames += 1
+        if peak_every and frames % peak_every == 0:
+            gc.collect()
+            peak = max(peak, gc.mem_alloc())
         if frames % 64 == 0:
             free = gc.mem_free()
             if free < min_free:
                 min_free = free
     writes = m.saves.store.writes if m.saves is not None else 0
-    print("OK games=%d won=%d lost=%d frames=%d min_free=%d stand_in=%d writes=%d" % (
-        games + 1, tally[0], tally[1], frames, min_free, stand_in, writes))
+    print("OK games=%d won=%d lost=%d frames=%d min_free=%d stand_in=%d writes=%d peak=%d" % (
+        games + 1, tally[0], tally[1], frames, min_free, stand_in, writes, peak))

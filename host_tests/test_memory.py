@@ -22,11 +22,9 @@ def mpy(code, heap="1M"):
 
 
 def test_the_game_with_its_display_plays_under_micropython():
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", os.path.join(HERE, "mpy_games.py"),
-                        REPO, "12", "30x24,Beginner", "--display=" + memory.display_library()],
-                       capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    out = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1][3:].split())
+    ok, line, output = memory.run_games("512K", 12, "30x24,Beginner", display=True, timeout=600)
+    assert ok, output[-2000:]
+    out = dict(kv.split("=") for kv in line[3:].split())
     assert out["games"] == "13" and int(out["won"]) >= 3
     assert int(out["stand_in"]) > 1000                  # measured, so it can be subtracted
 
