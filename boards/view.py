@@ -16,7 +16,7 @@ import displayio
 import terminalio
 from adafruit_display_text.label import Label
 
-from boards.tiles import BACKGROUND, BLANK, CURSOR, SPIN, SPIN_FRAMES, START, TILE
+from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
 from mines import midend as M
@@ -331,7 +331,7 @@ class View:
                 else:
                     t = shown[row + sx]
                     if lit is not None and lit[row + sx] and t <= 8:
-                        t += tiles.LIT
+                        t += LIT
                 if k == start and t == covered:
                     t = START
                 if drawn[k] != t:
