@@ -42,14 +42,17 @@ def test_hint_lines_have_the_contract_fields():
 def test_inconsistent_views_are_errors_per_line_and_exit_1():
     views = [{"w": 2, "h": 1, "view": ["#2"]},
              {"w": 3, "h": 3, "total_mines": 1, "view": ["###", "#4#", "###"]},
-             {"w": 3, "h": 2, "total_mines": 2, "view": ["###", "121"]}]
+             {"w": 3, "h": 2, "total_mines": 2, "view": ["###", "121"]},
+             # the numbers prove two mines (every covered cell), the total says one
+             {"w": 3, "h": 2, "total_mines": 1, "view": ["#2#", "121"]}]
     for args in ([], ["--hint"], ["--safest"]):
         r = run(SOLVE, args, "\n".join(json.dumps(v) for v in views) + "\n")
         out = lines(r)
-        assert r.returncode == 1 and len(out) == 3
+        assert r.returncode == 1 and len(out) == 4
         assert out[0]["error"].startswith("inconsistent:")
         assert out[1]["error"] == "inconsistent: the numbers need at least 4 mines, the total is 1"
         assert "error" not in out[2]
+        assert out[3]["error"] == "inconsistent: the numbers need at least 2 mines, the total is 1"
 
 
 def test_safest_reports_the_least_likely_mine():

@@ -116,6 +116,12 @@ class Probabilities:
         f.work += 4 * f.nfront
         yield
         left = -1 if self.total < 0 else self.total - f.known
+        if left < 0 <= self.total:  # more mines known or proven than there are
+            self.error = "inconsistent: the numbers need at least %d mines, the total is %d" % (
+                f.known, self.total)
+            self.done = True
+            yield
+            return
         interior = f.interior
         front_max = f.nfront
         if left >= 0:
