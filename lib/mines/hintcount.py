@@ -95,15 +95,18 @@ class ExactCount:
                     for p in range(n):
                         s.learn_from_group(f.gcells[base + p], able[a + n], f.gcells[base + p])
                 continue
+            pool = f.pool
+            row = n + 1
+            at = f.gbase[g]   # layouts of count k: pool[at + k * row + n], with a mine on p: + p
             for p in range(n):
                 mine_some = False
                 safe_some = False
-                for k in range(n + 1):
+                for k in range(row):
                     if able[a + k]:
-                        m = f.mine_layouts(g, k, p)
+                        m = pool[at + k * row + p]
                         if m:
                             mine_some = True
-                        if m < f.layouts(g, k):
+                        if m < pool[at + k * row + n]:
                             safe_some = True
                 s.work += 4 + 2 * n
                 if not (mine_some and safe_some):
@@ -151,6 +154,8 @@ class ExactCount:
         """A generator: keep in group g's possible counts only those k for which the others
         make some total t with the interior holding left - k - t mines (0 to ``interior``)."""
         f = self.frontier
+        s = self.hinter.solver
+        units = self.hinter._budget()
         for _ in self._others(g):
             yield
         reach = self.reach
@@ -172,7 +177,9 @@ class ExactCount:
                     ok = 1
                     break
             able[a + k] = ok
-        self.hinter.solver.work += 4 + top
+            s.work += 2 + t1 - t0
+            if s.work >= units:
+                yield
 
     def _interior(self, left, interior):
         """A generator: the interior holds left - t mines for the totals t the groups can make
