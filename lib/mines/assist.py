@@ -88,7 +88,8 @@ class HintJob:
                 h.frontier = self.probs.frontier
                 self.settled = bytearray(len(self.game.shown))
             h.settle(self.settled)
-            self.probs.begin(self.settled, self.game.total, self._cursor)
+            self.probs.begin(self.settled, self.game.total, self._cursor,
+                             h.counted(self.probs.frontier))
             self._phase = 1
             return False
         p = self.probs

@@ -196,7 +196,8 @@ class Hinter:
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
             if self.ncand and not self._found:
-                self._choose()
+                for _ in self._choose():
+                    yield
                 yield
             if self._finished():
                 break
@@ -238,6 +239,13 @@ class Hinter:
             self.counting = ExactCount(self, self.frontier)
             self.frontier = self.counting.frontier
         return True
+
+    def counted(self, frontier):
+        """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
+        last answer counted it and proved nothing after): probabilities need not count again."""
+        c = self.counting
+        return c is not None and c.frontier is frontier and c.at == self.solver.nknown \
+            and frontier.done and self.done
 
     def _finished(self):
         if self.mode == MODE_SAFE:
@@ -314,7 +322,9 @@ class Hinter:
         s.work += 2 * (s.nknown - t0)
 
     def _choose(self):
-        """The hint among the candidates: fewest proving numbers, safe before mine, nearest."""
+        """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
+        generator: yields between candidates when the step's budget is spent, as a big group's
+        numbers take a while to gather)."""
         s = self.solver
         stride = self.board.stride
         best = None
@@ -329,6 +339,8 @@ class Hinter:
                 best = (key, c, because)
                 if key[0] == 1 and not key[1] and self.cursor < 0:
                     break   # nothing beats one number proving a safe cell
+            if s.work >= self._units:
+                yield
         self.cell = best[1]
         self.is_mine = s.st[self.cell] == MINE
         self.because = best[2]
