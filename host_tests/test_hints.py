@@ -217,3 +217,23 @@ def test_a_no_guess_view_past_the_bound_still_gets_its_hint():
         safe = xy(hinter.cell)
         nearby = [c for c in numbers_of(rows) if abs(c[0] - safe[0]) <= 4 and 9 <= c[1]]
         assert safe in forced(30, 16, rows, None, only=nearby)[0], safe
+
+
+def test_no_room_to_count_leaves_the_answer_to_the_rules(monkeypatch):
+    """A device heap without room for the counting's buffers: the hint says nothing provable
+    (as before the counting existed), and a borrowed solver is given back intact."""
+    import mines.hintcount
+    from mines.board import Board
+    from mines.solver import Solver
+
+    def no_room(*args):
+        raise MemoryError
+
+    monkeypatch.setattr(mines.hintcount, "ExactCount", no_room)
+    board, shown = parse_view(30, 16, STUCK_EXPERT)
+    solver = Solver(Board(30, 16), oracle=True)
+    hinter = Hinter(30, 16, solver)
+    hinter.begin(shown, 99)
+    hinter.run()
+    assert hinter.error is None and hinter.cell < 0 and hinter.counting is None
+    assert solver.oracle

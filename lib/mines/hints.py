@@ -235,8 +235,11 @@ class Hinter:
         else:
             return False
         if self.counting is None:
-            from mines.hintcount import ExactCount
-            self.counting = ExactCount(self, self.frontier)
+            try:
+                from mines.hintcount import ExactCount
+                self.counting = ExactCount(self, self.frontier)
+            except MemoryError:
+                return False   # no room to count: the answer stays what the rules found
             self.frontier = self.counting.frontier
         return True
 
