@@ -4,7 +4,7 @@ numbers disprove or that overfill a number."""
 
 import random
 
-from view_util import forced, overfilled_flags, random_view
+from view_util import forced, numbers_of, overfilled_flags, random_view
 
 from mines import presets
 from mines.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
@@ -123,3 +123,117 @@ def test_local_contradictions_are_reported():
     assert hinter.error and hinter.error.startswith("inconsistent:")
     hinter, _ = hint_of(2, 1, ["0*"], -1)
     assert hinter.error and hinter.error.startswith("inconsistent:")
+
+
+def test_hints_past_the_case_analysis_bound_match_brute_force():
+    """Views whose case analysis leaves a group over its bound (``groups.MAX_GROUP``) are
+    counted exactly (``mines.hintcount``): a hint is still forced by its numbers (and the total
+    for "count"), at the weakest rule, and "nothing provable" means nothing is."""
+    rnd = random.Random(2024)
+    hinters = {}     # one per size, kept (as in a game)
+    counted = 0      # views where the exact counting ran
+    past = 0         # hints the bounded solver alone does not find
+    nulls = 0
+    for _ in range(60000):
+        if past == 15:
+            break
+        w, h, rows, total, mines = random_view(rnd, 9, 7)
+        if not 16 <= sum(r.count("#") + r.count("F") for r in rows) <= 24:
+            continue
+        use_total = rnd.random() < 0.5
+        t = total if use_total else None
+        board, shown = parse_view(w, h, rows)
+        hinter = hinters.get((w, h))
+        if hinter is None:
+            hinter = hinters[w, h] = Hinter(w, h)
+        hinter.begin(shown, total if use_total else -1)
+        hinter.run()
+        xy = lambda i: (board.x_of(i), board.y_of(i))  # noqa: E731
+        if hinter.counting is None or hinter.counting.at < 0:
+            continue
+        counted += 1
+        truth = forced(w, h, rows, t)
+        assert hinter.error is None
+        if hinter.cell < 0:
+            # Complete unless a group was too big even for the counting's work bound.
+            if hinter.counting.exact:
+                assert not unflagged(truth[0], rows) + unflagged(truth[1], rows), (rows, t)
+                nulls += 1
+            continue
+        cell = xy(hinter.cell)
+        assert rows[cell[1]][cell[0]] == "#"
+        assert cell in (truth[1] if hinter.is_mine else truth[0]), (rows, t, cell)
+        rule = hinter.rule
+        because = [xy(i) for i in hinter.because]
+        alone = forced(w, h, rows, t if rule == RULE_COUNT else None, only=because)
+        assert cell in (alone[1] if hinter.is_mine else alone[0]), (rows, t, cell, because, rule)
+        if rule < RULE_CASES:
+            continue   # found before the case analysis (which went on for the flags)
+        s, m = solve_view(w, h, rows, presets.PAIRS, -1)
+        assert not unflagged(s + m, rows), (rows, RULE_NAMES[rule])
+        if rule == RULE_COUNT:
+            assert not unflagged(sum(forced(w, h, rows)[:2], []), rows), rows
+        s, m = solve_view(w, h, rows, presets.FULL, total if use_total else -1)
+        past += not unflagged(s + m, rows)
+    assert past == 15 and counted > 80 and nulls > 20, (counted, past, nulls)
+
+
+# Expert, level full, seed 1002, played by hints alone (test_play_hints): the bounded case
+# analysis proved (7, 13) on the generator's path, but from here its group is over the bound.
+STUCK_EXPERT = (
+    "1112F2011101F1000000000001F100",
+    "1F13F302F201122210112121122311",
+    "1123F213F20112FF312F3F3F12F3F1",
+    "012F211F3322F23F3F214F4112F311",
+    "12F211233FF2222121225F30012210",
+    "F31212F2F3212F20001FFF20001F21",
+    "F201F32212123F200012321112333F",
+    "11123F1113F3F21122100001F2FF43",
+    "111F3232F4F53212FF2100023544FF",
+    "F2333F2F23FF2F23F4F10001FFF222",
+    "23FF21333222212F333210013F3100",
+    "##33211FF33210112F3F1123321111",
+    "##23F2234FFF100012F211FFF212F1",
+    "######2##4#310000111013F43F222",
+    "###########31000000001223F423F",
+    "##########FF1000000001F12F3F3F",
+)
+
+
+def test_a_no_guess_view_past_the_bound_still_gets_its_hint():
+    rows = STUCK_EXPERT
+    for total in (99, -1):
+        hinter, xy = hint_of(30, 16, rows, total)
+        assert hinter.error is None and hinter.cell >= 0, total
+        cell = xy(hinter.cell)
+        assert rows[cell[1]][cell[0]] == "#" and RULE_NAMES[hinter.rule] == "cases"
+        because = [xy(i) for i in hinter.because]
+        assert all(rows[y][x].isdigit() for x, y in because)
+        safe, mine, _ = forced(30, 16, rows, None, only=because)
+        assert cell in (mine if hinter.is_mine else safe), (cell, because)
+        # The kind boards' question: some covered cell is provably safe.
+        hinter, xy = hint_of(30, 16, rows, total, MODE_SAFE)
+        assert hinter.cell >= 0
+        safe = xy(hinter.cell)
+        nearby = [c for c in numbers_of(rows) if abs(c[0] - safe[0]) <= 4 and 9 <= c[1]]
+        assert safe in forced(30, 16, rows, None, only=nearby)[0], safe
+
+
+def test_no_room_to_count_leaves_the_answer_to_the_rules(monkeypatch):
+    """A device heap without room for the counting's buffers: the hint says nothing provable
+    (as before the counting existed), and a borrowed solver is given back intact."""
+    import mines.hintcount
+    from mines.board import Board
+    from mines.solver import Solver
+
+    def no_room(*args):
+        raise MemoryError
+
+    monkeypatch.setattr(mines.hintcount, "ExactCount", no_room)
+    board, shown = parse_view(30, 16, STUCK_EXPERT)
+    solver = Solver(Board(30, 16), oracle=True)
+    hinter = Hinter(30, 16, solver)
+    hinter.begin(shown, 99)
+    hinter.run()
+    assert hinter.error is None and hinter.cell < 0 and hinter.counting is None
+    assert solver.oracle

@@ -82,3 +82,38 @@ def test_a_group_over_the_work_bound_is_loose_not_slow():
     f.begin(shown, 10)
     f.run()
     assert not f.exact and f.work < 2000 + 400
+
+
+def test_a_guess_after_the_hints_exact_count_reuses_its_counts():
+    """Random Expert boards played by the game's hint job until a guess is needed, where the
+    hinter's exact counting (mines.hintcount) ran and proved nothing: the probabilities reuse
+    its counts, and they are those a fresh count of the settled view gives."""
+    from mines.assist import FOUND_CELL, FOUND_GUESS, HintJob
+    from mines.board import Board
+    from mines.game import PLAYING, PRIMARY, SECONDARY, Game
+    from mines.kinds import random_layout
+    reused = 0
+    for seed in (2, 3, 4):
+        b = Board(30, 16)
+        sx, sy = random_layout(b, 99, seed)
+        game = Game(30, 16)
+        game.new(b)
+        game.execute(game.decide(PRIMARY, sx, sy))
+        job = HintJob(game)
+        while game.state == PLAYING:
+            job.begin(-1)
+            while not job.step():
+                pass
+            if job.found != FOUND_CELL:
+                break
+            c = job.cell
+            game.execute(game.decide(SECONDARY if job.is_mine else PRIMARY, b.x_of(c), b.y_of(c)))
+        assert job.found == FOUND_GUESS, seed
+        reused += job.hinter.counted(job.probs.frontier)
+        fresh = Probabilities(Board(30, 16))
+        fresh.begin(job.settled, game.total)
+        fresh.run()
+        p = job.probs
+        assert (p.best, p.best_p, p.exact, bytes(p.percent)) == \
+            (fresh.best, fresh.best_p, fresh.exact, bytes(fresh.percent)), seed
+    assert reused == 3

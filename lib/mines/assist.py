@@ -82,10 +82,14 @@ class HintJob:
                 return True
             if self.probs is None:
                 from mines.probability import Probabilities
-                self.probs = Probabilities(h.board)
+                # One frontier for both: the hinter counts with it when its case analysis is
+                # stuck past its bound (mines.hintcount), the probabilities always.
+                self.probs = Probabilities(h.board, h.frontier)
+                h.frontier = self.probs.frontier
                 self.settled = bytearray(len(self.game.shown))
             h.settle(self.settled)
-            self.probs.begin(self.settled, self.game.total, self._cursor)
+            self.probs.begin(self.settled, self.game.total, self._cursor,
+                             h.counted(self.probs.frontier))
             self._phase = 1
             return False
         p = self.probs

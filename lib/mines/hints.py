@@ -10,6 +10,10 @@ game revealed) only. The rules are tried in order, each to its end before the ne
   cases   exact case analysis over frontier groups (level FULL without the mine count);
   count   the same with the total mine count.
 
+When a rule's case analysis finds nothing while a group is over its bound, the view is counted
+exactly with a bigger bound (``mines.hintcount``): a view the solver reached by another path (a
+no-guess board's) may hold a deduction the bounded analysis no longer sees from here.
+
 A hint is a covered, unflagged cell the first rule that proves anything proves (among the first
 ``CANDIDATES`` found: the one with the fewest proving numbers, a safe cell before a mine, then the
 nearest to the cursor). ``because`` lists the open numbers whose constraints alone prove it: the
@@ -69,6 +73,8 @@ class Hinter:
         self.done = True
         self._numbers = 0
         self.loader = ViewLoader(solver)
+        self.counting = None    # exact counting when a group is over the case analysis's bound
+        self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         self._clear()
 
     def forget(self):
@@ -151,6 +157,9 @@ class Hinter:
         s.work += 20
         self._pending = pending
         self._found = False
+        self._counted = -1
+        if self.counting is not None:
+            self.counting.forget()
         for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
             if rule == RULE_COUNT:
                 if self.total < 0:
@@ -173,7 +182,13 @@ class Hinter:
                         yield
                         found = cases.step(self._units)
                     if not found:
-                        break
+                        if not self._count_again(rule, cases):
+                            break
+                        for _ in self.counting.prove(rule == RULE_COUNT):
+                            yield
+                        self._counted = rule
+                        if s.nknown == t0:
+                            break
                     order = s.order
                     for k in range(t0, s.nknown):
                         self.batch[order[k]] = t0
@@ -181,7 +196,8 @@ class Hinter:
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
             if self.ncand and not self._found:
-                self._choose()
+                for _ in self._choose():
+                    yield
                 yield
             if self._finished():
                 break
@@ -204,6 +220,35 @@ class Hinter:
         for k in range(self._numbers, s.nknown):
             c = order[k]
             out[c] = BLOWN if st[c] == MINE else SETTLED_SAFE
+
+    def _count_again(self, rule, cases):
+        """The case analysis found nothing: is exact counting (``mines.hintcount``) worth a
+        try? Only with a group over the analysis's bound, and not again for a rule whose count
+        was complete already. Makes the counter when first needed."""
+        if self._counted == rule and self.counting.exact:
+            return False
+        from mines.groups import MAX_GROUP
+        gstart = cases.gstart
+        for g in range(cases.ngroups):
+            if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                break
+        else:
+            return False
+        if self.counting is None:
+            try:
+                from mines.hintcount import ExactCount
+                self.counting = ExactCount(self, self.frontier)
+            except MemoryError:
+                return False   # no room to count: the answer stays what the rules found
+            self.frontier = self.counting.frontier
+        return True
+
+    def counted(self, frontier):
+        """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
+        last answer counted it and proved nothing after): probabilities need not count again."""
+        c = self.counting
+        return c is not None and c.frontier is frontier and c.at == self.solver.nknown \
+            and frontier.done and self.done
 
     def _finished(self):
         if self.mode == MODE_SAFE:
@@ -280,7 +325,9 @@ class Hinter:
         s.work += 2 * (s.nknown - t0)
 
     def _choose(self):
-        """The hint among the candidates: fewest proving numbers, safe before mine, nearest."""
+        """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
+        generator: yields between candidates when the step's budget is spent, as a big group's
+        numbers take a while to gather)."""
         s = self.solver
         stride = self.board.stride
         best = None
@@ -295,6 +342,8 @@ class Hinter:
                 best = (key, c, because)
                 if key[0] == 1 and not key[1] and self.cursor < 0:
                     break   # nothing beats one number proving a safe cell
+            if s.work >= self._units:
+                yield
         self.cell = best[1]
         self.is_mine = s.st[self.cell] == MINE
         self.because = best[2]

@@ -64,14 +64,16 @@ class Probabilities:
         self.best_p = 1.0     # its probability, 0.0 .. 1.0
         self.interior_p = -1.0
 
-    def begin(self, shown, total, cursor=-1):
+    def begin(self, shown, total, cursor=-1, counted=False):
         """Start on view ``shown`` (padded tile bytes) with ``total`` mines (-1: not told).
-        ``cursor``: a padded index; among equally safe cells the nearest wins."""
+        ``cursor``: a padded index; among equally safe cells the nearest wins. ``counted``: the
+        frontier holds the counts of this very view already (the hinter's, ``Hinter.counted``)."""
         self._clear()
         self.shown = shown
         self.total = total
         self.cursor = cursor
-        self.frontier.begin(shown, total)
+        if not counted:
+            self.frontier.begin(shown, total)
         self.done = False
         self._job = self._work()
 
