@@ -6,7 +6,8 @@
 
 Options:
   --width W      columns, 5 to 30            --height H   rows, 5 to 24
-  --mines M      mines, 1 to 30% of the cells (9 cells always free for the opening)
+  --mines M      mines: 1 to 45% of the cells at full, 30% at single and pairs, less on big
+                 boards (what the device makes in time; 9 cells always free for the opening)
   --seed S       the first board's seed, 0 to 2097151 (board codes hold 21 bits of seed)
   --count N      boards to make, seeds S .. S+N-1 (default 1)
   --start X,Y    the cell opened first (default: drawn from the seed)
