@@ -69,7 +69,8 @@ def opened(seed=7, preset="Screen"):
 
 
 def flagged(seed=7):
-    """A game in progress with a few flags on cells that are surely mines."""
+    """A game in progress with a few flags on mines beside the numbers (the padding around the
+    board reads as 0, so an opened 0 would count cells on the edge)."""
     s = opened(seed)
     m, d = s.m, s.d
     game = m.game
@@ -78,7 +79,7 @@ def flagged(seed=7):
     for y in range(m.game.height):
         for x in range(m.game.width):
             i = b.index(x, y)
-            if placed < 3 and b.mine[i] and any(0 <= game.shown[i + o] <= 8 for o in b.offsets):
+            if placed < 3 and b.mine[i] and any(1 <= game.shown[i + o] <= 8 for o in b.offsets):
                 d.press(*walk(m, x, y))
                 d.press(M.B)
                 placed += 1
