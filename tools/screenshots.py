@@ -187,17 +187,25 @@ def wrong_flag(seed=7):
     return s.show()
 
 
-def lives(seed=7):
-    """Three lives: a mine opened by mistake is shown blown and flagged, and play goes on."""
+def started_with(seed, name, value):
+    """A game begun from the menu with setting ``name`` shown as ``value``: Play, then the
+    marked start cell opened."""
     s = Scene(seed)
     d, m = s.d, s.m
-    menu_set(d, "lives", lambda m: m.settings.text("lives") == "3")
+    menu_set(d, name, lambda m: m.settings.text(name) == value)
     to_row(d, "play")
-    d.run(300)
-    d.press(M.A)                      # Play
+    d.run(300)                        # the quick-start board gets ready
+    d.press(M.A)
     d.until(M.PLAYING, 5000)
     d.press(*walk(m, m.start_x, m.start_y))
     d.press(M.A)
+    return s
+
+
+def lives(seed=7):
+    """Three lives: a mine opened by mistake is shown blown and flagged, and play goes on."""
+    s = started_with(seed, "lives", "3")
+    d, m = s.d, s.m
     g = m.game
     b = g.board
     blown = [(x, y) for y in range(g.height) for x in range(g.width)
@@ -213,15 +221,8 @@ def lives(seed=7):
 def guess(seed=5):
     """A Random board where nothing is provable: the hint shows the safest covered cell and its
     chance of being a mine. Hints are followed until one says to guess."""
-    s = Scene(seed)
+    s = started_with(seed, "kind", "Random")
     d, m = s.d, s.m
-    menu_set(d, "kind", lambda m: m.settings.text("kind") == "Random")
-    to_row(d, "play")
-    d.run(300)
-    d.press(M.A)
-    d.until(M.PLAYING, 5000)
-    d.press(*walk(m, m.start_x, m.start_y))
-    d.press(M.A)
     for _ in range(200):              # (seed 5's board needs a guess after four hints)
         job = ask_hint(d)
         if job.found != FOUND_CELL:
