@@ -507,3 +507,63 @@ def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
     last = MENU_TOP + 11 * (fit - 1)
     assert read_label(s, last, WHITE) == "  Row12" and highlighted(s) == last
     assert read_label(s, MENU_TOP, WHITE) == "  Row4"                        # scrolled
+
+
+def status_word(s):
+    """The status bar's middle text, whatever its colour (read in white, then yellow)."""
+    return read_text(s, 0, 24, 136, WHITE) or read_text(s, 0, 24, 136, YELLOW)
+
+
+def test_hint_scene_lights_its_numbers_and_names_the_rule():
+    from mines.assist import FOUND_CELL
+    s = S.hint()
+    m = s.m
+    job = m.assist
+    assert job.found == FOUND_CELL and m.state == M.PLAYING
+    assert (m.cx, m.cy) == (job.cell % m.game.stride - 1, job.cell // m.game.stride - 1)
+    assert status_word(s) == m.message and m.message.startswith(("Safe:", "Mine:"))
+    lit = 0
+    for y in range(m.game.height):
+        for x in range(m.game.width):
+            yellow = sum(near(c, YELLOW) for c in tile_pixels(s, x, y)) >= 30
+            proves = bool(job.marks[m.game.board.index(x, y)])
+            if (x, y) != (m.cx, m.cy):
+                assert yellow == proves, (x, y)      # yellow ground on the proving numbers only
+            lit += proves
+    assert lit == len(job.because) >= 1
+
+
+def test_wrong_flag_and_lives_scenes():
+    from mines.game import BAD_FLAG, BLOWN
+    s = S.wrong_flag()
+    g = s.m.game
+    bad = [(x, y) for y in range(g.height) for x in range(g.width) if g.tile(x, y) == BAD_FLAG]
+    assert len(bad) == 2
+    for x, y in bad:
+        p = tile_pixels(s, x, y)
+        assert sum(near(c, (255, 128, 0), 40) for c in p) >= 5 and sum(near(c, RED) for c in p) >= 2
+    s = S.lives()
+    g = s.m.game
+    assert s.m.state == M.PLAYING and g.lives == 3 and g.lives_lost == 1
+    blown = [(x, y) for y in range(g.height) for x in range(g.width) if g.tile(x, y) == BLOWN]
+    assert len(blown) == 1
+    p = tile_pixels(s, *blown[0])
+    assert sum(near(c, RED) for c in p) >= 10 and sum(near(c, BLACK) for c in p) >= 6  # mine on red
+    assert sum(near(c, YELLOW) for c in p) >= 2                                        # its flag
+
+
+def test_guess_scene_names_the_safest_cell():
+    from mines.assist import FOUND_GUESS
+    s = S.guess()
+    m = s.m
+    assert m.settings.text("kind") == "Random" and m.assist.found == FOUND_GUESS
+    assert status_word(s) == "Guess: %d%% mine" % m.assist.chance
+
+
+def test_menu_rows_and_code_entry_scenes():
+    s = S.menu_rows()
+    top = highlighted(s)
+    assert read_label(s, top, WHITE, x1=48) == "Lives"
+    s = S.code_entry()
+    assert s.m.screen.name == "code" and s.m.screen.text().startswith("B4K2")
+    assert read_label(s, highlighted(s), WHITE).strip().startswith("B4K2")

@@ -19,6 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game_helpers import Driver, first_mine, menu_set, to_row, walk, winning_script  # noqa: E402
 from mines import midend as M  # noqa: E402
+from mines.assist import FOUND_CELL  # noqa: E402
+from mines.game import COVERED  # noqa: E402
 
 
 class Scene:
@@ -67,7 +69,8 @@ def opened(seed=7, preset="Screen"):
 
 
 def flagged(seed=7):
-    """A game in progress with a few flags on cells that are surely mines."""
+    """A game in progress with a few flags on mines beside the numbers (the padding around the
+    board reads as 0, so an opened 0 would count cells on the edge)."""
     s = opened(seed)
     m, d = s.m, s.d
     game = m.game
@@ -76,7 +79,7 @@ def flagged(seed=7):
     for y in range(m.game.height):
         for x in range(m.game.width):
             i = b.index(x, y)
-            if placed < 3 and b.mine[i] and any(0 <= game.shown[i + o] <= 8 for o in b.offsets):
+            if placed < 3 and b.mine[i] and any(1 <= game.shown[i + o] <= 8 for o in b.offsets):
                 d.press(*walk(m, x, y))
                 d.press(M.B)
                 placed += 1
@@ -131,6 +134,125 @@ def help_screen(seed=7):
     s = Scene(seed)
     to_row(s.d, "help")
     s.d.press(M.A)
+    return s.show()
+
+
+HINT = 1 << 4 | 1 << 5               # A and B together (the simulator's H key)
+
+
+def ask_hint(d, limit=600):
+    """A+B, then frames until the hint job is done (its answer is in the status bar)."""
+    m = d.m
+    d.press(HINT)
+    for _ in range(limit):
+        if m.runner.job is None:
+            break
+        d.frame()
+    return m.assist
+
+
+def hint(seed=7):
+    """A hint in a game: the cursor on the hinted cell, the numbers that prove it lit, the rule
+    in the status bar. Hints are followed until one needs more than a single number."""
+    s = opened(seed)
+    d, m = s.d, s.m
+    for k in range(30):
+        job = ask_hint(d)
+        if job.found != FOUND_CELL or job.rule > 0 or k == 29:
+            break                     # this hint stays on screen
+        d.press(M.B if job.is_mine else M.A)
+    return s.show()
+
+
+def wrong_flag(seed=7):
+    """Flags that the numbers prove wrong, each on its own tile (marks are on by default)."""
+    s = opened(seed)
+    d, m = s.d, s.m
+    ask_hint(d)                       # a hint first: the game then checks flags on safe cells
+    d.press(*walk(m, m.start_x, m.start_y))
+    g = m.game
+    b = g.board
+    placed = 0
+    for y in range(g.height):         # flag safe covered cells beside opened numbers
+        for x in range(g.width):
+            i = b.index(x, y)
+            if (placed < 2 and not b.mine[i] and g.shown[i] == COVERED
+                    and any(1 <= g.shown[i + o] <= 8 for o in b.offsets)):
+                d.press(*walk(m, x, y))
+                d.press(M.B)
+                d.run(60)
+                placed += 1
+    d.press(M.DOWN, M.DOWN)           # the cursor off the flags
+    d.run(30)
+    return s.show()
+
+
+def started_with(seed, name, value):
+    """A game begun from the menu with setting ``name`` shown as ``value``: Play, then the
+    marked start cell opened."""
+    s = Scene(seed)
+    d, m = s.d, s.m
+    menu_set(d, name, lambda m: m.settings.text(name) == value)
+    to_row(d, "play")
+    d.run(300)                        # the quick-start board gets ready
+    d.press(M.A)
+    d.until(M.PLAYING, 5000)
+    d.press(*walk(m, m.start_x, m.start_y))
+    d.press(M.A)
+    return s
+
+
+def lives(seed=7):
+    """Three lives: a mine opened by mistake is shown blown and flagged, and play goes on."""
+    s = started_with(seed, "lives", "3")
+    d, m = s.d, s.m
+    g = m.game
+    b = g.board
+    blown = [(x, y) for y in range(g.height) for x in range(g.width)
+             if b.mine[b.index(x, y)]
+             and any(1 <= g.shown[b.index(x, y) + o] <= 8 for o in b.offsets)]
+    d.press(*walk(m, *blown[0]))
+    d.press(M.A)                      # a wrong open beside the numbers: one life gone
+    d.press(*winning_script(m)[:60])  # and play goes on
+    d.run(40)
+    return s.show()
+
+
+def guess(seed=5):
+    """A Random board where nothing is provable: the hint shows the safest covered cell and its
+    chance of being a mine. Hints are followed until one says to guess."""
+    s = started_with(seed, "kind", "Random")
+    d, m = s.d, s.m
+    for _ in range(200):              # (seed 5's board needs a guess after four hints)
+        job = ask_hint(d)
+        if job.found != FOUND_CELL:
+            break
+        d.press(M.B if job.is_mine else M.A)
+    return s.show()
+
+
+def menu_rows(seed=7):
+    """The menu scrolled down to its Level, Kind and Lives rows (Hard, Kind board, 3 lives)."""
+    s = Scene(seed)
+    d = s.d
+    menu_set(d, "level", lambda m: m.settings.text("level") == "Hard")
+    menu_set(d, "kind", lambda m: m.settings.text("kind") == "Kind")
+    menu_set(d, "lives", lambda m: m.settings.text("lives") == "3")
+    d.run(200)
+    return s.show()
+
+
+def code_entry(seed=7, code="B4K2"):
+    """The board-code screen with the first characters of a code typed with the joystick."""
+    from mines.codes import ALPHABET
+    s = Scene(seed)
+    d, m = s.d, s.m
+    to_row(d, "code")
+    d.press(M.A)
+    for ch in code:
+        n = ALPHABET.index(ch)
+        d.press(*([M.UP] * n if n <= 16 else [M.DOWN] * (32 - n)))
+        d.press(M.RIGHT)
     return s.show()
 
 
@@ -222,8 +344,10 @@ def puzzle_solved(seed=7):
     return s.show()
 
 
-SCENES = (("menu", menu), ("playing", flagged), ("generating", generating), ("won", won),
-          ("lost", lost), ("paused", paused), ("expert", expert), ("help", help_screen),
+SCENES = (("menu", menu), ("menu_rows", menu_rows), ("playing", flagged),
+          ("generating", generating), ("hint", hint), ("wrong_flag", wrong_flag),
+          ("lives", lives), ("guess", guess), ("won", won), ("lost", lost), ("paused", paused),
+          ("code_entry", code_entry), ("expert", expert), ("help", help_screen),
           ("statistics", statistics), ("best_times", best_times), ("puzzle", puzzle),
           ("puzzle_solved", puzzle_solved))
 
