@@ -101,6 +101,7 @@ class TextScreen:
         self.labels = (self.title, self.names, self.values, self.footer)
         self._top = -1
         self._first = 0  # the first menu row in view
+        self._shown = None  # the screen whose rows _first scrolls: another one starts at the top
         self._key = None
 
     def _label(self, colour, spacing):
@@ -151,6 +152,9 @@ class TextScreen:
         fit = self.rows_fit(top, 2 if b else 1)
         lines = screen.lines(m.settings)
         sel = screen.row
+        if screen is not self._shown:
+            self._shown = screen
+            self._first = 0
         first = self._first
         if sel >= 0:
             if sel < first:

@@ -102,7 +102,7 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     assert m.status() == "Solved!"
     lines = m.result_lines()
     assert lines[0].startswith("Solved in ") and "new best!" in lines[0]
-    assert lines[1].startswith("Medium medium  help used %d" % g.helps)
+    assert lines[1].startswith("12x10 medium  help used %d" % g.helps)
     code = lines[2].split()[1]
     assert P.decode_code(code) == (12, 10, P.MEDIUM, g.seed)
     best = m.puzzle.best.get(1, P.MEDIUM)

@@ -567,3 +567,17 @@ def test_menu_rows_and_code_entry_scenes():
     s = S.code_entry()
     assert s.m.screen.name == "code" and s.m.screen.text().startswith("B4K2")
     assert read_label(s, highlighted(s), WHITE).strip().startswith("B4K2")
+
+
+def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():
+    """The main menu is scrolled (its cursor starts on Play, at the bottom); the help page opened
+    from it starts at its own top, so its first line (the moves) is on screen."""
+    from game_helpers import to_row
+    s = S.menu()
+    m = s.m
+    assert s.view.text._first > 0                          # the menu is scrolled
+    to_row(s.d, "help")
+    s.d.press(M.A)
+    s.show()
+    assert m.screen.name == "help" and s.view.text._first == 0
+    assert read_label(s, MENU_TOP, WHITE).endswith(": move")

@@ -13,9 +13,8 @@ def make(midend):
         "  a number with its flags",
         "%s: flag or unflag" % b,
         "%s+%s together: a hint" % (a, b),
-        "%s: pause menu (hint, again)" % start,
+        "%s: pause (hint, again)" % start,
         "%s: back to the menu" % select,
         "Numbers count the mines",
-        "next to them. No guessing:",
-        "every board can be solved.",
+        "next to them.",
     ))

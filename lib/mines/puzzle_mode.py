@@ -242,7 +242,7 @@ class PuzzleMode:
         return ["Solved in %d.%ds%s" % (t // 1000, t % 1000 // 100,
                                         "  new best!" if self.new_best else
                                         "  best %d.%ds" % (best // 1000, best % 1000 // 100)),
-                "%s %s  help used %d" % (P.SIZES[self.size_index][0], P.LEVEL_NAMES[self.level],
-                                         game.helps),
+                "%dx%d %s  help used %d" % (game.width, game.height,
+                                            P.LEVEL_NAMES[self.level], game.helps),
                 "Code %s" % game.code(),
                 "%s: next  %s: menu" % (m.buttons[_A], m.buttons[_B])]
