@@ -92,6 +92,7 @@ def test_lives_let_the_game_go_on_and_show_in_the_result():
         d.press(M.A)
         if k < 2:
             assert m.state == M.PLAYING and g.tile(x, y) == BLOWN
+            assert m.status() == "Life lost: %d left" % (2 - k)  # said at once
     assert m.state == M.LOST and g.state == LOST
     assert any(line.endswith(" lost 3") for line in m.result_lines())
 

@@ -312,6 +312,9 @@ class Midend:
         if game.started:
             self.start_x = -1
             self.start_y = -1
+        if result < 0 and game.state == G_PLAYING:  # a life spent: say what is left
+            self.say("Life lost: %d left" % game.lives_left())  # 17 characters: the bar's width
+            self._cues |= CUE_REFUSED
         self._cues |= CUE_OPEN if move_kind(move) == OPEN or result != 0 else CUE_FLAG
         if game.state != G_PLAYING:
             self._finish()
