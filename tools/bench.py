@@ -45,7 +45,6 @@ fixed mine count per board is accounted for; z = (border - interior) / SE of tha
 """
 
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -54,7 +53,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from bench_common import (DEFAULT_JSON, DEVTIME, HEAP_BOARDS, HEAP_TARGET_K, SLICE_REPS,
-                          SLOW_SLICES, Engine, configs, find_micropython, git_rev, snapshot_lib)
+                          SLOW_SLICES, Engine, configs, emit, find_micropython, git_rev,
+                          snapshot_lib)
 from bench_devtime import devtime_analyse, devtime_jobs, devtime_run, load_calibration, verify_jobs
 from bench_gen import cpython_stats, summarize_cpython
 from bench_memory import mp_memory, mp_slice_times
@@ -250,15 +250,7 @@ def run(args, ap, argv, t_start, tmpdir):
     }
     results["targets"] = evaluate_targets(results)
     results["meta"]["elapsed_s"] = time.time() - t_start
-    text = render(results)
-    print(text, file=sys.stderr if args.json == "-" else sys.stdout)
-    if args.json == "-":
-        print(json.dumps(results, indent=1, sort_keys=True))
-    elif args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=1, sort_keys=True)
-            f.write("\n")
-        log("bench.py: JSON written to %s" % args.json)
+    emit(render(results), results, args.json, "bench.py")
     if k_ns is None and not (args.no_devtime or args.no_micropython):
         return 2
     return 0

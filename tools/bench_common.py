@@ -1,10 +1,12 @@
 """What every part of tools/bench.py shares: paths, constants, small statistics, the engine
 snapshot, the configurations and the micropython runner."""
 
+import json
 import math
 import os
 import shutil
 import subprocess
+import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -165,3 +167,16 @@ def git_rev():
         return rev + (" (lib/ modified)" if dirty else "")
     except OSError:
         return "?"
+
+
+def emit(text, results, json_arg, prog):
+    """A benchmark's answer: ``text`` (the tables) for people, ``results`` as JSON for scripts.
+    ``json_arg``: "-" (JSON on stdout, the tables on stderr), a path, or None (tables only)."""
+    print(text, file=sys.stderr if json_arg == "-" else sys.stdout)
+    if json_arg == "-":
+        print(json.dumps(results, indent=1, sort_keys=True))
+    elif json_arg:
+        with open(json_arg, "w") as f:
+            json.dump(results, f, indent=1, sort_keys=True)
+            f.write("\n")
+        print("%s: JSON written to %s" % (prog, json_arg), file=sys.stderr, flush=True)

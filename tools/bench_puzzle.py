@@ -25,7 +25,6 @@ lib/ is copied to a temporary folder first and every part of the run uses that c
 """
 
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -300,15 +299,7 @@ def run(args, tmpdir):
         "ns_per_host_instruction": k_ns, "micropython": mp, "heap": HEAP,
         "aim_median_ms": AIM_MEDIAN_MS, "notes": notes,
         "elapsed_s": time.time() - t_start}}
-    text = render(results)
-    print(text, file=sys.stderr if args.json == "-" else sys.stdout)
-    if args.json == "-":
-        print(json.dumps(results, indent=1, sort_keys=True))
-    elif args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=1, sort_keys=True)
-            f.write("\n")
-        log("bench_puzzle.py: JSON written to %s" % args.json)
+    bench.emit(render(results), results, args.json, "bench_puzzle.py")
     return 0
 
 
