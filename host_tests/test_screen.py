@@ -142,7 +142,7 @@ def test_menu_text_and_selection():
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
     assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
     assert highlighted(s) == menu_row_top(m, "play", s)                     # selected
-    assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
+    assert read_label(s, 116, GREY) == "Z: play"                             # keyboard names
     s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "board")))   # the menu scrolls up
     s.show()
     top = menu_row_top(m, "board", s)
@@ -479,6 +479,7 @@ def test_text_labels_hold_no_characters_while_the_board_is_in_front():
     labels = text.labels
     assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
     s.d.press(M.A)                                                 # play
+    s.d.until(M.PLAYING, 5000)
     s.show()
     assert m.state == M.PLAYING
     assert [lab.text for lab in labels] == [""] * len(labels)

@@ -11,7 +11,8 @@ step raises (MemoryError above all) ends the job: the runner's ``state`` becomes
 one-line ``error``, and the owner reads that state; nothing calls back up.
 
 ``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
-a quick-start board in idle frames, or a classic board from the first open.
+a quick-start board when Play is chosen, or a classic board from the first open; the generator
+goes once its game ends (``release``).
 """
 
 import gc
@@ -218,16 +219,18 @@ class Boards:
         frame loop should gc.collect() before the next frame). MemoryError propagates, with
         everything already dropped."""
         game, gen = self.game, self.generator
-        if game is not None or gen is not None:
-            if (game is not None and game.width == width and game.height == height
-                    and gen is not None and gen.width == width and gen.height == height):
-                return True
+        if ((game is not None and (game.width != width or game.height != height))
+                or (gen is not None and (gen.width != width or gen.height != height))):
             self.drop()
             return False
+        if gen is not None and game is not None:
+            return True
         gc.collect()
         try:
-            self.generator = self.generator_class(width, height)  # the bigger one first
-            self.game = Game(width, height)
+            if gen is None:  # the bigger one first
+                self.generator = self.generator_class(width, height)
+            if game is None:
+                self.game = Game(width, height)
         except MemoryError:
             self.drop()
             raise
@@ -241,6 +244,17 @@ class Boards:
         _scrub(game, 2)
         _scrub(gen, 2)
         self.collect_wanted = True
+
+    def release(self):
+        """Let go of the generator (its buffers are the game's biggest) once its board is
+        played out or left: the game keeps the layout it was given, and the next board makes a
+        new generator. The menu's text screens and a generator then never share the heap."""
+        gen = self.generator
+        if gen is not None:
+            self.generator = None
+            gen.board = None  # the game's layout: not scrubbed
+            _scrub(gen, 2)
+            self.collect_wanted = True
 
     def take_collect(self):
         """True once after buffers were dropped: the frame loop then calls gc.collect()."""
