@@ -14,7 +14,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(REPO, "tools"))
 
 import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
-from game_helpers import row_of, walk  # noqa: E402
+from game_helpers import row_of, walk, winning_script  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
 
@@ -472,25 +472,38 @@ def label_glyphs(lab):
     return len(lab._local_group)
 
 
-def test_text_labels_hold_no_characters_while_the_board_is_in_front():
+def test_text_labels_and_their_code_are_gone_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
     text = v.text
     labels = text.labels
     assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
+    assert "adafruit_display_text.label" in sys.modules
     s.d.press(M.A)                                                 # play
     s.d.until(M.PLAYING, 5000)
     s.show()
     assert m.state == M.PLAYING
-    assert [lab.text for lab in labels] == [""] * len(labels)
-    assert sum(label_glyphs(lab) for lab in labels) == 0           # given back to the heap
-    assert all(label_glyphs(lab) == 0 for lab in v.panel_lines)
+    assert text.labels == () and text.title is None                # the Labels are gone...
+    assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
+    assert v.panel_lines == ()
+    assert "adafruit_display_text.label" not in sys.modules        # and so is their code
+    assert "adafruit_display_text" not in sys.modules
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
     assert text.names.text.startswith("  Resume")
+    assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
-    assert label_glyphs(text.names) == 0
+    assert text.labels == () and "adafruit_display_text" not in sys.modules
+    s.d.press(*walk(m, m.start_x, m.start_y))
+    s.d.press(M.A)                                                 # the start opened
+    s.d.press(*winning_script(m))                                  # the end panel: Labels...
+    s.show()
+    assert m.state == M.WON and len(v.panel_lines) == 2
+    assert "adafruit_display_text.label" in sys.modules
+    s.d.press(M.A)                                                 # ...gone with it
+    s.show()
+    assert v.panel_lines == () and "adafruit_display_text" not in sys.modules
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
