@@ -52,9 +52,12 @@ def new_label(colour, spacing=1.0):
 
 
 def forget_labels():
-    """Drop adafruit_display_text's modules from the heap: call it only once no Label is left
-    (a Label alive would keep its code, and the next import would load a second copy)."""
-    if "adafruit_display_text" in sys.modules:
+    """Drop adafruit_display_text's modules from the heap when they were loaded from .mpy files
+    (quick to load again, in a few pieces; a .py would be compiled again, in many): call it
+    only once no Label is left (a Label alive would keep its code, and the next import would
+    load a second copy)."""
+    module = sys.modules.get("adafruit_display_text.label")
+    if module is not None and getattr(module, "__file__", "").endswith(".mpy"):
         from boards import forget
         forget("adafruit_display_text.label")
         forget("adafruit_display_text")

@@ -472,13 +472,12 @@ def label_glyphs(lab):
     return len(lab._local_group)
 
 
-def test_text_labels_and_their_code_are_gone_while_the_board_is_in_front():
+def test_text_labels_are_gone_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
     text = v.text
     labels = text.labels
     assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
-    assert "adafruit_display_text.label" in sys.modules
     s.d.press(M.A)                                                 # play
     s.d.until(M.PLAYING, 5000)
     s.show()
@@ -486,24 +485,39 @@ def test_text_labels_and_their_code_are_gone_while_the_board_is_in_front():
     assert text.labels == () and text.title is None                # the Labels are gone...
     assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
     assert v.panel_lines == ()
-    assert "adafruit_display_text.label" not in sys.modules        # and so is their code
-    assert "adafruit_display_text" not in sys.modules
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
     assert text.names.text.startswith("  Resume")
     assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
-    assert text.labels == () and "adafruit_display_text" not in sys.modules
+    assert text.labels == ()
     s.d.press(*walk(m, m.start_x, m.start_y))
     s.d.press(M.A)                                                 # the start opened
     s.d.press(*winning_script(m))                                  # the end panel: Labels...
     s.show()
     assert m.state == M.WON and len(v.panel_lines) == 2
-    assert "adafruit_display_text.label" in sys.modules
+    assert v.panel_lines[0].text.startswith("Won in")
     s.d.press(M.A)                                                 # ...gone with it
     s.show()
-    assert v.panel_lines == () and "adafruit_display_text" not in sys.modules
+    assert v.panel_lines == () and m.state == M.GENERATING
+    assert len(v.panel) == 1                                       # the band alone
+
+
+def test_label_code_is_dropped_only_when_it_loads_from_mpy(monkeypatch):
+    """With no Label left, adafruit_display_text's modules leave the heap if they came from
+    .mpy files (quick to load again); compiled from .py on the device they stay."""
+    from boards import text_screen
+    import adafruit_display_text.label as label_module
+    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.py")
+    text_screen.forget_labels()
+    assert "adafruit_display_text.label" in sys.modules
+    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.mpy")
+    text_screen.forget_labels()
+    assert "adafruit_display_text.label" not in sys.modules
+    assert "adafruit_display_text" not in sys.modules
+    lab = text_screen.new_label(WHITE)                              # and comes back when needed
+    assert "adafruit_display_text.label" in sys.modules and lab.text == ""
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():

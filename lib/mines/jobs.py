@@ -123,8 +123,9 @@ def _default_generator_class():
 
 
 class _BoardJob:
-    """Making one board: first the buffers for its size (the old ones dropped one frame and
-    collected before the new are made, so the two never coexist), then the generator's slices.
+    """Making one board: a frame's wait (the screen drops the menu's Labels, the frame loop
+    collects), the buffers for its size (the old ones dropped one frame and collected before the
+    new are made, so the two never coexist), then the generator's slices.
     One is made and reused for every board (``set``), so nothing is allocated between boards."""
 
     def __init__(self, boards):
@@ -140,6 +141,7 @@ class _BoardJob:
         self.start = start
         self.key = key
         self.kind = kind   # mines.kinds.KIND_*: Random and Kind boards are placed, not made
+        self.waited = False
         self.began = False
         self.slice_work = 0
         self.progress = 0
@@ -149,6 +151,10 @@ class _BoardJob:
     def step(self):
         boards = self.boards
         self.slice_work = 0
+        if not self.waited:  # a frame first: the screen lets go of the menu's text, collected
+            self.waited = True
+            boards.collect_wanted = True
+            return False
         if not self.began:
             if not boards.ensure_size(self.width, self.height):
                 return False  # old buffers dropped: the caller collects before the next frame
@@ -219,18 +225,16 @@ class Boards:
         frame loop should gc.collect() before the next frame). MemoryError propagates, with
         everything already dropped."""
         game, gen = self.game, self.generator
-        if ((game is not None and (game.width != width or game.height != height))
-                or (gen is not None and (gen.width != width or gen.height != height))):
-            self.drop()
-            return False
-        if gen is not None and game is not None:
-            return True
+        if game is not None or gen is not None:
+            if (game is not None and game.width == width and game.height == height
+                    and gen is not None and gen.width == width and gen.height == height):
+                return True
+            self.drop()  # (a released generator's game too: its layout sits amid the freed
+            return False  # generator's buffers; all made again in one piece after a collect)
         gc.collect()
         try:
-            if gen is None:  # the bigger one first
-                self.generator = self.generator_class(width, height)
-            if game is None:
-                self.game = Game(width, height)
+            self.generator = self.generator_class(width, height)  # the bigger one first
+            self.game = Game(width, height)
         except MemoryError:
             self.drop()
             raise
