@@ -13,12 +13,11 @@ anything changed, so the caller refreshes only then.
 """
 
 import displayio
-import terminalio
-from adafruit_display_text.label import Label
 
 from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
-from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
+from boards.text_screen import (CELL_TOP, CHAR_W, LINE_H, TextScreen, forget_labels, new_label,
+                                wrap)
 from mines import midend as M
 from mines.game import COVERED
 
@@ -133,12 +132,8 @@ class View:
         band_palette[0] = _BLACK
         self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
         self.panel.append(self._band)
-        # two Labels: the first line (green or red), and the rest in one multi-line Label
-        self.panel_lines = (Label(terminalio.FONT, text="", color=_WHITE),
-                            Label(terminalio.FONT, text="", color=_GREY, line_spacing=1))
-        for lab in self.panel_lines:
-            lab.x = _PANEL_X
-            self.panel.append(lab)
+        # two Labels while it shows: the first line (green or red), and the rest in one
+        self.panel_lines = ()  # type: tuple
         self.root.append(self.panel)
 
         # menus and pages
@@ -173,10 +168,11 @@ class View:
         if screen_up:
             changed |= self.text.draw(m, BAR if bar_up else 0)
         else:
-            if self.text.title.text:
-                self.text.clear()  # its characters' TileGrids back to the heap for the game
+            self.text.clear()  # its Labels back to the heap for the game
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
+        if not self.text.labels and not self.panel_lines:
+            forget_labels()  # and the text code, until the next text shows
         return changed
 
     def _draw_bar(self, m):
@@ -361,6 +357,11 @@ class View:
                 self._panel_key = key
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
+                if not self.panel_lines:
+                    self.panel_lines = (new_label(_WHITE), new_label(_GREY))
+                    for lab in self.panel_lines:
+                        lab.x = _PANEL_X
+                        self.panel.append(lab)
                 head, rest = self.panel_lines
                 head.text = wrap(lines[0], columns)[0]
                 head.color = _GREEN if state == M.WON else _RED
@@ -374,8 +375,9 @@ class View:
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True
-            if not show:  # the characters' TileGrids back to the heap
+            if not show:  # the Labels and their characters' TileGrids back to the heap
                 for lab in self.panel_lines:
-                    lab.text = ""
+                    self.panel.remove(lab)
+                self.panel_lines = ()
                 self._panel_key = -1
         return changed
