@@ -183,3 +183,37 @@ def test_the_puzzle_on_screen_lit_clues_marks_and_the_end_panel():
     top = 128 - 4 * 12 - 2                                  # the panel's four lines
     assert read_label(s, top, (64, 255, 64), x0=2).startswith("Solved in")
     assert read_label(s, top + 24, (160, 160, 160), x0=2) == "Code " + m.game.code()
+
+
+def test_making_the_full_screen_hard_puzzle_keeps_every_step_and_frame_in_the_runners_bounds():
+    """The midend's runner starts a step while the frame's units plus its slice bound (the
+    generator's MAX_SLICE_UNITS) fit the budget: the maker's steps must fit that bound too.
+    Midend seed 38 makes a 20x15 Hard puzzle whose case analysis once charged 368 units to one
+    step (a big group over the bound charged 2 units a cell it never walked)."""
+    from mines.puzzle import PuzzleMaker
+    steps = []
+
+    class Spy(PuzzleMaker):
+        def step(self):
+            done = super().step()
+            steps.append(self.slice_work)
+            return done
+
+    m = M.Midend(seed=38)
+    assert PuzzleMaker.MAX_SLICE_UNITS <= m.runner.slice_bound
+    d = Driver(m)
+    d.run(3)
+    into_puzzle_menu(d)
+    choose(d, 2, P.HARD)
+    import mines.puzzle
+    real = mines.puzzle.PuzzleMaker
+    mines.puzzle.PuzzleMaker = Spy   # puzzle_mode imports it when it makes the buffers
+    try:
+        d.press(M.A)
+        made(d)
+    finally:
+        mines.puzzle.PuzzleMaker = real
+    assert (m.game.width, m.game.height, m.game.level) == (20, 15, P.HARD)
+    assert len(steps) > 100
+    assert max(steps) <= m.runner.slice_bound
+    assert max(d.works) <= m.runner.budget

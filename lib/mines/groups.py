@@ -207,7 +207,10 @@ class CaseAnalysis:
                     yield None
                 c_set = cset[g]
                 n = gstart[g + 1] - gstart[g]
-                s.work += 3 + 2 * n
+                # Charged by what it costs: the cells are walked below only for an exact group
+                # (at most MAX_GROUP) or a forced one (charged there, in checked pieces), so a
+                # big group over the bound is no big indivisible piece of a slice.
+                s.work += 3 + 2 * n if c_set else 3
                 possible = c_set
                 if restricted:
                     totals.start(g, nf)
@@ -257,6 +260,9 @@ class CaseAnalysis:
                     for p in range(n):
                         found[nfound] = gcells[base + p] * 2 + (0 if possible == 1 else 1)
                         nfound += 1
+                        s.work += 2
+                        if s.work >= slice_units:
+                            yield None
             if not ok:
                 yield False
                 continue

@@ -67,11 +67,12 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is larger than 400 units. This module's stay under
-    # 50; the case analysis's grow with the frontier (step 3 charges 3 + 2n for a group of n
-    # cells over its bound before its next check): up to 358 units seen over 40 Hard 20x15
-    # puzzles, against about 200 on boards (mines.generator's bound is 360).
-    MAX_SLICE_UNITS = SLICE_UNITS + 400
+    # indivisible piece between two checks is larger than 280 units. This module's stay under
+    # 50; the case analysis's are a TotalCounts step (at most 2 * 96 + 1), the count test of
+    # one group (2 + at most the interior's cells, < 160 up to 20x15) and a group's set-up (10
+    # per cell, at most 150). That fits the midend's runner, whose slice bound is the
+    # generator's MAX_SLICE_UNITS (360; host_tests check both, and every frame's units).
+    MAX_SLICE_UNITS = SLICE_UNITS + 280
 
     def __init__(self, width, height):
         msg = check_size(width, height)
