@@ -38,9 +38,8 @@ from array import array
 from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
-from mines.revision import forget
 from mines.rng import Rng
-from mines.solver import NUM, RUNNING, SAFE, UNK, Solver
+from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
 
 # The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
@@ -52,6 +51,9 @@ SLICE_UNITS = 80
 # state where every pair was looked at; Hard's case analysis sees every group anyway.
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
+# The top levels of the walk keep a copy of the solver's per-cell state: going right there
+# copies it back (three block copies) instead of forgetting cell by cell, where most is forgotten.
+SNAP_LEVELS = 4
 
 
 class PuzzleMaker:
@@ -94,6 +96,14 @@ class PuzzleMaker:
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
+        # The snapshots of the top SNAP_LEVELS levels (st, unk, mk each) and the mines then
+        # known; flags come back as CHANGED everywhere (the case analysis then sees every
+        # group as new, and nothing is queued).
+        s = self.solver
+        self._snaps = [(bytearray(len(s.st)), bytearray(s.size), bytearray(s.size))
+                       for _ in range(SNAP_LEVELS)]
+        self._snap_left = array("h", bytes(2 * SNAP_LEVELS))
+        self._changed = bytearray(b"\x10" * s.size)   # CHANGED (16) on every cell
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -270,6 +280,8 @@ class PuzzleMaker:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
+                if t < SNAP_LEVELS:
+                    self._save(t)
                 for j in range(hi - 1, mid - 1, -1):
                     if s.work >= SLICE_UNITS:
                         yield
@@ -278,8 +290,11 @@ class PuzzleMaker:
                 thi[depth] = mid
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
-                while not truncate(tmark[t], tnp[t]):
-                    yield
+                if t < SNAP_LEVELS:
+                    self._restore(t, tmark[t], tnp[t])
+                else:
+                    while not truncate(tmark[t], tnp[t]):
+                        yield
                 for j in range(lo, mid):
                     if s.work >= SLICE_UNITS:
                         yield
@@ -350,21 +365,34 @@ class PuzzleMaker:
         offsets = s.offsets
         hard = self.level == HARD   # only the case analysis reuses what it found
         cost = 20 if hard else 10
-        while k > p:
-            if s.work >= SLICE_UNITS:
-                s.nknown = k
-                return False
-            s.work += cost
+        unk = s.unk
+        mk = s.mk
+        work = s.work
+        # ``revision.forget`` written out, the counters in locals: most of a truncation.
+        while k > p and work < SLICE_UNITS:
+            work += cost
             k -= 1
             c = order[k]
             if hard:
                 # The numbers around it see a new neighbourhood: their groups have changed.
                 if st[c] == NUM:
+                    s.work = work
                     self._unlink(c)
+                    work = s.work
                 for d in offsets:
                     if st[c + d] == NUM:
                         flags[c + d] |= 16
-            forget(s, c)
+            if st[c] == MINE:
+                s.mines_left += 1
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+        s.unknown += s.nknown - k
+        s.work = work
         s.nknown = k
         if k > p:
             return False
@@ -388,6 +416,34 @@ class PuzzleMaker:
             s.work += 2
         s.sp = 0
         return True
+
+    def _save(self, t):
+        """Keep the solver's state (a fixed point) for level t of the walk."""
+        s = self.solver
+        st, unk, mk = self._snaps[t]
+        st[:] = s.st
+        unk[:] = s.unk
+        mk[:] = s.mk
+        self._snap_left[t] = s.mines_left
+        s.work += 8
+
+    def _restore(self, t, p, promoted):
+        """Back to the state ``_save(t)`` kept, when ``order`` had ``p`` cells and
+        ``promoted`` clues were promoted: the cells known since are unknown again and the clues
+        promoted since are demoted, as ``_truncate`` would leave them, in a few block copies."""
+        s = self.solver
+        st, unk, mk = self._snaps[t]
+        s.st[:] = st
+        s.unk[:] = unk
+        s.mk[:] = mk
+        s.flags[:] = self._changed
+        s.mines_left = self._snap_left[t]
+        s.nknown = p
+        s.unknown = s.cells - p
+        s.sp = 0
+        s.psp = 0
+        self.npromoted = promoted
+        s.work += 8
 
     def _unlink(self, c):
         """Number c goes (forgotten or demoted): the groups it joined fall apart, so every
