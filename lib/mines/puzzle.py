@@ -1,36 +1,39 @@
-"""Pen-and-paper Minesweeper puzzles (seed 003): every cell laid out at once, some safe cells show
-their number (the clues), and the player decides mine or clear for every other cell by reasoning
-alone. Exactly one solution, reached by the chosen level's reasoning.
-
-How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of the
-grid, a clue in every other cell, then the clues are taken away one at a time in random order and
-a removal is kept only if the solver, working from the remaining clues alone (a cell it proves
-safe shows no number), still decides every cell at the level: Easy = ``presets.SINGLE``, Medium =
-``PAIRS``, Hard = ``FULL`` (counting and case splits). The player is told the total mine count at
-every level (the screen shows it); only Hard's reasoning uses it. The solver is sound, so "decides
-every cell" means exactly one solution, and every clue left was tested: none can go (minimal).
-
-Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
-whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in a
-*range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
-walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
-going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
-going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
-fixed point after each, and coming back truncates ``solver.order`` to where the range began
-(every cell after that was learnt from the range's clues). A clue is given about log2(tests)
-times instead of once per test, and a range whose state already decides the grid needs no test
-at all: none of its clues is needed. A clue given to a cell already proven safe is *promoted*
-(its number shown from then on) and demoted when its range is left. Ranges are solved at
-``BUILD_LEVEL`` (cheaper for Hard), each test at the level itself; a truncation lands on a state
-the clues imply and the solver's rules are monotone, so every test ends in the very state a
-fresh solve of its clues reaches (host_tests compare with a plain re-solve per removal). A final
-solve from scratch of the finished puzzle checks it and leaves the deduction order behind
-(``solver.order``, ``why``, ``src``) for hints.
-
-Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units, about
-one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated per
-cell or per test.
+"""Pen-and-paper Minesweeper puzzles (seed 003): some safe cells show their number (the clues),
+and the player decides mine or clear for every other cell by reasoning alone. Exactly one
+solution, reached by the chosen level's reasoning. How, in the comment below (a comment: a long
+docstring costs the device's compiler heap while the case analysis compiles after it).
 """
+
+# How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of
+# the grid, a clue in every other cell, then the clues are taken away one at a time in random
+# order and a removal is kept only if the solver, working from the remaining clues alone (a cell
+# it proves safe shows no number), still decides every cell at the level: Easy =
+# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The player
+# is told the total mine count at every level (the screen shows it); only Hard's reasoning uses
+# it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
+# left was tested: none can go (minimal).
+#
+# Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
+# whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
+# a *range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
+# walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
+# going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
+# going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
+# fixed point after each, and coming back goes back to the state where the range began (every
+# cell learnt since came from the range's clues): on the top SNAP_LEVELS levels by copying back
+# the solver's per-cell state kept there, below by truncating ``solver.order`` and forgetting
+# those cells. A clue is given about log2(tests) times instead of once per test, and a range
+# whose state already decides the grid needs no test at all: none of its clues is needed. A clue
+# given to a cell already proven safe is *promoted* (its number shown from then on) and demoted
+# when its range is left. Ranges are solved at ``BUILD_LEVEL`` (cheaper for Hard), each test at
+# the level itself; going back lands on a state the clues imply and the solver's rules are
+# monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
+# compare with a plain re-solve per removal). A final solve from scratch of the finished puzzle
+# checks it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+#
+# Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
+# about one neighbour visit each) and returns True when the puzzle is ready; nothing is
+# allocated per cell or per test.
 
 import gc
 from array import array
