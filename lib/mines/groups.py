@@ -104,11 +104,16 @@ class CaseAnalysis:
             self.stamp = stamp
             ng = 0
             nf = 0
+            # (The work counter in a local, written back around each yield: this walk over
+            # every known cell is a good part of an analysis.)
+            work = s.work
             for i in range(s.nknown):
                 a = order[i]
-                s.work += 1
-                if s.work >= slice_units:
+                work += 1
+                if work >= slice_units:
+                    s.work = work
                     yield None
+                    work = s.work
                 if st[a] != NUM or not unk[a] or mark[a] == stamp:
                     continue
                 mark[a] = stamp
@@ -125,24 +130,27 @@ class CaseAnalysis:
                 while q < nf:
                     x = gcells[q]
                     q += 1
-                    s.work += 8
+                    work += 8
                     for d2 in offsets:
                         b = x + d2
                         if st[b] == NUM and unk[b] and mark[b] != stamp:
                             mark[b] = stamp
                             changed |= flags[b] & CHANGED
-                            s.work += 8
+                            work += 8
                             for d3 in offsets:
                                 y = b + d3
                                 if st[y] == UNK and mark[y] != stamp:
                                     mark[y] = stamp
                                     gcells[nf] = y
                                     nf += 1
-                    if s.work >= slice_units:
+                    if work >= slice_units:
+                        s.work = work
                         yield None
+                        work = s.work
                 # A group none of whose numbers changed since the last analysis is the same
                 # group, and that analysis proved nothing in it (or it would have changed).
                 pool[ng - 1] = 0 if changed or not self.reuse else _SAME
+            s.work = work
             gstart[ng] = nf
             self.ngroups = ng
             # 2. Enumerate each group within the bound; an unchanged one only when the total
