@@ -61,6 +61,7 @@ _DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # half the rest would; each copy is about 1.2 KB at 20x15.
 SNAP_LEVELS = 4
 SNAP_FROM = 3
+CACHE_SLOTS = 16   # Hard: the case analysis's last enumerations kept (75% hits at 20x15)
 
 
 class PuzzleMaker:
@@ -78,9 +79,10 @@ class PuzzleMaker:
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
     # indivisible piece between two checks is larger than 280 units. This module's stay under
     # 50; the case analysis's are a TotalCounts step (at most 2 * 96 + 1), the count test of
-    # one group (2 + at most the interior's cells, < 160 up to 20x15) and a group's set-up (10
-    # per cell, at most 150). That fits the midend's runner, whose slice bound is the
-    # generator's MAX_SLICE_UNITS (360; host_tests check both, and every frame's units).
+    # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (10
+    # per cell, at most 150) and a cache look-up (a slot, or taking one: at most 110). That fits
+    # the midend's runner, whose slice bound is the generator's MAX_SLICE_UNITS (360;
+    # host_tests check both, and every frame's units).
     MAX_SLICE_UNITS = SLICE_UNITS + 280
 
     def __init__(self, width, height):
@@ -93,6 +95,8 @@ class PuzzleMaker:
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
         self.solver.cases = CaseAnalysis(self.solver)
+        # Most groups come again, unchanged, from test to test: enumerated once (3.5 KB).
+        self.solver.cases.layouts.use_cache(CACHE_SLOTS)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
