@@ -33,7 +33,7 @@ _SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver):
+    def __init__(self, solver, layouts_class=GroupLayouts):
         self.s = solver
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
@@ -48,7 +48,8 @@ class CaseAnalysis:
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
         self.counts = bytearray(size)
-        self.layouts = GroupLayouts(self, MAX_GROUP)
+        # (the puzzle maker's keeps a cache: mines.puzzle_cache)
+        self.layouts = layouts_class(self, MAX_GROUP)
         self.totals = TotalCounts(self)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack

@@ -61,7 +61,6 @@ _DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # half the rest would; each copy is about 1.2 KB at 20x15.
 SNAP_LEVELS = 4
 SNAP_FROM = 3
-CACHE_SLOTS = 16   # Hard: the case analysis's last enumerations kept (75% hits at 20x15)
 
 
 class PuzzleMaker:
@@ -94,9 +93,10 @@ class PuzzleMaker:
         self.height = height
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
-        self.solver.cases = CaseAnalysis(self.solver)
-        # Most groups come again, unchanged, from test to test: enumerated once (3.5 KB).
-        self.solver.cases.layouts.use_cache(CACHE_SLOTS)
+        # Most groups come again, unchanged, from test to test: enumerated once (a cache of
+        # 3.5 KB; imported here, after the collect, where its compiling finds room).
+        from mines.puzzle_cache import CachedLayouts
+        self.solver.cases = CaseAnalysis(self.solver, CachedLayouts)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
