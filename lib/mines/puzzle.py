@@ -96,7 +96,7 @@ class PuzzleMaker:
         self.solver = Solver(board, oracle=False)
         # Most groups come again, unchanged, from test to test: enumerated once (a cache of
         # 3.5 KB; imported here, after the collect, where its compiling finds room).
-        from mines.puzzle_cache import CachedLayouts
+        from mines.puzzle_cache import CachedLayouts, StateCopies
         self.solver.cases = CaseAnalysis(self.solver, CachedLayouts)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
@@ -108,14 +108,8 @@ class PuzzleMaker:
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
-        # The snapshots of SNAP_LEVELS levels from SNAP_FROM (st, unk, mk each) and the mines
-        # then known; flags come back as CHANGED everywhere (the case analysis then sees every
-        # group as new, and nothing is queued).
-        s = self.solver
-        self._snaps = [(bytearray(len(s.st)), bytearray(s.size), bytearray(s.size))
-                       for _ in range(SNAP_LEVELS)]
-        self._snap_left = array("h", bytes(2 * SNAP_LEVELS))
-        self._changed = bytearray(b"\x10" * s.size)   # CHANGED (16) on every cell
+        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM.
+        self._copies = StateCopies(self.solver, SNAP_LEVELS)
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -199,6 +193,7 @@ class PuzzleMaker:
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
         truncate = self._truncate
+        copies = self._copies
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -293,7 +288,7 @@ class PuzzleMaker:
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
                 if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
-                    self._save(t)
+                    copies.save(t - SNAP_FROM)
                 for j in range(hi - 1, mid - 1, -1):
                     if s.work >= SLICE_UNITS:
                         yield
@@ -303,7 +298,8 @@ class PuzzleMaker:
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
                 if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
-                    self._restore(t, tmark[t], tnp[t])
+                    copies.restore(t - SNAP_FROM, tmark[t])
+                    self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
                     while not truncate(tmark[t], tnp[t]):
                         yield
@@ -428,34 +424,6 @@ class PuzzleMaker:
             s.work += 2
         s.sp = 0
         return True
-
-    def _save(self, t):
-        """Keep the solver's state (a fixed point) for level t of the walk."""
-        s = self.solver
-        st, unk, mk = self._snaps[t - SNAP_FROM]
-        st[:] = s.st
-        unk[:] = s.unk
-        mk[:] = s.mk
-        self._snap_left[t - SNAP_FROM] = s.mines_left
-        s.work += 8
-
-    def _restore(self, t, p, promoted):
-        """Back to the state ``_save(t)`` kept, when ``order`` had ``p`` cells and
-        ``promoted`` clues were promoted: the cells known since are unknown again and the clues
-        promoted since are demoted, as ``_truncate`` would leave them, in a few block copies."""
-        s = self.solver
-        st, unk, mk = self._snaps[t - SNAP_FROM]
-        s.st[:] = st
-        s.unk[:] = unk
-        s.mk[:] = mk
-        s.flags[:] = self._changed
-        s.mines_left = self._snap_left[t - SNAP_FROM]
-        s.nknown = p
-        s.unknown = s.cells - p
-        s.sp = 0
-        s.psp = 0
-        self.npromoted = promoted
-        s.work += 8
 
     def _unlink(self, c):
         """Number c goes (forgotten or demoted): the groups it joined fall apart, so every
