@@ -2,7 +2,8 @@
 
 Layout on 160x128 pixels: an 8-pixel status bar on top (mines left, state, timer) and the board
 below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``boards.tiles``.
-Boards larger than that scroll with the cursor; smaller ones are centred. The status bar uses
+Boards larger than that scroll with the cursor; smaller ones are centred, and a puzzle (puzzle
+mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
 menus and pages are ``boards.text_screen`` and the end-of-game panel is terminalio ``Label``s.
 
@@ -79,16 +80,19 @@ class View:
         self._bg_group.append(bg)
         self.root.append(self._bg_group)
 
-        # board and cursor
+        # board and cursor, in a Group whose scale is 2 for a small puzzle (``zoom``): 16-pixel
+        # tiles drawn from the same 8-pixel sheet, no other bitmap
         self.board_group = displayio.Group()
+        self.zoom = displayio.Group()
         self.grid = displayio.TileGrid(sheet, pixel_shader=palette, width=COLS, height=ROWS,
                                        tile_width=TILE, tile_height=TILE,
                                        default_tile=BLANK)
         self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE, tile_height=TILE,
                                          default_tile=CURSOR)
-        self.board_group.append(self.grid)
-        self.board_group.append(self.cursor)
+        self.zoom.append(self.grid)
+        self.zoom.append(self.cursor)
+        self.board_group.append(self.zoom)
         # where the view is on a board larger than the screen: a line along the bottom edge
         # (columns in view) and one along the right edge (rows in view)
         self._across = displayio.Bitmap(width, 1, 2)
@@ -257,8 +261,14 @@ class View:
         w, h = m.board_width(), m.board_height()
         self._scroll(m)
         changed |= self._draw_position(m, w, h)
-        gx = (self.width - min(w, COLS) * TILE) // 2
-        gy = BAR + (self.height - BAR - min(h, ROWS) * TILE) // 2
+        # Puzzle mode: a puzzle that fits at twice the size is drawn so (grid and cursor
+        # positions are then in 16-pixel units' halves: the zoom Group doubles them).
+        z = 2 if m.mode and 2 * TILE * w <= self.width and 2 * TILE * h <= self.height - BAR else 1
+        if self.zoom.scale != z:
+            self.zoom.scale = z
+            changed = True
+        gx = (self.width - min(w, COLS) * TILE * z) // 2 // z
+        gy = (BAR + (self.height - BAR - min(h, ROWS) * TILE * z) // 2 + z - 1) // z
         if self.grid.x != gx or self.grid.y != gy:
             self.grid.x = gx
             self.grid.y = gy
