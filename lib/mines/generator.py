@@ -296,8 +296,8 @@ class Generator:
                     for part in (4, 1, 2):
                         y = 0
                         while self.sym & part and y < h + 2:
-                            y = mirror(self, part, y)
                             yield
+                            y = mirror(self, part, y)
                     self.done = True
                     yield
                     return
