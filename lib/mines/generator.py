@@ -293,11 +293,13 @@ class Generator:
                     continue
                 if status == SOLVED:
                     # Mirrored back, a few rows per slice: x and y swapped, x flipped, y flipped.
-                    for part in (4, 1, 2):
+                    part = 4
+                    while part:
                         y = 0
                         while self.sym & part and y < h + 2:
                             yield
                             y = mirror(self, part, y)
+                        part = 1 if part == 4 else part * 2 % 4
                     self.done = True
                     yield
                     return

@@ -21,59 +21,63 @@ from mines.solver import MINE, NUM, UNK
 _TRIES = 24   # random picks of a far cell before falling back to a scan
 CLASSES = 10
 _CLASS_OF = bytes((0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 8, 0, 0, 0, 9))
-# The counter-tilt: width, height, mines, then per cell class (see ``cell_class``) the log-odds
-# (in 1/64ths) of a cell taking a mine. Calibrated with tools/spread.py on each board listed.
-_TILT = (
-    (16, 16, 40, (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-    (20, 15, 45, (-5, -3, -2, -2, -3, -4, -3, 0, -2, -2)),
-    (30, 16, 99, (-4, -2, -1, -1, 0, 0, 0, 0, -1, -1)),
-    (30, 24, 216, (-21, -7, -4, -5, -2, 0, -3, -1, -4, -5)),
-    (30, 16, 170, (-47, -13, -7, -5, -6, -3, -2, 0, -2, -5)),
-    (16, 16, 99, (-62, -21, -10, -4, -8, -1, -1, 0, 0, -3)),
-    (9, 9, 35, (-98, -40, -23, -6, -24, -10, -6, 0, -1, -2)),
-)
+# The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
+# ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine. Calibrated with
+# tools/spread.py on each board listed.
+_TILT = bytes((
+    16, 16, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 15, 45, 5, 3, 2, 2, 3, 4, 3, 0, 2, 2,
+    30, 16, 99, 4, 2, 1, 1, 0, 0, 0, 0, 1, 1,
+    30, 24, 216, 21, 7, 4, 5, 2, 0, 3, 1, 4, 5,
+    30, 16, 170, 47, 13, 7, 5, 6, 3, 2, 0, 2, 5,
+    16, 16, 99, 62, 21, 10, 4, 8, 1, 1, 0, 0, 3,
+    9, 9, 35, 98, 40, 23, 6, 24, 10, 6, 0, 1, 2,
+))
+_ROW = 13
 
 
 def set_odds(gen, mines):
     """The counter-tilt's odds for this board (once per board kind, not per cell); sets
-    ``gen.tilted``, ``gen.add_odds`` and ``gen.drop_odds`` (chances out of 256 per class)."""
+    ``gen.tilted``, ``gen.add_odds`` and ``gen.drop_odds`` (chances out of 256 per class).
+    A board listed in ``_TILT`` takes its row; another the two rows nearest in density below
+    and above, interpolated (or the row below, past the densest); none below the sparsest."""
     w = gen.width
     h = gen.height
-    lo, hi = _tilt_rows(w, h, mines)
-    if lo is None:
-        gen.tilted = False
-        return
-    if hi is None:
-        hi = lo
-        t = 0.0
-    else:
-        t = (mines / (w * h) - lo[2] / (lo[0] * lo[1])) / (hi[2] / (hi[0] * hi[1]) - lo[2] / (lo[0] * lo[1]))
-    # Log-odds per class in 1/64ths, interpolated between the two rows.
-    logs = [(1 - t) * lo[3][c] + t * hi[3][c] for c in range(CLASSES)]
-    top = max(logs)
-    low = min(logs)
-    for c in range(CLASSES):
-        gen.add_odds[c] = int(255 * math.exp((logs[c] - top) / 64) + 0.5)
-        gen.drop_odds[c] = int(255 * math.exp((low - logs[c]) / 64) + 0.5)
-    gen.tilted = top != low
-
-
-def _tilt_rows(w, h, mines):
-    """The rows of ``_TILT`` for this board: its own row (and None), or the two rows of the
-    nearest densities below and above (by density), or (None, None) below the table."""
     d = mines / (w * h)
-    below = above = None
-    for row in _TILT:
-        if row[0] == w and row[1] == h and row[2] == mines:
-            return row, None
-        rd = row[2] / (row[0] * row[1])
-        if rd <= d and (below is None or rd > below[2] / (below[0] * below[1])):
-            below = row
-        if rd > d and (above is None or rd < above[2] / (above[0] * above[1])):
-            above = row
-    if below is None:
-        return None, None
-    return below, above
+    lo = hi = -1
+    dlo = dhi = 0.0
+    for r in range(0, len(_TILT), _ROW):
+        if _TILT[r] == w and _TILT[r + 1] == h and _TILT[r + 2] == mines:
+            lo = hi = r
+            break
+        rd = _TILT[r + 2] / (_TILT[r] * _TILT[r + 1])
+        if rd <= d and (lo < 0 or rd > dlo):
+            lo = r
+            dlo = rd
+        if rd > d and (hi < 0 or rd < dhi):
+            hi = r
+            dhi = rd
+    gen.tilted = lo >= 0
+    if lo < 0:
+        return
+    t = 0.0
+    if hi < 0:
+        hi = lo
+    elif hi != lo:
+        t = (d - dlo) / (dhi - dlo)
+    # Minus the log-odds per class, interpolated: the least (``top``) is the likeliest class.
+    top = low = None
+    for c in range(3, _ROW):
+        v = (1 - t) * _TILT[lo + c] + t * _TILT[hi + c]
+        if top is None or v < top:
+            top = v
+        if low is None or v > low:
+            low = v
+    for c in range(3, _ROW):
+        v = (1 - t) * _TILT[lo + c] + t * _TILT[hi + c]
+        gen.add_odds[c - 3] = int(255 * math.exp((top - v) / 64) + 0.5)
+        gen.drop_odds[c - 3] = int(255 * math.exp((v - low) / 64) + 0.5)
+    gen.tilted = top != low
 
 
 def typical_work(width, height, mines):
