@@ -1,14 +1,21 @@
 """Where the mines of many generated boards lie, against a uniform layout: the one measure that
-tools/bench.py (big sweeps) and host_tests/test_generator.py (a small board, in CI) share.
+tools/bench.py, host_tests/test_generator.py (CI) and this file's command line share.
+
+    python tools/spread.py [--boards N] [--only KEY] [--jobs J] [--seed-base S] [--save PATH]
+
+makes N boards (default 2000) of every preset the menu offers, the largest custom board at 30%
+(30x24/216) and a custom 12x12/56 (39%, no calibration row of its own), and prints the table
+the README quotes, then the work per board (generation's own counter) and the boards given up.
 
 A uniform layout puts a board's mines with the same chance in every cell outside the start's 3x3
 area. ``Spread.add`` takes boards one by one; ``rates`` gives, per cell class (corner, edge, 1 and
 2 cells in, 3 or more in), observed / expected mines with a standard error that treats each
 board as one sample (the fixed mine count per board correlates its cells); ``chi_square`` sums
-(observed - expected)^2 / variance over every position, with its z (Wilson-Hilferty).
-"""
+(observed - expected)^2 / variance over every position, with its z (Wilson-Hilferty)."""
 
 import math
+import os
+import sys
 
 CLASSES = ("corner", "edge", "ring1", "ring2", "inner")
 
@@ -86,3 +93,133 @@ class Spread:
         a = 2.0 / (9 * df)
         z = ((chi / df) ** (1.0 / 3) - (1 - a)) / math.sqrt(a)
         return chi, df, z
+
+
+# ---- the big measurement (command line) -------------------------------------------------------
+
+# Every board the menu offers at the default level, the largest custom board at 30% and a custom
+# board between the calibrated densities: (key, label, width, height, mines).
+BOARDS = (("beginner", "Beginner", 9, 9, 10), ("intermediate", "Intermediate", 16, 16, 40),
+          ("expert", "Expert", 30, 16, 99), ("screen", "Screen", 20, 15, 45),
+          ("crowded", "Crowded", 9, 9, 35), ("packed", "Packed", 16, 16, 99),
+          ("swarm", "Swarm", 30, 16, 170), ("custom30x24", "Custom", 30, 24, 216),
+          ("custom12x12", "Custom", 12, 12, 56))
+
+
+def _worker(args):
+    """Generate boards (w, h, mines) for ``seeds`` in a fresh process; one record per board."""
+    lib, w, h, m, seeds = args
+    if lib not in sys.path:
+        sys.path.insert(0, lib)
+    from mines.generator import Generator
+    g = Generator(w, h)
+    out = []
+    for s in seeds:
+        g.begin(m, s)
+        g.run()
+        out.append((s, g.start_x, g.start_y, g.board.grid_string(), g.perturbations, g.restarts,
+                    g.doors, g.total_work, 1 if g.failed else 0))
+    return out
+
+
+def measure(lib, w, h, m, seeds, jobs):
+    """Records for ``seeds`` (see ``_worker``), ``jobs`` processes."""
+    seeds = list(seeds)
+    if jobs <= 1:
+        return _worker((lib, w, h, m, seeds))
+    import multiprocessing
+    chunk = max(1, min(50, len(seeds) // (4 * jobs) or 1))
+    parts = [(lib, w, h, m, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+    with multiprocessing.Pool(jobs) as pool:
+        out = []
+        for part in pool.imap(_worker, parts):
+            out.extend(part)
+    return out
+
+
+def spread_of(records, w, h, m):
+    sp = Spread(w, h, m)
+    for rec in records:
+        if rec[8]:
+            continue   # gave up: not a board
+        grid = rec[3]
+        sp.add(lambda x, y: 1 if grid[y * w + x] == "*" else 0, rec[1], rec[2])
+    return sp
+
+
+def table(rows):
+    """Markdown: one row per board kind (label, boards, Spread)."""
+    out = ["| Configuration | boards | corners | edge | 1 in | 2 in | 3+ in | "
+           "chi-square over positions (z) |", "|---|---|---|---|---|---|---|---|"]
+    for label, n, sp in rows:
+        rates = sp.rates()
+        cells = []
+        for name in CLASSES:
+            if name not in rates:
+                cells.append("-")
+                continue
+            r, se = rates[name]
+            mark = " *" if se and abs(r - 1) > 2 * se else ""
+            cells.append("%.3f +- %.3f%s" % (r, se or 0, mark))
+        chi, df, z = sp.chi_square()
+        out.append("| %s | %d | %s | %.0f / %d (%.2f) |" % (label, n, " | ".join(cells), chi, df,
+                                                          z if z is not None else float("nan")))
+    return "\n".join(out)
+
+
+def work_table(rows):
+    """Markdown: work units per board (median, p90, mean) and boards given up, per board kind
+    (label, records)."""
+    out = ["| Configuration | boards | work units median | p90 | mean | gave up |",
+           "|---|---|---|---|---|---|"]
+    for label, recs in rows:
+        ws = sorted(r[7] for r in recs)
+        n = len(ws)
+        med = ws[n // 2] if n % 2 else (ws[n // 2 - 1] + ws[n // 2]) // 2
+        out.append("| %s | %d | %d | %d | %d | %d |" % (label, n, med, ws[(9 * n) // 10],
+                                                      sum(ws) // n, sum(r[8] for r in recs)))
+    return "\n".join(out)
+
+
+def main(argv=None):
+    import argparse
+    import json
+    import time
+    ap = argparse.ArgumentParser(description="Mine spread of many generated boards against a "
+                                             "uniform layout, per cell class, with standard errors.")
+    ap.add_argument("--boards", type=int, default=2000, help="boards per configuration (default 2000)")
+    ap.add_argument("--seed-base", type=int, default=100000, help="first seed (default 100000)")
+    ap.add_argument("--only", action="append", metavar="KEY",
+                    help="only these (repeatable): " + ", ".join(b[0] for b in BOARDS))
+    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--save", metavar="PATH", help="write every board's record as JSON")
+    a = ap.parse_args(argv)
+    here = os.path.dirname(os.path.abspath(__file__))
+    lib = os.path.join(os.path.dirname(here), "lib")
+    rows = []
+    works = []
+    saved = {}
+    for key, name, w, h, m in BOARDS:
+        if a.only and key not in a.only:
+            continue
+        t0 = time.time()
+        recs = measure(lib, w, h, m, range(a.seed_base, a.seed_base + a.boards), a.jobs)
+        label = "%s %dx%d/%d" % (name, w, h, m)
+        rows.append((label, len(recs) - sum(r[8] for r in recs), spread_of(recs, w, h, m)))
+        works.append((label, recs))
+        saved[key] = {"w": w, "h": h, "mines": m, "records": recs}
+        print("%s: %d boards, %.0f s" % (label, len(recs), time.time() - t0), file=sys.stderr,
+              flush=True)
+    print(table(rows))
+    print("\n`*`: more than 2 standard errors from 1. Seeds %d..%d, start derived from the seed; "
+          "standard errors treat each board as one sample; boards given up (below) left out."
+          % (a.seed_base, a.seed_base + a.boards - 1))
+    print()
+    print(work_table(works))
+    if a.save:
+        with open(a.save, "w") as f:
+            json.dump(saved, f)
+
+
+if __name__ == "__main__":
+    main()

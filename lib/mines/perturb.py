@@ -5,13 +5,13 @@ module stays small enough to compile on the device.
 
 The counter-tilt. Among all no-guess boards, mines sit more often on the edges and in the
 corners than a uniform layout puts them (edge cells have fewer neighbours, so their numbers
-decide more): measured on uniformly random 9x9/20 boards kept only when solvable, corners held
-15% and edges 9% more than their share. A generator that keeps what solves inherits that pull,
-and at 35-45% mines it reaches +40% in the corners. So where a mine is placed or moved to, each
-cell class (corner, edge, 1, 2, 3+ cells in) is taken at odds ``exp(-K * (density - 0.2) ** 2)``
-relative to the others, and where a mine is taken from, at the inverse odds; below 20% mines
-nothing is tilted. K per class was calibrated with tools/bench.py's spread table on the dense
-presets and 30x24/216.
+decide more), and the perturbations and doors add pulls of their own that change with density
+and size (at 43% without a tilt: corners +40%, the edge cells next to a corner +11%). So where a
+mine is placed or moved to, each cell class (by distance to the nearest side and end, up to 3:
+10 classes) is taken at odds exp(L / 64) relative to the others, and where a mine is taken from,
+at the inverse odds. L per class is in ``_TILT``, calibrated on every preset it lists with
+tools/spread.py (thousands of boards each); other boards use the two rows nearest in density,
+interpolated, and boards sparser than every row are not tilted.
 """
 
 import math
@@ -19,23 +19,64 @@ import math
 from mines.solver import MINE, NUM, UNK
 
 _TRIES = 24   # random picks of a far cell before falling back to a scan
-# Per cell class (corner, edge, 1, 2 and 3+ cells from an edge): K of the counter-tilt.
-_TILT_K = (34.0, 3.5, 1.0, 0.0, 1.2)
+CLASSES = 10
+_CLASS_OF = bytes((0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 8, 0, 0, 0, 9))
+# The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
+# ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine. Calibrated with
+# tools/spread.py on each board listed.
+_TILT = bytes((
+    16, 16, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    30, 16, 99, 4, 2, 1, 1, 0, 0, 0, 0, 1, 1,
+    30, 24, 216, 21, 7, 4, 5, 2, 0, 3, 1, 4, 5,
+    30, 16, 170, 47, 13, 7, 5, 6, 3, 2, 0, 2, 5,
+    16, 16, 99, 62, 21, 10, 4, 8, 1, 1, 0, 0, 3,
+    9, 9, 35, 98, 40, 23, 6, 24, 10, 6, 0, 1, 2,
+))
+_ROW = 13
 
 
 def set_odds(gen, mines):
-    """The counter-tilt's odds for this density (floats once per board kind, not per cell);
-    sets ``gen.tilted``, ``gen.add_odds`` and ``gen.drop_odds`` (chances out of 256 per class)."""
-    d = mines / (gen.width * gen.height) - 0.2
-    if d < 0:
-        d = 0.0
-    weights = [math.exp(-k * d * d) for k in _TILT_K]
-    top = max(weights)
-    low = min(weights)
-    for c in range(5):
-        gen.add_odds[c] = int(255 * weights[c] / top + 0.5)
-        gen.drop_odds[c] = int(255 * low / weights[c] + 0.5)
-    gen.tilted = d > 0
+    """The counter-tilt's odds for this board (once per board kind, not per cell); sets
+    ``gen.tilted``, ``gen.add_odds`` and ``gen.drop_odds`` (chances out of 256 per class).
+    A board listed in ``_TILT`` takes its row; another the two rows nearest in density below
+    and above, interpolated (or the row below, past the densest); none below the sparsest."""
+    w = gen.width
+    h = gen.height
+    d = mines / (w * h)
+    lo = hi = -1
+    dlo = dhi = 0.0
+    for r in range(0, len(_TILT), _ROW):
+        if _TILT[r] == w and _TILT[r + 1] == h and _TILT[r + 2] == mines:
+            lo = hi = r
+            break
+        rd = _TILT[r + 2] / (_TILT[r] * _TILT[r + 1])
+        if rd <= d and (lo < 0 or rd > dlo):
+            lo = r
+            dlo = rd
+        if rd > d and (hi < 0 or rd < dhi):
+            hi = r
+            dhi = rd
+    gen.tilted = lo >= 0
+    if lo < 0:
+        return
+    t = 0.0
+    if hi < 0:
+        hi = lo
+    elif hi != lo:
+        t = (d - dlo) / (dhi - dlo)
+    # Minus the log-odds per class, interpolated: the least (``top``) is the likeliest class.
+    top = low = None
+    for c in range(3, _ROW):
+        v = (1 - t) * _TILT[lo + c] + t * _TILT[hi + c]
+        if top is None or v < top:
+            top = v
+        if low is None or v > low:
+            low = v
+    for c in range(3, _ROW):
+        v = (1 - t) * _TILT[lo + c] + t * _TILT[hi + c]
+        gen.add_odds[c - 3] = int(255 * math.exp((top - v) / 64) + 0.5)
+        gen.drop_odds[c - 3] = int(255 * math.exp((v - low) / 64) + 0.5)
+    gen.tilted = top != low
 
 
 def typical_work(width, height, mines):
@@ -48,18 +89,69 @@ def typical_work(width, height, mines):
 
 
 def cell_class(gen, x, y):
-    """The class of cell (x, y) for the counter-tilt: 0 a corner, 1 on an edge, 2, 3 one or
-    two cells in, 4 further in."""
-    w1 = gen.width - 1
-    h1 = gen.height - 1
-    if (x == 0 or x == w1) and (y == 0 or y == h1):
-        return 0
-    r = x if x < y else y
-    if w1 - x < r:
-        r = w1 - x
-    if h1 - y < r:
-        r = h1 - y
-    return r + 1 if r < 3 else 4
+    """The class of cell (x, y) for the counter-tilt, from its distances to the nearest side
+    and end (a <= b, each counted up to 3): (0, 0) a corner is 0, (0, 1) 1, (0, 2) 2, (0, 3+) 3,
+    (1, 1) 4, (1, 2) 5, (1, 3+) 6, (2, 2) 7, (2, 3+) 8, (3+, 3+) 9."""
+    a = gen.width - 1 - x
+    if x < a:
+        a = x
+    b = gen.height - 1 - y
+    if y < b:
+        b = y
+    if a > b:
+        a, b = b, a
+    if a > 3:
+        a = 3
+    if b > 3:
+        b = 3
+    return _CLASS_OF[a * 4 + b]
+
+
+def mirror(gen, part, r):
+    """Mirror the board (mines and counts, the padding included) in place: ``part`` 4 swaps x
+    and y (square boards), 1 flips x, 2 flips y; each is its own inverse, so it swaps pairs of
+    cells. Does rows r.. (a slice's worth); returns the next row, the board's padded height
+    when done."""
+    b = gen.board
+    mine = b.mine
+    count = b.count
+    stride = b.stride
+    rows = gen.height + 2
+    end = r + 1 + 160 // stride
+    if end > rows:
+        end = rows
+    while r < end:
+        i = r * stride
+        if part == 1:
+            j = i + stride - 1
+            lo = i
+            hi = i + stride // 2
+        elif part == 2:
+            if 2 * r >= rows - 1:
+                return rows
+            j = (rows - 1 - r) * stride
+            lo = i
+            hi = i + stride
+        else:
+            j = (r + 1) * stride + r
+            lo = i + r + 1
+            hi = i + stride
+        for k in range(lo, hi):
+            t = mine[k]
+            mine[k] = mine[j]
+            mine[j] = t
+            t = count[k]
+            count[k] = count[j]
+            count[j] = t
+            if part == 1:
+                j -= 1
+            elif part == 2:
+                j += 1
+            else:
+                j += stride
+        gen.solver.work += hi - lo
+        r += 1
+    return r
 
 
 def keep_if_changed(gen, c):
