@@ -163,8 +163,10 @@ class Generator:
         # search prefers in one direction (it walks cells in index order) then evens out exactly.
         # (Below 25% mines it prefers none that tools/spread.py can see.)
         sym = 0
+        self._strikes = STRIKES
         if mines * 4 >= self.width * self.height:
             sym = self.rng.below(8 if self.width == self.height else 4)
+            self._strikes = DENSE_STRIKES
         self.sym = sym
         if sym & 2:
             sy = self.height - 1 - sy
@@ -251,11 +253,8 @@ class Generator:
         sy = self._sy
         start = b.index(sx, sy)
         cells = w * h
-        limit = cells // 4 + 8
-        strikes_max = STRIKES
-        if self.mines * 4 >= cells:
-            limit = cells // 2 + 8
-            strikes_max = DENSE_STRIKES
+        # Dense boards get more patience: ``DENSE_STRIKES`` and half as many tries as cells.
+        limit = (cells // 2 if self._strikes == DENSE_STRIKES else cells // 4) + 8
         size = b.size
         order = s.order
         st = s.st
@@ -318,7 +317,7 @@ class Generator:
                 else:
                     strikes += 1
                 tries += 1
-                if strikes >= strikes_max or tries > limit:
+                if strikes >= self._strikes or tries > limit:
                     break
                 # Perturb: choose the number, then where the difference goes.
                 if s.work > SLICE_UNITS // 2:
