@@ -110,3 +110,11 @@ def test_groups_repeats_the_solvers_cell_states():
     from mines import groups, layouts, solver
     assert (groups.UNK, groups.NUM, groups.CHANGED) == (solver.UNK, solver.NUM, solver.CHANGED)
     assert layouts.NUM == solver.NUM
+
+
+def test_generator_and_perturb_repeat_the_solvers_constants():
+    from mines import generator, perturb, solver
+    assert (generator.NUM, generator.MINE, generator.RUNNING, generator.SOLVED) == (
+        solver.NUM, solver.MINE, solver.RUNNING, solver.SOLVED)
+    assert (perturb.UNK, perturb.NUM, perturb.MINE) == (solver.UNK, solver.NUM, solver.MINE)
+    assert generator.Generator.SLICE_UNITS == generator.SLICE_UNITS == 160
