@@ -62,14 +62,7 @@ from array import array
 
 # The largest modules first, while the heap is still in one piece to compile them, and the
 # compiler's garbage collected after each so the next one compiles in one piece too.
-from mines._const import const
-from mines.solver import Solver
-# The solver's states, folded by the compiler here (an imported name is a global lookup on
-# every use); host_tests/test_solver.py checks they match mines.solver's.
-NUM = const(2)
-MINE = const(3)
-RUNNING = const(0)
-SOLVED = const(2)
+from mines.solver import MINE, NUM, RUNNING, SOLVED, Solver
 gc.collect()
 from mines.groups import CaseAnalysis
 gc.collect()
@@ -82,9 +75,8 @@ from mines.revision import revise, revise_begin
 from mines.rng import Rng
 gc.collect()
 
-_SLICE = const(160)
-SLICE_UNITS = _SLICE
-_STEP = const(170)  # the most work units one indivisible step takes (moving 16 cells)
+SLICE_UNITS = 160
+_STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
 # Dense boards (25% mines or more): twice the patience. Median work per board over 4,000 boards
 # (tools/spread.py) 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
@@ -92,7 +84,7 @@ DENSE_STRIKES = 16
 # Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
 # measures (presets.max_mines keeps the menu's boards well inside it).
 WORK_BUDGET = 1000000
-_PICK_UNITS = const(120)  # the work of those picks, or of scanning 24 cells
+_PICK_UNITS = 120   # the work of those picks, or of scanning 24 cells
 
 
 class Generator:
@@ -103,12 +95,12 @@ class Generator:
     ``total_work`` (units). ``progress`` is 0..100 throughout.
     """
 
-    SLICE_UNITS = _SLICE
+    SLICE_UNITS = SLICE_UNITS
     WORK_BUDGET = WORK_BUDGET
     # The most one step() ever does: a slice stops at the first check past SLICE_UNITS, and
     # no indivisible piece of work between two checks exceeds 200 units (host_tests check it).
     # A frame loop that must stay within a budget calls step() while work + this <= budget.
-    MAX_SLICE_UNITS = _SLICE + 200
+    MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height):
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
@@ -291,7 +283,7 @@ class Generator:
                 b.add_mine(i)
                 placed += 1
                 s.work += 10
-                if s.work >= _SLICE:
+                if s.work >= SLICE_UNITS:
                     yield
             s.reset(self.mines)
             s.open(start)
@@ -300,7 +292,7 @@ class Generator:
             tries = 0
             if self._runner is None or self._runner_level != self.level:
                 # One solver loop per level, kept: it carries on after every reset.
-                self._runner = s.run(self.level, _SLICE)
+                self._runner = s.run(self.level, SLICE_UNITS)
                 self._runner_level = self.level
             for status in self._runner:
                 if status == RUNNING:
@@ -328,7 +320,7 @@ class Generator:
                 if strikes >= self._strikes or tries > limit:
                     break
                 # Perturb: choose the number, then where the difference goes.
-                if s.work > _SLICE // 2:
+                if s.work > SLICE_UNITS // 2:
                     yield
                 # The number whose change puts the least in doubt: only what was learnt after
                 # the first open number touching the changed cells can depend on them. That
@@ -346,7 +338,7 @@ class Generator:
                         if keep > best_keep:
                             best_keep = keep
                             best = c
-                    if s.work >= _SLICE:
+                    if s.work >= SLICE_UNITS:
                         yield
                 if best < 0:
                     # Walled in: no open number touches a covered cell, so the open area is
@@ -359,19 +351,19 @@ class Generator:
                         if st[c] == MINE and unk[c]:
                             best = c
                             break
-                        if s.work >= _SLICE:
+                        if s.work >= SLICE_UNITS:
                             yield
                     if best < 0:
                         break
                     self.doors += 1
-                if s.work + _STEP > _SLICE:
+                if s.work + _STEP > SLICE_UNITS:
                     yield
                 u = make_decidable(self, best)
                 n = self.first_far
                 need = self.need
                 far = 1
                 while n - u < need:
-                    if s.work > _SLICE - _PICK_UNITS:
+                    if s.work > SLICE_UNITS - _PICK_UNITS:
                         yield
                     c = pick(self, far)
                     if c >= 0:
@@ -383,7 +375,7 @@ class Generator:
                     found = 0
                     pos = 0
                     while pos < size:
-                        if s.work > _SLICE - _PICK_UNITS:
+                        if s.work > SLICE_UNITS - _PICK_UNITS:
                             yield
                         found = scan(self, far, pos, pos + 24, found)
                         pos += 24
@@ -414,22 +406,22 @@ class Generator:
                     moved[n] = c
                     picked[c] = 1
                     n += 1
-                    if s.work >= _SLICE:
+                    if s.work >= SLICE_UNITS:
                         yield
                 for i in range(n):
                     picked[moved[i]] = 0
                 if n - u < need:
                     break
-                if s.work + _STEP > _SLICE:
+                if s.work + _STEP > SLICE_UNITS:
                     yield
                 move(self, u, n)
                 self.perturbations += 1
-                if s.work + _STEP > _SLICE:
+                if s.work + _STEP > SLICE_UNITS:
                     yield
                 revise_begin(s, moved, n)
                 while True:
-                    if s.work > _SLICE // 2:
+                    if s.work > SLICE_UNITS // 2:
                         yield
-                    if revise(s, (_SLICE - s.work) // 9 + 1):
+                    if revise(s, (SLICE_UNITS - s.work) // 9 + 1):
                         break
             self.restarts += 1
