@@ -48,6 +48,7 @@ SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 # What to look for (``begin``'s ``mode``).
 MODE_HINT = 0     # a hint, and every wrong flag
 MODE_SAFE = 1     # only: is any covered cell (flagged or not) provably safe? (kind boards)
+MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is looked for)
 
 
 class Hinter:
@@ -64,15 +65,15 @@ class Hinter:
         self.batch = array("H", bytes(2 * size))   # case-split cells: where their analysis began
         self.rule_of = bytearray(size)              # the rule a learnt cell's proof needed
         self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
-        self.bad = bytearray(size)    # 1 on wrong flags
+        self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
         self.walk = array("H", bytes(2 * size))
-        self.queue = array("H", bytes(2 * size))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
         self._numbers = 0
         self.loader = ViewLoader(solver)
+        self.queue = self.loader.touched   # (used by a load only, before any case split's walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         self._clear()
@@ -92,6 +93,7 @@ class Hinter:
         self.because = []      # padded indices of the proving numbers
         self.rule = -1
         self.wrong = []        # padded indices of wrong flags, in board order
+        self.disproved = []    # those of them the numbers prove safe (the rest overfill one)
         self.work = 0
 
     def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
@@ -117,8 +119,11 @@ class Hinter:
         s = self.solver
         s.work = 0
         self._units = units
+        oracle = s.oracle   # a borrowed solver (the generator's) plays by its board: not here
+        s.oracle = False
         for _ in self._job:
             break
+        s.oracle = oracle
         self.work += s.work
         return self.done
 
@@ -133,8 +138,6 @@ class Hinter:
         s = self.solver
         b = self.board
         shown = self.shown
-        oracle = s.oracle
-        s.oracle = False
         self.rule_of[:] = b.zeros
         wrong = self.bad
         wrong[:] = b.zeros
@@ -147,13 +150,12 @@ class Hinter:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
                 loader.blown, self.total)
         if self.error is not None:
-            s.oracle = oracle
             self.done = True
             yield
             return
         # Flags that overfill a number are wrong at once; the rest wait for the proofs.
         self._nwrong = loader.mark_overfilled(shown, wrong)
-        pending = loader.pending_flags(shown, self.truth) if self.mode == MODE_HINT else 0
+        pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
         s.work += 20
         self._pending = pending
         self._found = False
@@ -161,6 +163,8 @@ class Hinter:
         if self.counting is not None:
             self.counting.forget()
         for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
+            if self._finished():
+                break   # (a check with no flag to disprove: the view is loaded, that is all)
             if rule == RULE_COUNT:
                 if self.total < 0:
                     break
@@ -203,7 +207,7 @@ class Hinter:
                 break
         if self._nwrong:
             self.wrong = [i for i in range(b.size) if wrong[i]]
-        s.oracle = oracle
+            self.disproved = [i for i in self.wrong if wrong[i] & 2]
         self.done = True
         yield
 
@@ -253,6 +257,8 @@ class Hinter:
     def _finished(self):
         if self.mode == MODE_SAFE:
             return self._found
+        if self.mode == MODE_CHECK:
+            return not self._pending
         return self._found and not self._pending
 
     def _requeue(self):
@@ -316,10 +322,12 @@ class Hinter:
             if t == FLAG or t == BAD_FLAG:
                 if truth is None or not truth.mine[c]:
                     self._pending -= 1
-                if st[c] == SAFE and not self.bad[c]:
-                    self.bad[c] = 1
-                    self._nwrong += 1
-            elif t == COVERED and not self._found and self.ncand < CANDIDATES:
+                if st[c] == SAFE and not self.bad[c] & 2:
+                    if not self.bad[c]:
+                        self._nwrong += 1
+                    self.bad[c] |= 2
+            elif t == COVERED and not self._found and self.ncand < CANDIDATES and \
+                    self.mode == MODE_HINT:
                 self.cand[self.ncand] = c
                 self.ncand += 1
         s.work += 2 * (s.nknown - t0)

@@ -39,6 +39,7 @@ class ViewLoader:
         self.front = array("H", bytes(2 * b.width * b.height))
         self.touched = array("H", bytes(2 * b.width * b.height))
         self.nfront = 0
+        self._nt = 0                  # cells marked in ``mark`` (listed in ``touched``)
         self.numbers = 0
         self.blown = 0
         self.overfull = 0             # numbers with more flags and mines around than their value
@@ -46,9 +47,8 @@ class ViewLoader:
         self.forget()
 
     def forget(self):
-        """Load the next view from scratch."""
-        for i in range(len(self.last)):
-            self.last[i] = _FRESH
+        """Load the next view from scratch (``last[0]``, a border cell, says so)."""
+        self.last[0] = _FRESH
 
     def load(self, shown, limit):
         """A generator: load ``shown``, yielding whenever the solver's ``work`` passes
@@ -60,6 +60,7 @@ class ViewLoader:
         s.clue[:] = shown       # read only where st is NUM
         s.why[:] = b.zeros      # WHY_GIVEN everywhere
         self.error = None
+        self._unmark()   # a load cut short (its job stopped) may have left marks
         fresh = self.last[0] == _FRESH
         if not fresh:
             s.st[:] = self.st0
@@ -104,6 +105,7 @@ class ViewLoader:
         s = self.solver
         b = self.board
         st = s.st
+        self.forget()   # until this walk is through, ``fm`` is half made
         fm = self.fm
         fm[:] = b.zeros
         self.overfull = 0
@@ -182,8 +184,9 @@ class ViewLoader:
         inside = b.inside
         mark = self.mark
         touched = self.touched
-        self._nt = 0
         self._fresh = False
+        numbers = self.numbers   # committed once the walk is through (it may be cut short)
+        blown = self.blown
         w = b.width
         stride = b.stride
         if shown == last:
@@ -205,11 +208,11 @@ class ViewLoader:
                     return
                 if t <= 8:
                     st[i] = NUM
-                    self.numbers += 1
+                    numbers += 1
                     self.fm[i] = 0
                 elif t == BLOWN:
                     st[i] = MINE
-                    self.blown += 1
+                    blown += 1
                 # The cell itself and the numbers around it are redone.
                 nt = self._nt
                 for j in (i, i + offsets[0], i + offsets[1], i + offsets[2], i + offsets[3],
@@ -222,6 +225,8 @@ class ViewLoader:
                 s.work += 12
             if s.work >= limit():
                 yield
+        self.numbers = numbers
+        self.blown = blown
         nt = self._nt
         for k in range(nt):
             self._number(touched[k], shown)
