@@ -120,7 +120,7 @@ class Hinter:
         s = self.solver
         s.work = 0
         self._units = units
-        oracle = s.oracle   # a borrowed solver (the generator's) plays by its board: not here
+        oracle = s.oracle   # (a borrowed solver: the generator's)
         s.oracle = False
         for _ in self._job:
             break
@@ -165,7 +165,7 @@ class Hinter:
             self.counting.forget()
         for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
             if self._finished():
-                break   # (a check with no flag to disprove: the view is loaded, that is all)
+                break   # (a check with no flag to disprove: only the view is loaded)
             if rule == RULE_COUNT:
                 if self.total < 0:
                     break
@@ -285,11 +285,9 @@ class Hinter:
         s.work += self._numbers
 
     def _near_first(self, sp):
-        """Put the numbers near the cursor (within ``NEAR`` cells each way) on top of the
-        solver's stack (``sp`` numbers; last in, first out), the rest below in their order:
-        the rule's chains then start where the player looks, and the first candidates turn
-        up after a few cells are learnt rather than after the frontier's flagged mines have all
-        been proven again. One pass, through ``walk`` (free until ``because_of``)."""
+        """Put the numbers near the cursor (``NEAR`` cells each way) on top of the solver's
+        stack (``sp`` numbers, last in first out): the chains start where the player looks,
+        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
         cur = self.cursor
         if cur < 0 or sp < 2:
             return
