@@ -2,11 +2,12 @@
 prove it, else the wrong flags, else the safest guess with its probability), the wrong-flag check
 after a move, and the Kind boards' mercy. Imported when a game first needs it.
 
-Both jobs run on the midend's job runner (``step() -> done``, ``slice_work``, ``progress``);
-each step does about ``STEP_UNITS`` of the hinter's or the probability map's work units, which
-bench_hints.py measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51
-time, so a hint step is charged to the runner as a whole frame's share (``slice_cost``, set by
-the midend: one step a frame) and a probability step as half of it (two a frame).
+The jobs (a hint, the check after a move, a Kind board's rescue) run on the midend's job runner
+(``step() -> done``, ``slice_work``, ``progress``); each step does about ``STEP_UNITS`` of the
+hinter's or ``PROB_UNITS`` / ``RESCUE_UNITS`` of the frontier's work units, which bench_hints.py
+measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51 time, so a hint
+step is charged to the runner as a whole frame's share (``slice_cost``, set by the midend: one
+step a frame) and a frontier step as half of it (two a frame).
 """
 
 from mines.game import move_cell
@@ -188,5 +189,5 @@ class HintJob:
         return "No hint"
 
     def forget(self):
-        """The mines moved (a Kind board's mercy): the next view loads from scratch."""
+        """A new game: the next view loads from scratch."""
         self.hinter.forget()
