@@ -326,5 +326,8 @@ def test_a_kind_board_forgives_an_unavoidable_guess(monkeypatch):
         assert m.state == M.WON
     assert guesses >= 5 and saved >= 1, (guesses, saved)
     assert waited >= saved   # a frame or more per rescue
+    from mines.helping import drop
+    drop(m)   # (as a new board size would): the job goes, scrubbed, and nothing it pointed to
+    assert m.assist is None and m.settings is not None and m.runner.budget > 0
     for work, done, moved in steps:
         assert work <= RESCUE_UNITS + 180 + (APPLY_UNIT * moved if done else 0), steps

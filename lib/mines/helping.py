@@ -17,8 +17,9 @@ _refused = [-1]  # the midend's ``finished`` count when the hint job found no ro
 
 
 def helper(m):
-    """The hint job for the game's size: made when a game of this size first needs it (the
-    check after its first move, with marks on) and kept for every game of the size, or None
+    """The hint job for the game's size: made when a game of this size first needs it (a
+    hint, a flag on a cell without a mine, a Kind board's guess) and kept for every game of the
+    size, or None
     when the heap has no room for it (the player is told; the game goes on without help). It
     is dropped with the game and generator buffers (mines.jobs.Boards.drop, before a new size
     makes its own)."""
@@ -51,7 +52,7 @@ def drop(m):
         if m.runner.job is job:
             m.runner.stop()
         from mines.jobs import _scrub
-        job.game = None   # (not scrubbed: the midend's)
+        job.game = job.owner = None   # (not scrubbed: the midend's game, the midend)
         h = job.hinter
         if h is not None:
             h.solver = h.board = None   # (the generator's, when borrowed: not scrubbed)
@@ -72,6 +73,7 @@ def hint(m):
         return   # the open being made safe comes first
     job = helper(m)
     if job is None:
+        m.say("No memory for hints")
         return
     job.begin(game.board.index(m.cx, m.cy))
     job.asked_at = m.cx, m.cy
