@@ -10,12 +10,17 @@ Memory: a Label holds one TileGrid per character, spaces included (about 100 byt
 device), and remakes them all when its text changes. So the rows are two multi-line Labels -
 the names, and the values from the ninth character on - that change only when a value or the
 rows in view do; moving the cursor moves the bar and the arrows (TileGrids of their own) and
-allocates nothing. Every Label is emptied while the board is in front (``clear``).
+allocates nothing. The Labels exist only while a text screen is in front: ``clear`` drops them
+when the board comes to the front, and once no Label is left (the end-of-game panel's go with
+the panel) the front end drops adafruit_display_text's modules too (``forget_labels``): a board
+being made or played does not carry the text code in the heap. The next text screen imports it
+again (from the deployed .mpy files, quickly).
 """
+
+import sys
 
 import displayio
 import terminalio
-from adafruit_display_text.label import Label
 
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
@@ -38,6 +43,24 @@ BAR = 0x203880  # the cursor's row
 _ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
            ".#... ..#.. ...#. ....# ...#. ..#.. .#...")
 _ARROW_TOP = 2
+
+
+def new_label(colour, spacing=1.0):
+    """An empty terminalio Label (adafruit_display_text imported when the first is made)."""
+    from adafruit_display_text.label import Label
+    return Label(terminalio.FONT, text="", color=colour, line_spacing=spacing)
+
+
+def forget_labels():
+    """Drop adafruit_display_text's modules from the heap when they were loaded from .mpy files
+    (quick to load again, in a few pieces; a .py would be compiled again, in many): call it
+    only once no Label is left (a Label alive would keep its code, and the next import would
+    load a second copy)."""
+    module = sys.modules.get("adafruit_display_text.label")
+    if module is not None and getattr(module, "__file__", "").endswith(".mpy"):
+        from boards import forget
+        forget("adafruit_display_text.label")
+        forget("adafruit_display_text")
 
 
 def wrap(text, columns):
@@ -94,20 +117,38 @@ class TextScreen:
                                         tile_height=ROW_PITCH, default_tile=1)
         for grid in (self.bar, self.left, self.right):
             self.group.append(grid)
-        self.title = self._label(YELLOW, 1)
-        self.names = self._label(WHITE, _ROW_SPACING)
-        self.values = self._label(WHITE, _ROW_SPACING)
-        self.footer = self._label(GREY, 1)
-        self.labels = (self.title, self.names, self.values, self.footer)
+        self.labels = ()  # type: tuple  # (title, names, values, footer): made by draw
         self._top = -1
         self._first = 0  # the first menu row in view
         self._shown = None  # the screen whose rows _first scrolls: another one starts at the top
         self._key = None
 
     def _label(self, colour, spacing):
-        lab = Label(terminalio.FONT, text="", color=colour, line_spacing=spacing)
+        lab = new_label(colour, spacing)
         self.group.append(lab)
         return lab
+
+    def _make_labels(self):
+        self.labels = (self._label(YELLOW, 1), self._label(WHITE, _ROW_SPACING),
+                       self._label(WHITE, _ROW_SPACING), self._label(GREY, 1))
+        return self.labels
+
+    # The Labels while a text screen is in front (None while the board is).
+    @property
+    def title(self):
+        return self.labels[0] if self.labels else None
+
+    @property
+    def names(self):
+        return self.labels[1] if self.labels else None
+
+    @property
+    def values(self):
+        return self.labels[2] if self.labels else None
+
+    @property
+    def footer(self):
+        return self.labels[3] if self.labels else None
 
     @staticmethod
     def _set(lab, text, colour=None):
@@ -121,13 +162,14 @@ class TextScreen:
         return changed
 
     def clear(self):
-        """Empty every label (their characters' TileGrids go back to the heap). True if any
-        held text."""
-        changed = False
-        for lab in self.labels:
-            changed |= self._set(lab, "")
+        """Drop the Labels (and their characters' TileGrids) while the board is in front. True
+        if there were any."""
+        labels = self.labels
+        for lab in labels:
+            self.group.remove(lab)
+        self.labels = ()
         self._key = None
-        return changed
+        return bool(labels)
 
     def rows_fit(self, top, footer_lines=1):
         """How many menu rows fit between the title and a footer of ``footer_lines`` lines."""
@@ -139,16 +181,17 @@ class TextScreen:
         screen = m.screen
         if top == self._top and m.screen_version == self._key:
             return False
+        title, names, values, footer = self.labels or self._make_labels()
         self._key = m.screen_version
         self._top = top
         x = LABEL_X
-        changed = self._set(self.title, screen.title)
-        self.title.x, self.title.y = x, top + CELL_TOP
+        changed = self._set(title, screen.title)
+        title.x, title.y = x, top + CELL_TOP
         a, b = wrap(m.footer(), self.columns)
-        changed |= self._set(self.footer, a + "\n" + b if b else a,
+        changed |= self._set(footer, a + "\n" + b if b else a,
                              YELLOW if m.message else GREY)
-        self.footer.x = x
-        self.footer.y = self.height - (2 if b else 1) * LINE_H + CELL_TOP
+        footer.x = x
+        footer.y = self.height - (2 if b else 1) * LINE_H + CELL_TOP
         fit = self.rows_fit(top, 2 if b else 1)
         lines = screen.lines(m.settings)
         sel = screen.row
@@ -167,10 +210,10 @@ class TextScreen:
         y0 = top + LINE_H + TITLE_GAP
         columns = self.columns
         indent = "  " if sel >= 0 else ""
-        changed |= self._set(self.names, _column(lines, first, end, False, columns, indent))
-        changed |= self._set(self.values, _column(lines, first, end, True, columns, indent))
-        self.names.x, self.names.y = x, y0 + CELL_TOP
-        self.values.x, self.values.y = x + VALUE_COLUMN * CHAR_W, y0 + CELL_TOP
+        changed |= self._set(names, _column(lines, first, end, False, columns, indent))
+        changed |= self._set(values, _column(lines, first, end, True, columns, indent))
+        names.x, names.y = x, y0 + CELL_TOP
+        values.x, values.y = x + VALUE_COLUMN * CHAR_W, y0 + CELL_TOP
         on_row = first <= sel < end
         self.bar.hidden = not on_row
         value = lines[sel][1] if on_row else ""

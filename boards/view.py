@@ -2,7 +2,8 @@
 
 Layout on 160x128 pixels: an 8-pixel status bar on top (mines left, state, timer) and the board
 below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``boards.tiles``.
-Boards larger than that scroll with the cursor; smaller ones are centred. The status bar uses
+Boards larger than that scroll with the cursor; smaller ones are centred, and a puzzle (puzzle
+mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
 menus and pages are ``boards.text_screen`` and the end-of-game panel is terminalio ``Label``s.
 
@@ -13,12 +14,11 @@ anything changed, so the caller refreshes only then.
 """
 
 import displayio
-import terminalio
-from adafruit_display_text.label import Label
 
 from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
-from boards.text_screen import CELL_TOP, CHAR_W, LINE_H, TextScreen, wrap
+from boards.text_screen import (CELL_TOP, CHAR_W, LINE_H, TextScreen, forget_labels, new_label,
+                                wrap)
 from mines import midend as M
 from mines.game import COVERED
 
@@ -80,16 +80,19 @@ class View:
         self._bg_group.append(bg)
         self.root.append(self._bg_group)
 
-        # board and cursor
+        # board and cursor, in a Group whose scale is 2 for a small puzzle (``zoom``): 16-pixel
+        # tiles drawn from the same 8-pixel sheet, no other bitmap
         self.board_group = displayio.Group()
+        self.zoom = displayio.Group()
         self.grid = displayio.TileGrid(sheet, pixel_shader=palette, width=COLS, height=ROWS,
                                        tile_width=TILE, tile_height=TILE,
                                        default_tile=BLANK)
         self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE, tile_height=TILE,
                                          default_tile=CURSOR)
-        self.board_group.append(self.grid)
-        self.board_group.append(self.cursor)
+        self.zoom.append(self.grid)
+        self.zoom.append(self.cursor)
+        self.board_group.append(self.zoom)
         # where the view is on a board larger than the screen: a line along the bottom edge
         # (columns in view) and one along the right edge (rows in view)
         self._across = displayio.Bitmap(width, 1, 2)
@@ -133,12 +136,8 @@ class View:
         band_palette[0] = _BLACK
         self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
         self.panel.append(self._band)
-        # two Labels: the first line (green or red), and the rest in one multi-line Label
-        self.panel_lines = (Label(terminalio.FONT, text="", color=_WHITE),
-                            Label(terminalio.FONT, text="", color=_GREY, line_spacing=1))
-        for lab in self.panel_lines:
-            lab.x = _PANEL_X
-            self.panel.append(lab)
+        # two Labels while it shows: the first line (green or red), and the rest in one
+        self.panel_lines = ()  # type: tuple
         self.root.append(self.panel)
 
         # menus and pages
@@ -173,10 +172,11 @@ class View:
         if screen_up:
             changed |= self.text.draw(m, BAR if bar_up else 0)
         else:
-            if self.text.title.text:
-                self.text.clear()  # its characters' TileGrids back to the heap for the game
+            self.text.clear()  # its Labels back to the heap for the game
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
+        if not self.text.labels and not self.panel_lines:
+            forget_labels()  # and the text code, until the next text shows
         return changed
 
     def _draw_bar(self, m):
@@ -261,8 +261,14 @@ class View:
         w, h = m.board_width(), m.board_height()
         self._scroll(m)
         changed |= self._draw_position(m, w, h)
-        gx = (self.width - min(w, COLS) * TILE) // 2
-        gy = BAR + (self.height - BAR - min(h, ROWS) * TILE) // 2
+        # Puzzle mode: a puzzle that fits at twice the size is drawn so (grid and cursor
+        # positions are then in 16-pixel units' halves: the zoom Group doubles them).
+        z = 2 if m.mode and 2 * TILE * w <= self.width and 2 * TILE * h <= self.height - BAR else 1
+        if self.zoom.scale != z:
+            self.zoom.scale = z
+            changed = True
+        gx = (self.width - min(w, COLS) * TILE * z) // 2 // z
+        gy = (BAR + (self.height - BAR - min(h, ROWS) * TILE * z) // 2 + z - 1) // z
         if self.grid.x != gx or self.grid.y != gy:
             self.grid.x = gx
             self.grid.y = gy
@@ -361,6 +367,11 @@ class View:
                 self._panel_key = key
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
+                if not self.panel_lines:
+                    self.panel_lines = (new_label(_WHITE), new_label(_GREY))
+                    for lab in self.panel_lines:
+                        lab.x = _PANEL_X
+                        self.panel.append(lab)
                 head, rest = self.panel_lines
                 head.text = wrap(lines[0], columns)[0]
                 head.color = _GREEN if state == M.WON else _RED
@@ -374,8 +385,9 @@ class View:
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True
-            if not show:  # the characters' TileGrids back to the heap
+            if not show:  # the Labels and their characters' TileGrids back to the heap
                 for lab in self.panel_lines:
-                    lab.text = ""
+                    self.panel.remove(lab)
+                self.panel_lines = ()
                 self._panel_key = -1
         return changed

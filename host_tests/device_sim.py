@@ -82,10 +82,10 @@ def direction(bit, down):
 record = {}
 
 
-@at(150)
+@at(20)
 def _start():
-    record["menu_ready"] = m.prepared()
-    tap(M.A)                                    # Play (quick start: instant)
+    record["menu_ready"] = m.state == M.MENU and m.screen.name == "main"
+    tap(M.A)                                    # Play (quick start: the board is made now)
 
 
 @at(152)

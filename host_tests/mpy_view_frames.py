@@ -1,6 +1,5 @@
 """Run by test_memory.py under micropython: bytes allocated per frame by the midend AND the view
-(boards/view.py over the stand-in displayio of host_tests/mpy_display) while the menu idles with
-its quick-start board ready, and while the cursor moves in a game (the clock held still, so
+(boards/view.py over the stand-in displayio of host_tests/mpy_display) while the menu idles, and while the cursor moves in a game (the clock held still, so
 that the timer's digits do not change: a change may allocate its new text).
 
   micropython host_tests/mpy_view_frames.py REPO LIB
@@ -48,9 +47,13 @@ def measure(frames, presses, advance):
 
 for _ in range(300):
     step(0, True)
-assert m.prepared()
+assert m.state == M.MENU and m.boards.generator is None  # nothing made under the menu
 menu = (measure(100, (0,), True), measure(400, (0,), True))
-step(M.A, True)
+step(M.A, True)  # Play: the board is made now
+for _ in range(3000):
+    if m.state == M.PLAYING:
+        break
+    step(0, True)
 step(M.A, True)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
 step(M.RIGHT, False)

@@ -142,9 +142,8 @@ def test_an_error_escaping_the_midend_goes_back_to_the_menu():
         def update(self, mid):
             pass
 
-    Driver(m).run(300)
     m.press(M.A)                                          # playing a quick-start board
-    assert m.state == M.PLAYING
+    assert Driver(m).until(M.PLAYING)
     code.run(StillProfile, m, View(), Feedback(), frames=5, sleep=lambda s: None)
     assert m.state == M.MENU and m.message == "Error: unsupported operand"
     assert m.game is None and drawn == [0, 1, 3, 4]       # the loop went on
@@ -196,7 +195,8 @@ def test_a_board_the_generator_gives_up_on_ends_on_the_menu_with_its_reason():
 
     m = M.Midend(seed=5, generator_class=GivesUpOnce)
     d = Driver(m)
-    d.run(30)  # the quick-start board is begun in idle frames: it gives up
+    d.press(M.A)  # Play: the quick-start board is begun, and given up
+    d.run(30)
     assert m.state == M.MENU and m.message == "This board takes too long: try fewer mines"
     d.press(M.A)
     d.run(40)

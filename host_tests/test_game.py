@@ -169,15 +169,16 @@ def test_scripted_loss_then_menu():
     assert m.state == M.MENU
 
 
-def test_quick_start_is_instant_and_marked():
+def test_quick_start_makes_the_board_on_play_and_marks_the_start():
     m = M.Midend(seed=3)
     d = Driver(m)
     assert m.settings.quick and m.state == M.MENU
     d.run(400)
-    assert m.prepared()
-    assert m.status() == "Ready!"
+    assert m.boards.generator is None and m.runner.job is None   # nothing made under the menu
+    assert m.status() == ""
     d.press(M.A)                                          # row "Play" is selected at start
-    assert m.state == M.PLAYING                           # instantly: no generating screen
+    assert m.state == M.GENERATING and m.status().startswith("Making")
+    assert d.until(M.PLAYING)
     assert (m.cx, m.cy) == (m.start_x, m.start_y) and m.start_x >= 0
     assert not m.game.started and m.elapsed_ms == 0
     d.run(20)
@@ -193,15 +194,18 @@ def test_quick_start_is_instant_and_marked():
     assert m.elapsed_ms == 32 * 33                        # from the frame of the first open
     d.press(*winning_script(m))
     assert m.state == M.WON
-    # the next board is made in idle frames while the finished one stays on screen unchanged
+    # the generator goes with the game (the heap's biggest buffers); the finished board stays
+    # on screen unchanged
     shown = bytes(m.game.shown)
     left, lines = m.mines_left(), m.result_lines()
+    seed = m.seed
     d.run(400)
-    assert m.prepared() and m.state == M.WON
+    assert m.state == M.WON and m.boards.generator is None
     assert bytes(m.game.shown) == shown and m.mines_left() == left == 0
     assert m.result_lines() == lines
-    d.press(M.A)                                          # and the next game is there at once
-    assert m.state == M.PLAYING and m.start_x >= 0 and m.seed != 0
+    d.press(M.A)                                          # the next board is made now
+    assert m.state == M.GENERATING and d.until(M.PLAYING)
+    assert m.start_x >= 0 and m.seed not in (0, seed)
 
 
 def test_quick_start_before_ready_shows_generation_then_plays():
@@ -216,8 +220,9 @@ def test_quick_start_before_ready_shows_generation_then_plays():
 def test_pause_hides_and_stops_the_clock():
     m = M.Midend(seed=4)
     d = Driver(m)
-    d.run(300)
-    d.press(M.A, M.A)
+    d.press(M.A)                                          # Play: the board is made
+    assert d.until(M.PLAYING)
+    d.press(M.A)                                          # and its start opened
     assert m.game.started
     d.run(10)
     t = m.elapsed_ms
@@ -362,15 +367,11 @@ def test_real_generator_frames_stay_within_budget():
         for _ in range(8):                                # several boards of each
             assert d.until(M.MENU, 10)
             d.run(1)
-            for _ in range(5000):
-                if m.prepared():
-                    break
-                d.frame()
-            assert m.prepared()
+            d.press(M.START)                              # play: the board is made...
+            assert d.until(M.PLAYING, 5000)
             generated += 1
-            d.press(M.START)                              # play it (instantly)...
-            assert m.state == M.PLAYING
-            d.press(M.SELECT)                             # ...and drop it: a new one is made
+            d.press(M.SELECT)                             # ...and dropped
+            assert m.boards.generator is None
     assert generated == 24
     assert max(d.works) <= m.runner.budget
     assert max(d.works) > m.runner.budget // 2
@@ -578,7 +579,7 @@ def test_menu_a_on_a_value_row_goes_to_play_and_help_opens_and_closes():
     d.press(M.A)
     assert m.settings.board == board                      # A changes nothing...
     assert m.screen.rows[m.screen.row][2] == "play"       # ...it moves to Play
-    assert m.footer().startswith("A: play") or m.footer().startswith("Board ready")
+    assert m.footer() == "A: play"
     to_row(d, "board")
     assert m.footer() == "<>: change  A: to Play"
     to_row(d, "help")
@@ -597,8 +598,9 @@ def test_menu_a_on_a_value_row_goes_to_play_and_help_opens_and_closes():
 def test_pause_menu_new_board_and_keyboard_names():
     m = M.Midend(seed=3, buttons=("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc"))
     d = Driver(m)
-    d.run(300)
-    d.press(M.A, M.A)
+    d.press(M.A)                                          # Play: the board is made
+    assert d.until(M.PLAYING)
+    d.press(M.A)                                          # and its start opened
     first = m.seed
     d.press(M.START)
     assert m.footer() == "Z: resume"

@@ -66,13 +66,13 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     choose(d, 1, P.MEDIUM)
     d.press(M.A)
     assert m.state == M.GENERATING and m.mode == 1 and m.runner.job is not None
-    assert (m.board_width(), m.board_height()) == (12, 10)
+    assert (m.board_width(), m.board_height()) == (10, 7)
     made(d)
     g = m.game
-    assert (g.width, g.height, g.level) == (12, 10, P.MEDIUM)
+    assert (g.width, g.height, g.level) == (10, 7, P.MEDIUM)
     assert m.mines_left() == g.mines
     # A marks a mine, B clear, again: unknown; undo and redo from the pause menu.
-    free = [(x, y) for y in range(10) for x in range(12) if not g.clue[g.cell(x, y)]]
+    free = [(x, y) for y in range(7) for x in range(10) if not g.clue[g.cell(x, y)]]
     x, y = free[0]
     d.press(*walk(m, x, y))
     d.press(M.A)
@@ -83,7 +83,7 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     assert g.mark[g.cell(x, y)] == P.MARK_MINE
     pause_action(d, "redo")
     assert g.mark[g.cell(x, y)] == P.MARK_CLEAR
-    clue = [(cx, cy) for cy in range(10) for cx in range(12) if g.clue[g.cell(cx, cy)]][0]
+    clue = [(cx, cy) for cy in range(7) for cx in range(10) if g.clue[g.cell(cx, cy)]][0]
     d.press(*walk(m, *clue))
     d.press(M.A)
     assert m.message == "A clue: nothing to mark"
@@ -102,9 +102,9 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     assert m.status() == "Solved!"
     lines = m.result_lines()
     assert lines[0].startswith("Solved in ") and "new best!" in lines[0]
-    assert lines[1].startswith("12x10 medium  help used %d" % g.helps)
+    assert lines[1].startswith("10x7 medium  help used %d" % g.helps)
     code = lines[2].split()[1]
-    assert P.decode_code(code) == (12, 10, P.MEDIUM, g.seed)
+    assert P.decode_code(code) == (10, 7, P.MEDIUM, g.seed)
     best = m.puzzle.best.get(1, P.MEDIUM)
     assert best == m.elapsed_ms > 0 and m.puzzle.best.get(0, P.EASY) == 0
     stopped = m.elapsed_ms
@@ -157,29 +157,128 @@ def test_cancel_while_making_and_a_new_puzzle_from_the_pause_menu():
     d.press(M.A)
     assert m.state == M.GENERATING
     made(d)
-    assert m.game.seed != seed and (m.game.width, m.game.height) == (8, 8)
+    assert m.game.seed != seed and (m.game.width, m.game.height) == (8, 6)
+
+
+def zoomed_tile(scene, bx, by):
+    """The 8x8 source pixels of board cell (bx, by) as drawn, at the view's zoom (each one the
+    top-left screen pixel of its z x z block), and whether every block is one colour."""
+    from test_screen import px
+    v = scene.view
+    z = v.zoom.scale
+    x0 = (v.grid.x + (bx - v.ox) * 8) * z
+    y0 = (v.grid.y + (by - v.oy) * 8) * z
+    out = []
+    blocks = True
+    for j in range(8):
+        for i in range(8):
+            c = px(scene, x0 + i * z, y0 + j * z)
+            out.append(c)
+            for a in range(z):
+                for b in range(z):
+                    blocks = blocks and px(scene, x0 + i * z + a, y0 + j * z + b) == c
+    return out, blocks
 
 
 def test_the_puzzle_on_screen_lit_clues_marks_and_the_end_panel():
     import screenshots as S
-    from test_screen import YELLOW, read_label, read_text, tile_pixels, near
+    from test_screen import YELLOW, read_label, read_text, near
     s = S.puzzle()
     m = s.m
     g = m.game
     assert m.state == M.PLAYING and g.hint_cell >= 0 and g.hint_nclues >= 1
+    assert s.view.zoom.scale == 2                            # Medium 10x7: 16-pixel tiles
     for k in range(g.hint_nclues):
         c = g.hint_clues[k]
-        p = tile_pixels(s, g.board.x_of(c), g.board.y_of(c))
-        assert sum(near(q, YELLOW) for q in p) >= 20       # a lit clue: yellow
-    assert read_text(s, 0, 20, 140, (255, 255, 255)) == m.message == "Hint: a mine here"
+        p, blocks = zoomed_tile(s, g.board.x_of(c), g.board.y_of(c))
+        assert blocks and sum(near(q, YELLOW) for q in p) >= 20       # a lit clue: yellow
+    assert read_text(s, 0, 20, 140, (255, 255, 255)) == m.message
+    assert m.message in ("Hint: a mine here", "Hint: clear here")
     cleared = [i for i in range(g.board.size) if g.mark[i] == P.MARK_CLEAR]
     assert cleared
     c = cleared[0]
-    p = tile_pixels(s, g.board.x_of(c), g.board.y_of(c))
-    assert near(p[3 * 8 + 3], (128, 128, 128)) and near(p[1 * 8 + 1], (192, 192, 192))
+    p, blocks = zoomed_tile(s, g.board.x_of(c), g.board.y_of(c))
+    assert blocks and near(p[3 * 8 + 3], (128, 128, 128)) and near(p[1 * 8 + 1], (192, 192, 192))
     s = S.puzzle_solved()
     m = s.m
     assert m.state == M.WON
     top = 128 - 4 * 12 - 2                                  # the panel's four lines
     assert read_label(s, top, (64, 255, 64), x0=2).startswith("Solved in")
     assert read_label(s, top + 24, (160, 160, 160), x0=2) == "Code " + m.game.code()
+
+
+def test_each_menu_size_fits_the_screen_small_and_medium_at_16_pixels_large_at_8():
+    """Every cell of each menu size is on screen under the status bar, no scrolling; Small and
+    Medium tiles are 16 pixels (each sheet pixel a 2x2 block), Large 8; the size row names them
+    as SIZES does; and the sweeper's boards stay at 8 pixels."""
+    import screenshots as S
+    from game_helpers import to_row as row
+    from mines.settings import field
+    assert field("psize")[4] == tuple("%s %dx%d" % z for z in P.SIZES)
+    want = {0: 2, 1: 2, 2: 1}
+    for size in range(len(P.SIZES)):
+        s = S.puzzle(seed=3, size=size, level=0, hints=1)
+        m, v = s.m, s.view
+        w, h = P.SIZES[size][1], P.SIZES[size][2]
+        assert (m.game.width, m.game.height) == (w, h) and (v.ox, v.oy) == (0, 0)
+        z = v.zoom.scale
+        assert z == want[size]
+        assert v.grid.y * z >= 8 and (v.grid.x + 8 * w) * z <= 160
+        assert (v.grid.y + 8 * h) * z <= 128
+        g = m.game
+        for by in (0, h - 1):
+            for bx in (0, w - 1):
+                p, blocks = zoomed_tile(s, bx, by)
+                assert blocks
+                if g.clue[g.cell(bx, by)]:
+                    assert near_any(p, (192, 192, 192))           # an opened clue
+                elif not g.mark[g.cell(bx, by)]:
+                    assert p[0] == (255, 255, 255)                # the raised cover's light edge
+        # The cursor is drawn at the same zoom, on its cell.
+        cx = (v.cursor.x) * z
+        assert cx == (v.grid.x + m.cx * 8) * z
+    s = S.Scene(7)
+    row(s.d, "play")
+    s.d.press(M.A)
+    s.d.run(300)
+    s.show()
+    assert s.m.mode == 0 and s.view.zoom.scale == 1
+
+
+def near_any(pixels, colour):
+    from test_screen import near
+    return any(near(q, colour) for q in pixels)
+
+
+def test_making_the_full_screen_hard_puzzle_keeps_every_step_and_frame_in_the_runners_bounds():
+    """The midend's runner starts a step while the frame's units plus its slice bound (the
+    generator's MAX_SLICE_UNITS) fit the budget: the maker's steps must fit that bound too.
+    Midend seed 38 makes a 20x15 Hard puzzle whose case analysis once charged 368 units to one
+    step (a big group over the bound charged 2 units a cell it never walked)."""
+    from mines.puzzle import PuzzleMaker
+    steps = []
+
+    class Spy(PuzzleMaker):
+        def step(self):
+            done = super().step()
+            steps.append(self.slice_work)
+            return done
+
+    m = M.Midend(seed=38)
+    assert PuzzleMaker.MAX_SLICE_UNITS <= m.runner.slice_bound
+    d = Driver(m)
+    d.run(3)
+    into_puzzle_menu(d)
+    choose(d, 2, P.HARD)
+    import mines.puzzle
+    real = mines.puzzle.PuzzleMaker
+    mines.puzzle.PuzzleMaker = Spy   # puzzle_mode imports it when it makes the buffers
+    try:
+        d.press(M.A)
+        made(d)
+    finally:
+        mines.puzzle.PuzzleMaker = real
+    assert (m.game.width, m.game.height, m.game.level) == (20, 15, P.HARD)
+    assert len(steps) > 100
+    assert max(steps) <= m.runner.slice_bound
+    assert max(d.works) <= m.runner.budget

@@ -14,7 +14,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(REPO, "tools"))
 
 import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
-from game_helpers import row_of, walk  # noqa: E402
+from game_helpers import row_of, walk, winning_script  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
 
@@ -142,7 +142,7 @@ def test_menu_text_and_selection():
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
     assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
     assert highlighted(s) == menu_row_top(m, "play", s)                     # selected
-    assert read_label(s, 116, GREY) == "Board ready: Z to play"              # keyboard names
+    assert read_label(s, 116, GREY) == "Z: play"                             # keyboard names
     s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "board")))   # the menu scrolls up
     s.show()
     top = menu_row_top(m, "board", s)
@@ -472,24 +472,52 @@ def label_glyphs(lab):
     return len(lab._local_group)
 
 
-def test_text_labels_hold_no_characters_while_the_board_is_in_front():
+def test_text_labels_are_gone_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
     text = v.text
     labels = text.labels
     assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
     s.d.press(M.A)                                                 # play
+    s.d.until(M.PLAYING, 5000)
     s.show()
     assert m.state == M.PLAYING
-    assert [lab.text for lab in labels] == [""] * len(labels)
-    assert sum(label_glyphs(lab) for lab in labels) == 0           # given back to the heap
-    assert all(label_glyphs(lab) == 0 for lab in v.panel_lines)
+    assert text.labels == () and text.title is None                # the Labels are gone...
+    assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
+    assert v.panel_lines == ()
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
     assert text.names.text.startswith("  Resume")
+    assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
-    assert label_glyphs(text.names) == 0
+    assert text.labels == ()
+    s.d.press(*walk(m, m.start_x, m.start_y))
+    s.d.press(M.A)                                                 # the start opened
+    s.d.press(*winning_script(m))                                  # the end panel: Labels...
+    s.show()
+    assert m.state == M.WON and len(v.panel_lines) == 2
+    assert v.panel_lines[0].text.startswith("Won in")
+    s.d.press(M.A)                                                 # ...gone with it
+    s.show()
+    assert v.panel_lines == () and m.state == M.GENERATING
+    assert len(v.panel) == 1                                       # the band alone
+
+
+def test_label_code_is_dropped_only_when_it_loads_from_mpy(monkeypatch):
+    """With no Label left, adafruit_display_text's modules leave the heap if they came from
+    .mpy files (quick to load again); compiled from .py on the device they stay."""
+    from boards import text_screen
+    import adafruit_display_text.label as label_module
+    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.py")
+    text_screen.forget_labels()
+    assert "adafruit_display_text.label" in sys.modules
+    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.mpy")
+    text_screen.forget_labels()
+    assert "adafruit_display_text.label" not in sys.modules
+    assert "adafruit_display_text" not in sys.modules
+    lab = text_screen.new_label(WHITE)                              # and comes back when needed
+    assert "adafruit_display_text.label" in sys.modules and lab.text == ""
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():

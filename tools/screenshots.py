@@ -46,7 +46,7 @@ class Scene:
 
 def menu(seed=7):
     s = Scene(seed)
-    s.d.run(200)                      # the quick-start board gets ready meanwhile
+    s.d.run(200)                      # the menu idles (boards are made when Play is chosen)
     return s.show()
 
 
@@ -56,8 +56,8 @@ def playing(seed=7, preset="Screen"):
     if preset != "Screen":
         menu_set(d, "board", lambda m: m.settings.board_name() == preset)
         to_row(d, "play")
-    d.run(300)
-    d.press(M.A)                      # quick start: the board is ready, the start is marked
+    d.press(M.A)                      # quick start: the board is made, the start is marked
+    d.until(M.PLAYING, 5000)
     return s.show()
 
 
@@ -194,7 +194,6 @@ def started_with(seed, name, value):
     d, m = s.d, s.m
     menu_set(d, name, lambda m: m.settings.text(name) == value)
     to_row(d, "play")
-    d.run(300)                        # the quick-start board gets ready
     d.press(M.A)
     d.until(M.PLAYING, 5000)
     d.press(*walk(m, m.start_x, m.start_y))

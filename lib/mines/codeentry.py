@@ -53,6 +53,9 @@ def play(m, text):
     s.set("mines", mines)
     s.set("level", level)
     s.set("kind", kind)
+    if m.mode:  # a board code leaves puzzle mode, as Play does
+        m.runner.stop()
+        m.puzzle.drop(m)
     from mines import helping
     helping.play_board(m, seed, (sx, sy))
 

@@ -33,7 +33,7 @@ _SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver):
+    def __init__(self, solver, layouts_class=GroupLayouts):
         self.s = solver
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
@@ -48,7 +48,8 @@ class CaseAnalysis:
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
         self.counts = bytearray(size)
-        self.layouts = GroupLayouts(self, MAX_GROUP)
+        # (the puzzle maker's keeps a cache: mines.puzzle_cache)
+        self.layouts = layouts_class(self, MAX_GROUP)
         self.totals = TotalCounts(self)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
@@ -104,11 +105,16 @@ class CaseAnalysis:
             self.stamp = stamp
             ng = 0
             nf = 0
+            # (The work counter in a local, written back around each yield: this walk over
+            # every known cell is a good part of an analysis.)
+            work = s.work
             for i in range(s.nknown):
                 a = order[i]
-                s.work += 1
-                if s.work >= slice_units:
+                work += 1
+                if work >= slice_units:
+                    s.work = work
                     yield None
+                    work = s.work
                 if st[a] != NUM or not unk[a] or mark[a] == stamp:
                     continue
                 mark[a] = stamp
@@ -125,24 +131,27 @@ class CaseAnalysis:
                 while q < nf:
                     x = gcells[q]
                     q += 1
-                    s.work += 8
+                    work += 8
                     for d2 in offsets:
                         b = x + d2
                         if st[b] == NUM and unk[b] and mark[b] != stamp:
                             mark[b] = stamp
                             changed |= flags[b] & CHANGED
-                            s.work += 8
+                            work += 8
                             for d3 in offsets:
                                 y = b + d3
                                 if st[y] == UNK and mark[y] != stamp:
                                     mark[y] = stamp
                                     gcells[nf] = y
                                     nf += 1
-                    if s.work >= slice_units:
+                    if work >= slice_units:
+                        s.work = work
                         yield None
+                        work = s.work
                 # A group none of whose numbers changed since the last analysis is the same
                 # group, and that analysis proved nothing in it (or it would have changed).
                 pool[ng - 1] = 0 if changed or not self.reuse else _SAME
+            s.work = work
             gstart[ng] = nf
             self.ngroups = ng
             # 2. Enumerate each group within the bound; an unchanged one only when the total
@@ -207,7 +216,10 @@ class CaseAnalysis:
                     yield None
                 c_set = cset[g]
                 n = gstart[g + 1] - gstart[g]
-                s.work += 3 + 2 * n
+                # Charged by what it costs: the cells are walked below only for an exact group
+                # (at most MAX_GROUP) or a forced one (charged there, in checked pieces), so a
+                # big group over the bound is no big indivisible piece of a slice.
+                s.work += 3 + 2 * n if c_set else 3
                 possible = c_set
                 if restricted:
                     totals.start(g, nf)
@@ -257,6 +269,9 @@ class CaseAnalysis:
                     for p in range(n):
                         found[nfound] = gcells[base + p] * 2 + (0 if possible == 1 else 1)
                         nfound += 1
+                        s.work += 2
+                        if s.work >= slice_units:
+                            yield None
             if not ok:
                 yield False
                 continue

@@ -17,12 +17,10 @@ _refused = [-1]  # the midend's ``finished`` count when the hint job found no ro
 
 
 def helper(m):
-    """The hint job for the game's size: made when a game of this size first needs it (a
-    hint, a flag on a cell without a mine, a Kind board's guess) and kept for every game of the
-    size, or None
-    when the heap has no room for it (the player is told; the game goes on without help). It
-    is dropped with the game and generator buffers (mines.jobs.Boards.drop, before a new size
-    makes its own)."""
+    """The hint job for the game: made when the game first needs it (a hint, a flag on a cell
+    without a mine, a Kind board's guess) and kept until the game ends (the midend drops it
+    then, before the generator goes; mines.jobs.Boards.drop too), or None when the heap has no
+    room for it (the player is told; the game goes on without help)."""
     job = m.assist
     if job is None or job.game is not m.game:
         drop(m)
@@ -148,9 +146,9 @@ def after_move(m):
     """With marks on: check the flags against the numbers in the next frames (a flag on a cell
     the numbers prove safe gets the wrong-flag tile; flags that overfill a number the game
     marks itself, at once). Needed only when a flag sits on a cell without a mine; but once
-    the hint job is made for this size (a hint was asked, or a flag was wrong), it runs after
-    every move: it loads the view from the last one plus the move (a few rows), so a hint
-    asked later starts from it as well."""
+    the game has its hint job (a hint was asked, or a flag was wrong), it runs after every
+    move: it loads the view from the last one plus the move (a few rows), so a hint asked
+    later starts from it as well."""
     game = m.game
     if game.state == G_PLAYING and game.started and m.settings.marks and \
             (m.assist is not None or misflagged(game)):

@@ -11,7 +11,8 @@ step raises (MemoryError above all) ends the job: the runner's ``state`` becomes
 one-line ``error``, and the owner reads that state; nothing calls back up.
 
 ``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
-a quick-start board in idle frames, or a classic board from the first open.
+a quick-start board when Play is chosen, or a classic board from the first open; the generator
+goes once its game ends (``release``).
 """
 
 import gc
@@ -122,8 +123,9 @@ def _default_generator_class():
 
 
 class _BoardJob:
-    """Making one board: first the buffers for its size (the old ones dropped one frame and
-    collected before the new are made, so the two never coexist), then the generator's slices.
+    """Making one board: a frame's wait (the screen drops the menu's Labels, the frame loop
+    collects), the buffers for its size (the old ones dropped one frame and collected before the
+    new are made, so the two never coexist), then the generator's slices.
     One is made and reused for every board (``set``), so nothing is allocated between boards."""
 
     def __init__(self, boards):
@@ -139,6 +141,7 @@ class _BoardJob:
         self.start = start
         self.key = key
         self.kind = kind   # mines.kinds.KIND_*: Random and Kind boards are placed, not made
+        self.waited = False
         self.began = False
         self.slice_work = 0
         self.progress = 0
@@ -148,6 +151,10 @@ class _BoardJob:
     def step(self):
         boards = self.boards
         self.slice_work = 0
+        if not self.waited:  # a frame first: the screen lets go of the menu's text, collected
+            self.waited = True
+            boards.collect_wanted = True
+            return False
         if not self.began:
             if not boards.ensure_size(self.width, self.height):
                 return False  # old buffers dropped: the caller collects before the next frame
@@ -223,8 +230,8 @@ class Boards:
             if (game is not None and game.width == width and game.height == height
                     and gen is not None and gen.width == width and gen.height == height):
                 return True
-            self.drop()
-            return False
+            self.drop()  # (a released generator's game too: its layout sits amid the freed
+            return False  # generator's buffers; all made again in one piece after a collect)
         gc.collect()
         try:
             self.generator = self.generator_class(width, height)  # the bigger one first
@@ -246,6 +253,17 @@ class Boards:
         _scrub(game, 2)
         _scrub(gen, 2)
         self.collect_wanted = True
+
+    def release(self):
+        """Let go of the generator (its buffers are the game's biggest) once its board is
+        played out or left: the game keeps the layout it was given, and the next board makes a
+        new generator. The menu's text screens and a generator then never share the heap."""
+        gen = self.generator
+        if gen is not None:
+            self.generator = None
+            gen.board = None  # the game's layout: not scrubbed
+            _scrub(gen, 2)
+            self.collect_wanted = True
 
     def take_collect(self):
         """True once after buffers were dropped: the frame loop then calls gc.collect()."""

@@ -23,7 +23,7 @@ from mines.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  
                           CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
 
 # Runner tags: what the running job is for.
-JOB_QUICK = 1  # a board whose start the generator picks (quick start), made in idle frames
+JOB_QUICK = 1  # a board whose start the generator picks (quick start), made when Play is chosen
 JOB_CLASSIC = 2  # a board from the cell the player opened first
 JOB_RESUME = 3  # a saved game put back (mines.saving)
 JOB_HINT = 4  # a hint (mines.helping)
@@ -32,7 +32,6 @@ JOB_PUZZLE = 6  # a pen-and-paper puzzle (made in mines.puzzle_mode)
 JOB_MERCY = 7  # a Kind board's rescue (mines.helping)
 _HELP = (JOB_HINT, JOB_CHECK, JOB_MERCY)
 
-_SETTLE_FRAMES = const(8)  # idle frames after a menu change before a quick-start board begins
 _MESSAGE_MS = const(2500)
 _REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
 _FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
@@ -66,10 +65,7 @@ class Midend:
         self._message_until = 0
         self.start_x = -1  # quick start: the marked start cell, until the first open
         self.start_y = -1
-        self._settle = 0
         self._for_game = False  # the running job is what the GENERATING screen waits for
-        self._prepared_key = -1  # settings.key() of the quick-start board that is ready
-        self._failed_key = -1  # a quick-start board that failed is not retried until a change
         self._frame = 0
         self._last_press = 0
         self._last_button = 0
@@ -109,10 +105,6 @@ class Midend:
         """True once after big buffers were dropped: the frame loop calls gc.collect() then,
         high in its stack, where no stale pointer pins them."""
         return self.boards.take_collect()
-
-    def prepared(self):
-        """True when a quick-start board for the current settings is ready."""
-        return self._prepared_key == self.settings.key()
 
     def progress(self):
         """0..100: how far the board the GENERATING screen waits for has come."""
@@ -260,7 +252,6 @@ class Midend:
             step *= 20 if self._held_presses >= _FASTER_AFTER else 5
         self.settings.step(name, step)
         self.screen_version += 1
-        self._settle = _SETTLE_FRAMES
 
     def act(self, action):
         """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
@@ -327,7 +318,6 @@ class Midend:
     def start_puzzle(self):
         """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
         from mines.puzzle_mode import start
-        self._prepared_key = -1
         start(self)
         self._for_game = True
 
@@ -342,18 +332,19 @@ class Midend:
                               getattr(game, "lives_lost", 0))
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
-        self._settle = _SETTLE_FRAMES
+        self.assist = None  # the hint buffers go before the next board is made
+        self.boards.release()  # and the generator's, the biggest: the next board makes its own
         gc.collect()  # a quiet moment between games
 
     # -- flow ------------------------------------------------------------------------------
 
     def to_menu(self):
-        """Back to the main menu; a classic board being made for the game is dropped (a
-        quick-start one goes on being made)."""
-        tag = self.runner.tag
-        if tag == JOB_PUZZLE or (self._for_game and tag == JOB_CLASSIC):
-            self.runner.stop()
+        """Back to the main menu; a board being made and the generator are dropped: the menu's
+        text and a board's generator never share the heap."""
+        self.runner.stop()
         self._for_game = False
+        self.assist = None
+        self.boards.release()
         self.state = MENU
         del self._stack[:]
         self._stack.append(self._main)
@@ -361,15 +352,12 @@ class Midend:
         self.start_x = -1
         self.start_y = -1
         self.screen_version += 1
-        self._settle = _SETTLE_FRAMES
 
     def fail(self, text):
         """An error ended what was going on (the frame loop caught it, or a job failed): drop
         the job and the board buffers, back to the menu with ``text`` shown."""
         self.runner.stop()
         self.boards.drop()
-        self._prepared_key = -1
-        self._failed_key = self.settings.key()
         self.to_menu()
         self.say(text)
         self._cues |= CUE_REFUSED
@@ -395,20 +383,10 @@ class Midend:
             self.state = READY
             return
         self._for_game = True
-        if self.prepared():
-            self._take_board()
-        else:
-            if not self._running(JOB_QUICK):
-                self._start_job(JOB_QUICK, None)
-            self.state = GENERATING
-
-    def _running(self, tag):
-        r = self.runner
-        return r.tag == tag and r.state == RUNNING and r.job.key == self.settings.key()
+        self._start_job(JOB_QUICK, None)
+        self.state = GENERATING
 
     def _start_job(self, tag, start, seed=-1):
-        self._prepared_key = -1
-        self._failed_key = -1
         self.runner.start(self.boards.job(self.settings, start, seed), tag)
 
     def _take_board(self):
@@ -427,7 +405,6 @@ class Midend:
             from mines import helping
             helping.new_game(self)
         self.runner.stop()
-        self._prepared_key = -1
         self._for_game = False
         self.elapsed_ms = 0
         self.show_board()
@@ -459,19 +436,6 @@ class Midend:
             runner.run()
         elif state == PLAYING and runner.tag in _HELP:
             runner.run()
-        elif (state == MENU or state == WON or state == LOST) and self.settings.quick \
-                and not self.mode:
-            key = self.settings.key()
-            if self._settle > 0:
-                self._settle -= 1
-                runner.frame_work = 0
-            elif self._prepared_key != key and self._failed_key != key:
-                if not self._running(JOB_QUICK) and self.settings.check() is None:
-                    self._start_job(JOB_QUICK, None)
-                making = runner.state == RUNNING
-                runner.run()
-            else:
-                runner.frame_work = 0
         else:
             runner.frame_work = 0
         if runner.tag in _HELP and runner.state >= DONE:  # (or FAILED: the game goes on)
@@ -485,8 +449,5 @@ class Midend:
                 self.puzzle.take(self)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
-            elif runner.tag == JOB_QUICK and self._prepared_key != runner.job.key:
-                self._prepared_key = runner.job.key
-                self.screen_version += 1
         if self.saves is not None:  # never writes in a frame that works on a board
             self.saves.frame(self, now_ms, making)

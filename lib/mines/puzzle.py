@@ -1,36 +1,39 @@
-"""Pen-and-paper Minesweeper puzzles (seed 003): every cell laid out at once, some safe cells show
-their number (the clues), and the player decides mine or clear for every other cell by reasoning
-alone. Exactly one solution, reached by the chosen level's reasoning.
-
-How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of the
-grid, a clue in every other cell, then the clues are taken away one at a time in random order and
-a removal is kept only if the solver, working from the remaining clues alone (a cell it proves
-safe shows no number), still decides every cell at the level: Easy = ``presets.SINGLE``, Medium =
-``PAIRS``, Hard = ``FULL`` (counting and case splits). The player is told the total mine count at
-every level (the screen shows it); only Hard's reasoning uses it. The solver is sound, so "decides
-every cell" means exactly one solution, and every clue left was tested: none can go (minimal).
-
-Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
-whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in a
-*range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
-walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
-going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
-going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
-fixed point after each, and coming back truncates ``solver.order`` to where the range began
-(every cell after that was learnt from the range's clues). A clue is given about log2(tests)
-times instead of once per test, and a range whose state already decides the grid needs no test
-at all: none of its clues is needed. A clue given to a cell already proven safe is *promoted*
-(its number shown from then on) and demoted when its range is left. Ranges are solved at
-``BUILD_LEVEL`` (cheaper for Hard), each test at the level itself; a truncation lands on a state
-the clues imply and the solver's rules are monotone, so every test ends in the very state a
-fresh solve of its clues reaches (host_tests compare with a plain re-solve per removal). A final
-solve from scratch of the finished puzzle checks it and leaves the deduction order behind
-(``solver.order``, ``why``, ``src``) for hints.
-
-Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units, about
-one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated per
-cell or per test.
+"""Pen-and-paper Minesweeper puzzles (seed 003): some safe cells show their number (the clues),
+and the player decides mine or clear for every other cell by reasoning alone. Exactly one
+solution, reached by the chosen level's reasoning. How, in the comment below (a comment: a long
+docstring costs the device's compiler heap while the case analysis compiles after it).
 """
+
+# How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of
+# the grid, a clue in every other cell, then the clues are taken away one at a time in random
+# order and a removal is kept only if the solver, working from the remaining clues alone (a cell
+# it proves safe shows no number), still decides every cell at the level: Easy =
+# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The player
+# is told the total mine count at every level (the screen shows it); only Hard's reasoning uses
+# it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
+# left was tested: none can go (minimal).
+#
+# Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
+# whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
+# a *range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
+# walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
+# going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
+# going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
+# fixed point after each, and coming back goes back to the state where the range began (every
+# cell learnt since came from the range's clues): on SNAP_LEVELS levels by copying back the
+# solver's per-cell state kept there, on the others by truncating ``solver.order`` and forgetting
+# those cells. A clue is given about log2(tests) times instead of once per test, and a range
+# whose state already decides the grid needs no test at all: none of its clues is needed. A clue
+# given to a cell already proven safe is *promoted* (its number shown from then on) and demoted
+# when its range is left. Ranges are solved at ``BUILD_LEVEL`` (cheaper for Hard), each test at
+# the level itself; going back lands on a state the clues imply and the solver's rules are
+# monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
+# compare with a plain re-solve per removal). A final solve from scratch of the finished puzzle
+# checks it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+#
+# Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
+# about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated
+# per cell or per test.
 
 import gc
 from array import array
@@ -38,9 +41,8 @@ from array import array
 from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
-from mines.revision import forget
 from mines.rng import Rng
-from mines.solver import NUM, RUNNING, SAFE, UNK, Solver
+from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
 
 # The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
@@ -52,6 +54,14 @@ SLICE_UNITS = 80
 # state where every pair was looked at; Hard's case analysis sees every group anyway.
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
+# Levels SNAP_FROM .. SNAP_FROM + SNAP_LEVELS - 1 of the walk keep a copy of the solver's
+# per-cell state: going right there copies it back (three block copies) instead of forgetting
+# cell by cell. Those middle levels forget the most cells in all (many ranges, each with a fair
+# share of the grid). Devtime, 4 Easy 20x15 puzzles and the set-up: 11.8 s with the copies on
+# levels 3-6, 12.8 s on levels 0-3, 10.7 s with one on every level; each copy is about 1.2 KB
+# at 20x15, and 8 of them no longer fit the maker in a 96K heap.
+SNAP_LEVELS = 4
+SNAP_FROM = 3
 
 
 class PuzzleMaker:
@@ -67,11 +77,13 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is larger than 400 units. This module's stay under
-    # 50; the case analysis's grow with the frontier (step 3 charges 3 + 2n for a group of n
-    # cells over its bound before its next check): up to 358 units seen over 40 Hard 20x15
-    # puzzles, against about 200 on boards (mines.generator's bound is 360).
-    MAX_SLICE_UNITS = SLICE_UNITS + 400
+    # indivisible piece between two checks is larger than 280 units. This module's stay under
+    # 50; the case analysis's are a TotalCounts step (at most 2 * 96 + 1), the count test of
+    # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (10
+    # per cell, at most 150) and a cache look-up (a slot, or taking one: at most 110). That fits
+    # the midend's runner, whose slice bound is the generator's MAX_SLICE_UNITS (360;
+    # host_tests check both, and every frame's units).
+    MAX_SLICE_UNITS = SLICE_UNITS + 280
 
     def __init__(self, width, height):
         msg = check_size(width, height)
@@ -82,7 +94,10 @@ class PuzzleMaker:
         self.height = height
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
-        self.solver.cases = CaseAnalysis(self.solver)
+        # Most groups come again, unchanged, from test to test: enumerated once (a cache of
+        # 3.5 KB; imported here, after the collect, where its compiling finds room).
+        from mines.puzzle_cache import CachedLayouts, StateCopies
+        self.solver.cases = CaseAnalysis(self.solver, CachedLayouts)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -93,6 +108,8 @@ class PuzzleMaker:
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
+        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM.
+        self._copies = StateCopies(self.solver, SNAP_LEVELS)
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -176,6 +193,7 @@ class PuzzleMaker:
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
         truncate = self._truncate
+        copies = self._copies
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -269,6 +287,8 @@ class PuzzleMaker:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
+                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                    copies.save(t - SNAP_FROM)
                 for j in range(hi - 1, mid - 1, -1):
                     if s.work >= SLICE_UNITS:
                         yield
@@ -277,8 +297,12 @@ class PuzzleMaker:
                 thi[depth] = mid
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
-                while not truncate(tmark[t], tnp[t]):
-                    yield
+                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                    copies.restore(t - SNAP_FROM, tmark[t])
+                    self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
+                else:
+                    while not truncate(tmark[t], tnp[t]):
+                        yield
                 for j in range(lo, mid):
                     if s.work >= SLICE_UNITS:
                         yield
@@ -349,21 +373,34 @@ class PuzzleMaker:
         offsets = s.offsets
         hard = self.level == HARD   # only the case analysis reuses what it found
         cost = 20 if hard else 10
-        while k > p:
-            if s.work >= SLICE_UNITS:
-                s.nknown = k
-                return False
-            s.work += cost
+        unk = s.unk
+        mk = s.mk
+        work = s.work
+        # ``revision.forget`` written out, the counters in locals: most of a truncation.
+        while k > p and work < SLICE_UNITS:
+            work += cost
             k -= 1
             c = order[k]
             if hard:
                 # The numbers around it see a new neighbourhood: their groups have changed.
                 if st[c] == NUM:
+                    s.work = work
                     self._unlink(c)
+                    work = s.work
                 for d in offsets:
                     if st[c + d] == NUM:
                         flags[c + d] |= 16
-            forget(s, c)
+            if st[c] == MINE:
+                s.mines_left += 1
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+        s.unknown += s.nknown - k
+        s.work = work
         s.nknown = k
         if k > p:
             return False

@@ -30,8 +30,9 @@ MAX_HEIGHT = 15
 SEED_BITS = 30   # seeds 0 .. 2**30 - 1: what a puzzle code holds
 
 # The sizes the game's menu offers: each fits the 160x128 screen under an 8-pixel status bar
-# without scrolling (tile = min(160 // w, 120 // h): 15, 12 and 8 pixels).
-SIZES = (("Small", 8, 8), ("Medium", 12, 10), ("Large", 20, 15))
+# without scrolling. Small and Medium are drawn with 16-pixel tiles (the 8-pixel sheet at scale
+# 2: boards.view does so for any puzzle of at most 10x7), Large with the sweeper's 8-pixel ones.
+SIZES = (("Small", 8, 6), ("Medium", 10, 7), ("Large", 20, 15))
 
 # Marks (``PuzzleGame.mark``); a clue cell is never marked.
 UNKNOWN = 0

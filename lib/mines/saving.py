@@ -145,8 +145,8 @@ class Saves:
 
     def _game_in_progress(self, m):
         game = m.game
-        if ((m.state != PLAYING and m.state != PAUSED) or game is None or not game.started
-                or game.state != G_PLAYING):
+        if (m.mode or (m.state != PLAYING and m.state != PAUSED)  # (a puzzle is not kept)
+                or game is None or not game.started or game.state != G_PLAYING):
             return None
         from mines.resume import game_record  # only when there is a game to keep
         gen = m.boards.generator

@@ -42,7 +42,7 @@ FIELDS = (
     ("marks", 1, 0, 1, _OFF_ON),                          # wrong-flag marks
     ("sound", 1, 0, 1, _OFF_ON),
     # puzzle mode (mines.puzzle_game): an index in SIZES, and the level
-    ("psize", 0, 0, 2, ("Small 8x8", "Medium 12x10", "Large 20x15")),
+    ("psize", 0, 0, 2, ("Small 8x6", "Medium 10x7", "Large 20x15")),
     ("plevel", 0, 0, 2, ("Easy", "Medium", "Hard")),
 )
 

@@ -335,18 +335,40 @@ class Solver:
                                 sp += 1
                             work += 9
                     elif r == 0 or r == u:
-                        self.sp = sp
-                        self.nknown = nknown
-                        self.unknown = unknown
-                        self.work = work
-                        is_mine = 1 if r else 0
+                        # All mines (r == u), or all safe (r == 0: view mode only, where a
+                        # safe cell stays covered): ``_learn`` written out, as above.
                         for d in offsets:
-                            if st[a + d] == UNK:
-                                learn(a + d, is_mine, WHY_SINGLE, a, a)
-                        sp = self.sp
-                        nknown = self.nknown
-                        unknown = self.unknown
-                        work = self.work
+                            c = a + d
+                            if st[c] != UNK:
+                                continue
+                            order[nknown] = c
+                            when[c] = nknown
+                            nknown += 1
+                            why[c] = WHY_SINGLE
+                            src[c] = a
+                            src2[c] = a
+                            unknown -= 1
+                            if r:
+                                st[c] = MINE
+                                self.mines_left -= 1
+                                for e in offsets:
+                                    n = c + e
+                                    unk[n] -= 1
+                                    mk[n] += 1
+                                    if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                                        flags[n] |= QUEUED
+                                        stack[sp] = n
+                                        sp += 1
+                            else:
+                                for e in offsets:
+                                    n = c + e
+                                    unk[n] -= 1
+                                    if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                                        flags[n] |= QUEUED
+                                        stack[sp] = n
+                                        sp += 1
+                                st[c] = SAFE
+                            work += 9
                     elif level >= PAIRS and not flags[a] & PAIR_QUEUED:
                         flags[a] |= PAIR_QUEUED
                         pstack[self.psp] = a

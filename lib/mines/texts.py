@@ -15,7 +15,7 @@ def status(m):
         return m.message
     state = m.state
     if state == MENU:
-        return "Ready!" if m.settings.quick and m.prepared() else ""
+        return ""
     if state == READY:
         return "Open a cell"
     if state == GENERATING:
@@ -33,9 +33,6 @@ def footer(m):
     if m.message:
         return m.message
     screen = m.screen
-    if (screen.name == "main" and screen.rows[screen.row][2] == "play"
-            and m.settings.quick and m.prepared()):
-        return "Board ready: %s to play" % m.buttons[_A]
     a = m.buttons[_A]
     if screen.row < 0:
         return "%s or %s: back" % (a, m.buttons[_B])
