@@ -98,6 +98,7 @@ class PuzzleMaker:
         # 3.5 KB; imported here, after the collect, where its compiling finds room).
         from mines.puzzle_cache import CachedLayouts, StateCopies
         self.solver.cases = CaseAnalysis(self.solver, CachedLayouts)
+        self.solver.cases.by_unknown = True
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
