@@ -39,8 +39,8 @@ class CaseAnalysis:
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
         self.stamp = 0
         self.reuse = True   # False: enumerate every group every time (tests compare the two)
-        # True: groups grown from the unknown cells, not from every known one (fewer when
-        # most cells are known: the puzzle maker's tests; the same groups, in another order).
+        # True in the puzzle maker's subclass (``puzzle_cases.MakerCases``): groups grown from
+        # the unknown cells and totals by sums, where they can be (the same deductions).
         self.by_unknown = False
         # Per group or per frontier cell: at most one of each per cell of the board.
         cells = solver.cells
@@ -112,53 +112,15 @@ class CaseAnalysis:
             # every known cell is a good part of an analysis.)
             work = s.work
             if self.by_unknown:
-                # The puzzle maker's states have few unknown cells: the groups are grown from
-                # each unknown cell next to a number (found with ``find``, in C) instead.
-                c = st.find(b"\x00")
-                while c >= 0:
-                    work += 3
-                    if work >= slice_units:
-                        s.work = work
-                        yield None
-                        work = s.work
-                    d = 0
-                    if mark[c] != stamp:
-                        work += 5
-                        for d in offsets:
-                            if st[c + d] == NUM:
-                                break
-                        else:
-                            d = 0   # touches no number: interior
-                    if d:
-                        mark[c] = stamp
-                        gstart[ng] = nf
-                        ng += 1
-                        gcells[nf] = c
-                        nf += 1
-                        changed = 0
-                        q = nf - 1
-                        while q < nf:
-                            x = gcells[q]
-                            q += 1
-                            work += 8
-                            for d2 in offsets:
-                                b = x + d2
-                                if st[b] == NUM and unk[b] and mark[b] != stamp:
-                                    mark[b] = stamp
-                                    changed |= flags[b] & CHANGED
-                                    work += 8
-                                    for d3 in offsets:
-                                        y = b + d3
-                                        if st[y] == UNK and mark[y] != stamp:
-                                            mark[y] = stamp
-                                            gcells[nf] = y
-                                            nf += 1
-                            if work >= slice_units:
-                                s.work = work
-                                yield None
-                                work = s.work
-                        pool[ng - 1] = 0 if changed or not self.reuse else _SAME
-                    c = st.find(b"\x00", c + 1)
+                # (the maker's: ``puzzle_cases.MakerCases.collect``)
+                s.work = work
+                ng = 0
+                while not self.collect(stamp, slice_units, ng):
+                    ng = 1
+                    yield None
+                work = s.work
+                ng = self.ngroups
+                nf = self.nfront
             for i in range(0 if self.by_unknown else s.nknown):
                 a = order[i]
                 work += 1
@@ -261,20 +223,7 @@ class CaseAnalysis:
                 yield False
                 continue
             # 3. Which counts each group can really have, given the total; then what is forced.
-            # (by_unknown: when no group's counts have a gap, the totals the others can make
-            # are every one from the sum of their lowest to the sum of their highest, and one
-            # gapped group can use that too: no ``totals`` needed for them. The same result.)
-            gapped = ng if restricted and self.by_unknown else -2
-            for g in range(ng if gapped >= 0 else 0):
-                c_set = cset[g]
-                if c_set:
-                    c_set >>= self._low(g)
-                    if c_set & (c_set + 1):
-                        if gapped < ng:
-                            gapped = -2
-                            break
-                        gapped = g
-                s.work += 3
+            gapped = self.gaps(ng) if restricted and self.by_unknown else -2
             nfound = 0
             for g in range(ng):
                 if s.work >= slice_units:
@@ -287,17 +236,7 @@ class CaseAnalysis:
                 s.work += 3 + 2 * n if c_set else 3
                 possible = c_set
                 if restricted and (gapped == ng or gapped == g):
-                    lo = lo_sum - self._low(g)   # the others' lowest and highest total
-                    hi = hi_sum - self._high(g)
-                    possible = 0
-                    for k in range(n + 1):
-                        if c_set and not c_set >> k & 1:
-                            continue
-                        t0 = left - k - interior
-                        t1 = left - k
-                        if (t0 if t0 > lo else lo) <= (t1 if t1 < hi else hi):
-                            possible |= 1 << k
-                    s.work += 4 + 2 * n
+                    possible = self.by_sums(g, n, c_set, lo_sum, hi_sum, left - interior, left)
                     if not possible:
                         ok = False
                         break
@@ -360,9 +299,6 @@ class CaseAnalysis:
                 if restricted and gapped == ng:
                     i_lo = left - (hi_sum if hi_sum < left else left)
                     i_hi = left - (lo_sum if lo_sum > left - interior else left - interior)
-                    if i_lo > i_hi:
-                        i_lo = interior + 1
-                        i_hi = -1
                 elif restricted:
                     totals.start(-1, nf)
                     while not totals.step():
@@ -384,13 +320,12 @@ class CaseAnalysis:
                 if i_hi == 0 or i_lo == interior:
                     is_mine = 1 if i_lo == interior else 0
                     if self.by_unknown:
-                        c = st.find(b"\x00")   # UNK: the unknown cells only, in order
-                        while c >= 0:
-                            if mark[c] != stamp:
-                                found[nfound] = c * 2 + is_mine
-                                nfound += 1
-                            s.work += 2
-                            c = st.find(b"\x00", c + 1)
+                        self.nfound = nfound
+                        c = 0
+                        while not self.interior(stamp, is_mine, slice_units, c):
+                            c = 1
+                            yield None
+                        nfound = self.nfound
                     for c in range(0 if self.by_unknown else s.size):
                         if st[c] == UNK and mark[c] != stamp:
                             found[nfound] = c * 2 + is_mine

@@ -38,11 +38,14 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 import gc
 from array import array
 
-from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
+# The largest modules first, each compiled in a heap collected of the one before's garbage.
+from mines.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
+gc.collect()
+from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
+gc.collect()
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
 from mines.rng import Rng
-from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
 
 # The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
@@ -96,9 +99,10 @@ class PuzzleMaker:
         self.solver = Solver(board, oracle=False)
         # Most groups come again, unchanged, from test to test: enumerated once (a cache of
         # 3.5 KB; imported here, after the collect, where its compiling finds room).
-        from mines.puzzle_cache import CachedLayouts, StateCopies
-        self.solver.cases = CaseAnalysis(self.solver, CachedLayouts)
-        self.solver.cases.by_unknown = True
+        from mines.puzzle_cache import StateCopies
+        gc.collect()
+        from mines.puzzle_cases import MakerCases
+        self.solver.cases = MakerCases(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -139,6 +143,7 @@ class PuzzleMaker:
         if not (0 <= seed < (1 << SEED_BITS)):
             raise ValueError("seed must be 0 to %d" % ((1 << SEED_BITS) - 1))
         self.rng.seed(seed)
+        self.solver.cases.by_unknown = True
         self.seed = seed
         self.level = level
         self.done = False
@@ -319,7 +324,9 @@ class PuzzleMaker:
                     yield
                     continue
                 break
-        # The finished puzzle, solved from scratch: a check, and the deductions for hints.
+        # The finished puzzle, solved from scratch: a check, and the deductions for hints (in
+        # the order the plain case analysis finds them: its groups come in another order).
+        s.cases.by_unknown = False
         s.reset(mines)
         self.npromoted = 0
         nclues = 0
