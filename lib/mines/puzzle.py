@@ -379,25 +379,18 @@ class PuzzleMaker:
         st = s.st
         flags = s.flags
         offsets = s.offsets
-        hard = self.level == HARD   # only the case analysis reuses what it found
-        cost = 20 if hard else 10
+        if k > p or self.npromoted > promoted:
+            # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
+            # changed (marking only the numbers around each cell forgotten saved no work).
+            s.cases.fresh = 1
         unk = s.unk
         mk = s.mk
         work = s.work
         # ``revision.forget`` written out, the counters in locals: most of a truncation.
         while k > p and work < SLICE_UNITS:
-            work += cost
+            work += 10
             k -= 1
             c = order[k]
-            if hard:
-                # The numbers around it see a new neighbourhood: their groups have changed.
-                if st[c] == NUM:
-                    s.work = work
-                    self._unlink(c)
-                    work = s.work
-                for d in offsets:
-                    if st[c + d] == NUM:
-                        flags[c + d] |= 16
             if st[c] == MINE:
                 s.mines_left += 1
                 for d in offsets:
@@ -420,8 +413,6 @@ class PuzzleMaker:
             s.work += 3
             if st[c] == NUM:
                 st[c] = SAFE
-                if hard:
-                    self._unlink(c)
         # Off the pair stack (numbers are left on it only once the grid was decided).
         pstack = s.pstack
         while s.psp:
@@ -432,15 +423,3 @@ class PuzzleMaker:
             s.work += 2
         s.sp = 0
         return True
-
-    def _unlink(self, c):
-        """Number c goes (forgotten or demoted): the groups it joined fall apart, so every
-        number sharing a covered cell with it (all within 2 cells) counts as changed for the
-        case analysis, whose reuse of an unchanged group assumes nothing in it moved."""
-        s = self.solver
-        st = s.st
-        flags = s.flags
-        for d in s.poffs:
-            if st[c + d] == NUM:
-                flags[c + d] |= 16
-        s.work += 24
