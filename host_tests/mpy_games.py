@@ -4,7 +4,7 @@ displayio and terminalio of host_tests/mpy_display and the real adafruit_display
 scripted games through logical button presses.
 
   micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,...] [saves] [--display=LIB]
-      [--mpy=DIR] [--peak=N]
+      [--mpy=DIR] [--peak=N] [--misflag]
 
 Run it from the repository with REPO "." (tools/memory.py's ``games_command`` does): the script
 changes to REPO and puts short relative entries on sys.path, so the heap a run needs does not
@@ -13,7 +13,9 @@ LIB: the folder holding adafruit_display_text (tools/memory.py finds it; relativ
 it can be). DIR: a folder of .mpy files made by mpy-cross from lib/, boards/ and the library
 (tools/memory.py --mpy makes it): imported instead of the sources, as a deploy with --mpy-cross
 does, so the compiler's heap and garbage are not counted. N: collect every N frames and report
-the most bytes alive after a collect (``peak=`` in the last line). With ``saves`` the game
+the most bytes alive after a collect (``peak=`` in the last line). --misflag: every game
+begins with a flag on a cell without a mine (the wrong-flag check, and with it the hint
+machinery, then runs after every move of every size). With ``saves`` the game
 keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
 first, in one piece).
 
@@ -33,6 +35,7 @@ ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 DISPLAY = ""
 MPY = ""
 PEAK_EVERY = 0
+MISFLAG = "--misflag" in sys.argv
 for _a in sys.argv[1:]:
     if _a.startswith("--display="):
         DISPLAY = _a[10:]
@@ -80,4 +83,4 @@ if DISPLAY:
     gc.collect()
 import mpy_runner  # noqa: E402
 
-mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY)
+mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY, MISFLAG)

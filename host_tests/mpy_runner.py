@@ -13,7 +13,7 @@ if not hasattr(gc, "mem_free"):  # CPython, when debugging this file there
     gc.mem_free = lambda: 0
 
 from mines import midend as M
-from mines.game import COVERED, FLAG
+from mines.game import BAD_FLAG, COVERED, FLAG
 
 
 def until(m, state, limit):
@@ -52,7 +52,7 @@ def win(m):
             board = None
             if mine:
                 continue
-            if m.game.shown[i] == FLAG:
+            if m.game.shown[i] == FLAG or m.game.shown[i] == BAD_FLAG:
                 yield from walk(m, x, y)
                 yield M.B
             if m.game.shown[i] == COVERED:
@@ -124,7 +124,20 @@ def to_row(m, name):
         yield M.DOWN
 
 
-def script(m, games, boards, tally):
+def misflag(m):
+    """A flag on the first covered cell without a mine (the numbers may disprove it)."""
+    board = m.game.board
+    for y in range(m.settings.height):
+        for x in range(m.settings.width):
+            if m.game.tile(x, y) == COVERED and not board.is_mine(x, y):
+                board = None
+                yield from walk(m, x, y)
+                yield M.B
+                assert m.game.tile(x, y) in (FLAG, BAD_FLAG)
+                return
+
+
+def script(m, games, boards, tally, wrong=False):
     # one whole game from the menu to a win, with a flag put on and taken off on the way
     yield from start(m)
     yield M.B
@@ -135,6 +148,9 @@ def script(m, games, boards, tally):
         if k % 10 == 0:
             yield from choose(m, boards[(k // 10) % len(boards)], (k // 10) % 3 != 1)
         yield from start(m)
+        if wrong:
+            yield from misflag(m)
+            assert m.assist is not None, m.message   # the check runs: the hint job is made
         if k % 4 == 0:
             yield from win(m)
             tally[0] += 1
@@ -146,13 +162,14 @@ def script(m, games, boards, tally):
             tally[1] += 1
 
 
-def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0):
+def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=False):
     """Play the script; ``view`` (a boards.view.View over a stand-in display, or None) draws
     every frame; ``stand_in``: host bytes of the stand-in modules' code, reported; ``nvm``: a
     bytearray to keep saves in (None: no saves); ``peak_every``: collect every this many frames
     and report the most bytes alive after a collect (``peak``; 0: not measured). The live peak
     is what the game holds at its fullest, without fragmentation: it moves only when the game
-    holds more or less, where the smallest passing heap is ragged."""
+    holds more or less, where the smallest passing heap is ragged. ``wrong``: every game
+    begins with a wrong flag (``misflag``)."""
     m = M.Midend(seed=1234)
     if nvm is not None:  # saves kept in nvm, as on the device
         from mines.saving import attach
@@ -162,7 +179,7 @@ def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0):
     frames = 0
     min_free = gc.mem_free()
     peak = 0
-    for presses in script(m, games, boards, tally):
+    for presses in script(m, games, boards, tally, wrong):
         now += 33
         if presses:
             m.press(presses)

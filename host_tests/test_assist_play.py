@@ -1,9 +1,13 @@
 """The hints, marks, lives, board kinds, "again" and board codes as a player meets them in the
 game: through button presses on the midend, frame by frame."""
 
+import random
+
 from game_helpers import Driver, menu_set, to_row, walk
+from view_util import forced, overfilled_flags
+
 from mines import midend as M
-from mines.game import BAD_FLAG, BLOWN, COVERED, LOST, PLAYING as G_PLAYING
+from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG, LOST, PLAYING as G_PLAYING
 
 
 def new_game(settings=(), quick=0, seed=7, board="Beginner"):
@@ -80,6 +84,128 @@ def test_a_flag_the_numbers_disprove_is_marked_after_the_move():
     assert not b.mine[b.index(m.cx, m.cy)]
 
 
+def _rows_of(g):
+    """The game's view as view_util rows ('#', 'F', '*', digits)."""
+    rows = []
+    for y in range(g.height):
+        row = ""
+        for x in range(g.width):
+            t = g.tile(x, y)
+            row += "#" if t == COVERED else "F" if t in (FLAG, BAD_FLAG) else \
+                "*" if t == BLOWN else str(t)
+        rows.append(row)
+    return rows
+
+
+def _frontier(rows):
+    h, w = len(rows), len(rows[0])
+    return [(x, y) for y in range(h) for x in range(w) if rows[y][x] in "#F" and any(
+        rows[y + dy][x + dx].isdigit() for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+        if 0 <= y + dy < h and 0 <= x + dx < w)]
+
+
+def test_wrong_flag_marks_in_game_match_brute_force_without_a_hint():
+    """Marks on (the default), no hint ever asked: after each move (and the frames of the check
+    job it starts) the flags shown wrong are exactly the flags on cells the numbers (and the
+    total) prove safe, by brute force over every layout, plus those that overfill a number.
+    Moves come fast too (a flag put on and taken off in two frames), stopping a check midway."""
+    rnd = random.Random(31)
+    compared = marked = proven = 0
+    for seed in range(12):
+        m, d = new_game(seed=40 + seed)
+        g = m.game
+        b = g.board
+        for _ in range(60):
+            if m.state != M.PLAYING:
+                break
+            cells = [(x, y) for y in range(9) for x in range(9)]
+            covered = [c for c in cells if g.tile(*c) == COVERED]
+            flags = [c for c in cells if g.tile(*c) in (FLAG, BAD_FLAG)]
+            r = rnd.random()
+            if r < 0.4 and covered:
+                x, y = rnd.choice(covered)
+                d.press(*walk(m, x, y))
+                d.press(M.B)
+                if rnd.random() < 0.25:
+                    d.press(M.B, M.B)   # off and on again at once: the check starts anew
+            elif r < 0.5 and flags:
+                x, y = rnd.choice(flags)
+                d.press(*walk(m, x, y))
+                d.press(M.B)
+            else:
+                safe = [c for c in covered if not b.is_mine(*c)]
+                if not safe:
+                    break   # (only flagged safe cells left)
+                x, y = rnd.choice(safe)
+                d.press(*walk(m, x, y))
+                d.press(M.A)
+            if m.state != M.PLAYING:
+                break
+            for _ in range(200):
+                if m.runner.state == 0:
+                    break
+                d.frame()
+            assert m.runner.state == 0
+            rows = _rows_of(g)
+            if len(_frontier(rows)) > 18:
+                continue   # (too many layouts for the brute force)
+            safe, _, n = forced(9, 9, rows, g.total)
+            assert n
+            want = set(c for c in safe if rows[c[1]][c[0]] == "F")
+            proven += len(want)
+            want |= overfilled_flags(9, 9, rows)
+            got = set(c for c in cells if g.tile(*c) == BAD_FLAG)
+            assert got == want, (seed, "/".join(rows), got, want)
+            compared += 1
+            marked += len(got)
+        assert m.hints_used == 0
+    assert compared > 100 and marked > 50 and proven > 20, (compared, marked, proven)
+
+
+def _misflag(m, d):
+    g = m.game
+    x, y = next((x, y) for y in range(g.height) for x in range(g.width)
+                if g.tile(x, y) == COVERED and not g.board.is_mine(x, y))
+    d.press(*walk(m, x, y))
+    d.press(M.B)
+
+
+def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
+    """Made by the check after a wrong flag (no hint asked), the hint job and its buffers are
+    kept for the rest of the game (the check after every move keeps its view), and let go of
+    when the game is left, before the next board's buffers (another size here) are made."""
+    m, d = new_game()
+    assert m.assist is None   # no wrong flag, no hint: no hint buffers
+    _misflag(m, d)
+    job = m.assist
+    assert job is not None and job.game is m.game
+    g = m.game
+    x, y = next((x, y) for y in range(9) for x in range(9)
+                if g.tile(x, y) == COVERED and not g.board.is_mine(x, y))
+    d.press(*walk(m, x, y))
+    d.press(M.A)
+    assert m.assist is job   # kept while the game goes on
+    made = []
+    real_class = m.boards.generator_class
+
+    def generator_class(width, height):   # the next board's buffers: what is held then
+        made.append((width, m.assist))
+        return real_class(width, height)
+    m.boards.generator_class = generator_class
+    d.press(M.SELECT)
+    assert m.assist is None
+    menu_set(d, "board", lambda m: m.settings.board_name() == "Intermediate")
+    to_row(d, "play")
+    d.press(M.A)
+    if m.state == M.READY:
+        d.press(*walk(m, 5, 5))
+        d.press(M.A)
+    assert d.until(M.PLAYING) and m.game.width == 16
+    assert made == [(16, None)]                 # gone before the 16x16 buffers were made
+    _misflag(m, d)
+    assert m.assist is not None and m.assist is not job and len(m.assist.marks) == 18 * 18
+
+
 def test_lives_let_the_game_go_on_and_show_in_the_result():
     m, d = new_game((("lives", 1),))   # 3 lives
     g = m.game
@@ -148,10 +274,23 @@ def test_random_and_kind_boards_are_played():
         assert decode(board_code(m))[7] == kind   # the kind is in the code
 
 
-def test_a_kind_board_forgives_an_unavoidable_guess():
+def test_a_kind_board_forgives_an_unavoidable_guess(monkeypatch):
     """On a Kind board, open covered cells only when the hint says nothing is provable (a
-    guess): never a loss. With one life, any lost guess would end the game."""
-    guesses = saved = 0
+    guess): never a loss. With one life, any lost guess would end the game. The rescue is a
+    job run between frames: while it runs the status bar says so, moves and hints wait, and no
+    step does more than its slice (the frontier's units; the last one also moves the mines)."""
+    from mines.assist import RESCUE_UNITS
+    from mines.kinds import APPLY_UNIT, Rescue
+    steps = []
+    real_step = Rescue.step
+
+    def counted_step(self, units=200):
+        before = self.frontier.work
+        done = real_step(self, units)
+        steps.append((self.frontier.work - before, done, self.moved))
+        return done
+    monkeypatch.setattr(Rescue, "step", counted_step)
+    guesses = saved = waited = 0
     for seed in range(4):
         m, d = new_game((("kind", 2),), seed=100 + seed, board="Expert")
         for _ in range(600):
@@ -159,9 +298,23 @@ def test_a_kind_board_forgives_an_unavoidable_guess():
                 break
             text = ask_hint(m, d)
             if text.startswith("Guess"):
-                before = m.game.board.mine[m.game.board.index(m.cx, m.cy)]
+                g = m.game
+                cell = g.board.index(m.cx, m.cy)
+                before = g.board.mine[cell]
+                moves = g.moves
                 d.press(M.A)
-                assert m.state != M.LOST
+                if before:   # the open waits for the rescue
+                    assert m.runner.tag == M.JOB_MERCY and g.moves == moves
+                    assert m.status().startswith("Thinking")
+                    d.press(M.RIGHT, M.B, M.LEFT, M.A | M.B)   # a flag and a hint: ignored
+                    assert g.moves == moves and m.hints_used == m.hints_used
+                    for _ in range(3000):
+                        if m.runner.tag != M.JOB_MERCY:
+                            break
+                        d.frame()
+                        waited += 1
+                    assert g.moves == moves + 1
+                assert m.state != M.LOST and g.tile(m.cx, m.cy) != BLOWN
                 guesses += 1
                 saved += before
             elif text.startswith("Mine"):
@@ -170,3 +323,9 @@ def test_a_kind_board_forgives_an_unavoidable_guess():
                 d.press(M.A)
         assert m.state == M.WON
     assert guesses >= 5 and saved >= 1, (guesses, saved)
+    assert waited >= saved   # a frame or more per rescue
+    from mines.helping import drop
+    drop(m)   # (as a new board size would): the job goes, scrubbed, and nothing it pointed to
+    assert m.assist is None and m.settings is not None and m.runner.budget > 0
+    for work, done, moved in steps:
+        assert work <= RESCUE_UNITS + 180 + (APPLY_UNIT * moved if done else 0), steps

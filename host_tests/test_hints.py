@@ -11,10 +11,11 @@ from mines.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIR
 from mines.views import parse_view, solve_view
 
 
-def hint_of(w, h, rows, total, mode=0):
+def hint_of(w, h, rows, total, mode=0, at=None):
+    """The hint for the view; ``at``: the cursor (x, y) (None: no cursor)."""
     board, shown = parse_view(w, h, rows)
     hinter = Hinter(w, h)
-    hinter.begin(shown, total, mode=mode)
+    hinter.begin(shown, total, -1 if at is None else board.index(*at), mode=mode)
     hinter.run()
     xy = lambda i: (board.x_of(i), board.y_of(i))  # noqa: E731
     return hinter, xy
@@ -38,7 +39,8 @@ def test_hints_are_forced_by_their_numbers_at_the_weakest_rule():
         t = total if use_total else None
         truth = forced(w, h, rows, t)
         assert truth is not None
-        hinter, xy = hint_of(w, h, rows, total if use_total else -1)
+        at = (rnd.randrange(w), rnd.randrange(h)) if rnd.random() < 0.5 else None
+        hinter, xy = hint_of(w, h, rows, total if use_total else -1, at=at)
         assert hinter.error is None
         wanted = unflagged(truth[0], rows) + unflagged(truth[1], rows)
         if hinter.cell < 0:

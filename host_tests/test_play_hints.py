@@ -188,3 +188,59 @@ def test_hints_after_each_move_match_hints_from_scratch():
                 else:
                     game.execute(game.decide(PRIMARY, x, y))
         assert compared > 30
+
+
+def test_hints_cut_short_leave_the_next_ones_right():
+    """The game stops a hint or check job whenever a move comes (and a check job starts after
+    every move): a Hinter whose work was cut short at any point, the view loader's included,
+    still answers the next view as a fresh one does (hint, reason, wrong flags, mode)."""
+    import random
+    from mines.hints import MODE_CHECK, MODE_HINT
+    rnd = random.Random(8)
+    compared = cut = 0
+    for (w, h, m) in ((16, 16, 40), (30, 16, 99)):
+        gen = Generator(w, h)
+        game = Game(w, h)
+        kept = Hinter(w, h, gen.solver)   # borrowed, as in the game
+        for seed in range(3):
+            gen.begin(m, 70 + seed)
+            gen.run()
+            b = gen.board
+            game.new(b, 3)
+            kept.forget()
+            game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+            while game.state == PLAYING:
+                mode = MODE_CHECK if rnd.random() < 0.3 else MODE_HINT
+                if rnd.random() < 0.5:   # started, then cut after a few small steps
+                    kept.begin(game.shown, game.total, -1, b, mode)
+                    for _ in range(rnd.randint(0, 5)):
+                        if kept.step(rnd.choice((2, 7, 30))):
+                            break
+                    cut += 1
+                else:
+                    fresh = Hinter(w, h)
+                    answers = []
+                    for hinter in (kept, fresh):
+                        hinter.begin(game.shown, game.total, -1, b, mode)
+                        while not hinter.step(97):
+                            pass
+                        answers.append((hinter.error, hinter.cell, hinter.is_mine,
+                                        hinter.because, hinter.rule, hinter.wrong,
+                                        hinter.disproved))
+                    assert answers[0] == answers[1], (seed, compared, mode)
+                    compared += 1
+                assert gen.solver.oracle   # the borrowed solver is given back as it was
+                # A move: the true answer mostly, sometimes a flag anywhere.
+                cells = [(x, y) for y in range(h) for x in range(w)
+                         if game.tile(x, y) in (9, FLAG, BAD_FLAG)]
+                x, y = rnd.choice(cells)
+                if rnd.random() < 0.15:
+                    game.execute(game.decide(SECONDARY, x, y))
+                    continue
+                covered = [(x, y) for (x, y) in cells if game.tile(x, y) == 9]
+                safe = [c for c in covered if not b.is_mine(*c)]
+                if not safe:
+                    break
+                x, y = rnd.choice(safe)
+                game.execute(game.decide(PRIMARY, x, y))
+    assert compared > 60 and cut > 60, (compared, cut)

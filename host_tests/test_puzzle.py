@@ -238,10 +238,10 @@ def test_the_enumeration_cache_gives_what_enumerating_gives():
         n = lay._n
         return (lay.cset, tuple(lay.andm[pos:pos + n + 1]), tuple(lay.orm[pos:pos + n + 1]))
 
-    from mines.groups import CaseAnalysis
+    from mines.puzzle_cases import MakerCases
     cached = PuzzleMaker(20, 15)
     plain = PuzzleMaker(20, 15)
-    plain.solver.cases = CaseAnalysis(plain.solver)   # plain GroupLayouts, no cache
+    plain.solver.cases = MakerCases(plain.solver, GroupLayouts)   # plain GroupLayouts, no cache
     a, b = record(cached), record(plain)
     for seed in range(3):
         for m in (cached, plain):
@@ -285,6 +285,43 @@ def test_the_enumeration_cache_tells_groups_apart_by_their_numbers_values():
         assert cached.st == plain.st, trial
         decided += not plain.unknown
     assert cached.cases.layouts.hits > 50 and 10 < decided < 140
+
+
+def test_the_makers_case_analysis_proves_what_the_plain_one_proves():
+    """mines.puzzle_cases.MakerCases (groups grown from the unknown cells, the totals by sums
+    when no group's counts have a gap) proves the very cells CaseAnalysis proves, from random
+    clues over random mines (many with the total count deciding, some with gapped groups)."""
+    from mines.presets import FULL
+    from mines.puzzle_cases import MakerCases
+    rnd = random.Random(5)
+    sums = [0, 0]
+    for w, h in ((7, 5), (9, 6)):
+        board = Board(w, h)
+        maker = Solver(board, oracle=False)
+        maker.cases = MakerCases(maker)
+        by_sums = maker.cases.by_sums
+
+        def counted(*args):
+            sums[0] += 1
+            return by_sums(*args)
+
+        maker.cases.by_sums = counted
+        plain = Solver(board, oracle=False)
+        cells = [board.index(x, y) for y in range(h) for x in range(w)]
+        for trial in range(150):
+            board.clear()
+            for c in rnd.sample(cells, rnd.randrange(len(cells) // 5, len(cells) // 2)):
+                board.add_mine(c)
+            safe = [c for c in cells if not board.mine[c]]
+            shown = rnd.sample(safe, rnd.randrange(len(safe) // 4, len(safe) * 3 // 4))
+            for sv in (maker, plain):
+                sv.reset(board.mines)
+                for c in shown:
+                    sv.give_clue(c, board.count[c])
+                sv.solve(FULL)
+            assert maker.st == plain.st, (w, h, trial)
+            sums[1] += plain.unknown == 0
+    assert sums[0] > 200 and 20 < sums[1] < 280, sums
 
 
 def test_the_same_as_a_plain_re_solve_per_removal():

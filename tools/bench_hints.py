@@ -2,15 +2,29 @@
 
     python tools/bench_hints.py [--boards N] [--units U] [--out PREFIX] [--no-devtime]
 
-Positions: Expert no-guess boards (30x16, 99 mines, seeds 0..N-1) played by hints from the start,
-taken at a quarter, half and three quarters of the hints the game needs; and Expert random boards
-played by hints until a guess is unavoidable (the probability map's real use). Each answer is
-timed from a fresh start (``Hinter.begin`` or ``Probabilities.begin`` on the view) under the
+Positions: Expert no-guess boards (30x16, 99 mines, seeds 0..N) played by hints from the start,
+taken at a quarter, half and three quarters of the hints the game needs (3N + 2 positions: one
+view of the last board warms the scripts up); and Expert random boards played by hints until a
+guess is unavoidable (the probability map's real use). Each answer is timed under the
 MicroPython VM in valgrind (../shared/devtime/devtime.sh: instruction counts scaled to a 120 MHz
-SAMD51), one run per position with the set-up subtracted. Slices: on the host, the longest slice
-of ``step(U)`` (default U = 200 work units) of every position is found, then timed the same way
-(the work up to it, with and without it). Targets (issue 9): hint median <= 50 ms, probability
-map <= 1 s, no slice long enough to block a 30 fps frame (33 ms).
+SAMD51), one run per position with the set-up subtracted, in the three situations of a game
+(mines.helping):
+
+  hint in a game   what the game does once it has its hint job (made by its first hint or
+                   first wrong flag, kept to its end): the player's move is followed by the
+                   check job (MODE_CHECK), which loads the view from the last one plus the move
+                   (and looks for wrong flags), and the hint asked then starts from that view.
+                   Timed: the hint alone, on a hinter that answered the view one move earlier
+                   and then checked this one. The cursor is on the cell of the last move.
+  check            that check itself (after every move; sliced, never waited for).
+  first hint       the first hint of a game with no wrong flag before it: no hint job yet, so
+                   the view is loaded from scratch (the job is made then, kept to the end).
+
+Slices: on the host, the longest slice of ``step(U)`` of every position (a first hint: the most
+work in one go) is found, then timed the same way (the work up to it, with and without it). U
+defaults to what the game's job does a step (mines.assist: STEP_UNITS hinter units a step for a
+hint, PROB_UNITS for the probabilities); --units sets both. Targets (issue 9): hint median <= 50
+ms, probability map <= 1 s, no slice long enough to block a 30 fps frame (33 ms).
 
 Writes PREFIX.json (for scripts) and PREFIX.md (a table), PREFIX defaulting to
 tools/bench_hints_results; prints the table.
@@ -34,6 +48,7 @@ from mines.generator import Generator  # noqa: E402
 from mines.hints import Hinter  # noqa: E402
 from mines.kinds import random_layout  # noqa: E402
 from mines.probability import Probabilities  # noqa: E402
+from mines.assist import PROB_UNITS, STEP_UNITS  # noqa: E402
 
 # ../shared next to the repository (a worktree one level deeper: ../../shared).
 DEVTIME = os.environ.get("DEVTIME") or next(
@@ -101,15 +116,17 @@ def positions(n):
     return hint_pos, prob_pos
 
 
-def _script(kind, pos, slices=None, units=200, warm=None, after_move=False):
+def _script(kind, pos, slices=None, units=200, warm=None, prev=False, check=False,
+            measure=True):
     """A micropython script: set up, then one answer (``slices`` not None: that many steps).
     kind "hint": a hint on the view, given the layout as the game gives it (flags on real mines
     then need no disproof). "probability": the hint that finds nothing, the view settled with
     what it proved, and the probabilities over that. "pslices": steps of the probabilities over
     the settled view alone. ``warm``: a position answered first, the same in every script (a
-    game's buffers and templates are made by its first answer). ``after_move``: a hint whose
-    hinter answered the view one move earlier (as the game's hint job does after every move),
-    so the view loads from that one."""
+    game's buffers and templates are made by its first answer; another game's view, so the
+    view measured loads from scratch unless ``prev``). ``prev``: first the hint of the view one
+    move earlier (the game's kept hinter); ``check``: then the check after the move on this
+    view (MODE_CHECK: it loads the view); ``measure`` False: the set-up only."""
     label, shown, cursor, grid, settled = pos
     warm = warm or pos
     if warm[4] is warm[1] or kind == "hint":
@@ -117,7 +134,7 @@ def _script(kind, pos, slices=None, units=200, warm=None, after_move=False):
     if kind == "hint":
         settled = shown   # (unused by hints)
     head = ("import sys\nsys.path.insert(0, %r)\n"
-            "from mines.board import Board\nfrom mines.hints import Hinter\n"
+            "from mines.board import Board\nfrom mines.hints import Hinter, MODE_CHECK\n"
             "from mines.probability import Probabilities\n"
             "b = Board(%d, %d)\nh = Hinter(%d, %d)\np = Probabilities(b)\n"
             "truth = Board(%d, %d)\ntruth.load_grid(%r)\nv = bytearray(%r)\n"
@@ -126,10 +143,11 @@ def _script(kind, pos, slices=None, units=200, warm=None, after_move=False):
             "truth.load_grid(%r)\nv = bytearray(%r)\nv2 = bytearray(%r)\n"
             % (LIB, W, H, W, H, W, H, warm[3], warm[1], warm[4] if kind != "hint" else warm[1],
                MINES, warm[2], MINES, grid, shown, settled))
-    if after_move:
-        # The hint of the view one move earlier, then the measured view (same buffers).
+    if prev:
         head += ("v3 = bytearray(%r)\nh.begin(v3, %d, %d, truth)\nh.run()\n"
                  % (pos[4], MINES, cursor))
+    if check:
+        head += "h.begin(v, %d, -1, truth, MODE_CHECK)\nh.run()\n" % MINES
     if slices is not None:
         if kind == "hint":
             body = "h.begin(v, %d, %d, truth)\n" % (MINES, cursor)
@@ -137,6 +155,8 @@ def _script(kind, pos, slices=None, units=200, warm=None, after_move=False):
             body = "p.begin(v2, %d, %d)\n" % (MINES, cursor)
         return head + body + "for _ in range(%d):\n    %s.step(%d)\n" % (
             slices, "h" if kind == "hint" else "p", units)
+    if not measure:
+        return head
     body = "h.begin(v, %d, %d, truth)\nh.run()\n" % (MINES, cursor)
     if kind == "probability":
         body += "h.settle(v2)\np.begin(v2, %d, %d)\np.run()\n" % (MINES, cursor)
@@ -188,7 +208,7 @@ def host_slices(kind, pos, units, repeats=3):
 
 def main(argv):
     n = 10
-    units = 200
+    units = 0   # 0: the game's own step sizes (STEP_UNITS, PROB_UNITS)
     prefix = os.path.join(HERE, "bench_hints_results")
     use_devtime = True
     i = 0
@@ -218,23 +238,32 @@ def main(argv):
                 units = v
         i += 2
     hint_pos, prob_pos = positions(n)
-    warm = hint_pos.pop()   # another game's view: every measured hint loads its own afresh
+    warm = hint_pos.pop()   # another game's view: a first hint loads its own afresh
     rows = []
     tmpdir = tempfile.mkdtemp(prefix="bench_hints_")
+
+    def dt(script):
+        return devtime_ms(script, tmpdir)
     for kind, pos in (("hint", hint_pos), ("probability", prob_pos)):
-        setup = devtime_ms(_script(kind, pos[0], 0, warm=warm), tmpdir) if use_devtime else 0.0
+        step_units = units or (STEP_UNITS if kind == "hint" else PROB_UNITS)
+        setup = dt(_script(kind, pos[0], 0, warm=warm)) if use_devtime else 0.0
         mine = []
         for p in pos:
             slice_kind = "hint" if kind == "hint" else "pslices"
-            nsl, longest, host_s, work = host_slices(slice_kind, p, units)
+            nsl, longest, host_s, work = host_slices(slice_kind, p, step_units)
             row = {"kind": kind, "position": p[0], "slices": nsl, "work": work,
-                   "longest_slice": longest, "host_longest_slice_ms": host_s * 1e3}
+                   "slice_units": step_units, "longest_slice": longest,
+                   "host_longest_slice_ms": host_s * 1e3}
             if use_devtime:
-                row["est_ms"] = devtime_ms(_script(kind, p, warm=warm), tmpdir) - setup
+                # A first hint (or the probabilities): from scratch, the set-up subtracted.
+                row["est_ms"] = dt(_script(kind, p, warm=warm)) - setup
                 if kind == "hint":
-                    row["est_ms_after_move"] = (
-                        devtime_ms(_script(kind, p, warm=warm, after_move=True), tmpdir)
-                        - devtime_ms(_script(kind, p, 0, warm=warm, after_move=True), tmpdir))
+                    before = dt(_script(kind, p, warm=warm, prev=True, measure=False))
+                    checked = dt(_script(kind, p, warm=warm, prev=True, check=True,
+                                         measure=False))
+                    hinted = dt(_script(kind, p, warm=warm, prev=True, check=True))
+                    row["est_ms_check"] = checked - before
+                    row["est_ms_in_game"] = hinted - checked
             mine.append((row, p, slice_kind))
             print(json.dumps(row), file=sys.stderr)
         # The longest slices by host time, timed on the device model (the work before them, with
@@ -243,44 +272,55 @@ def main(argv):
             mine.sort(key=lambda r: -r[0]["host_longest_slice_ms"])
             for row, p, slice_kind in mine[:2]:
                 k = row["longest_slice"]
-                before = devtime_ms(_script(slice_kind, p, k - 1, units), tmpdir)
-                after = devtime_ms(_script(slice_kind, p, k, units), tmpdir)
+                before = dt(_script(slice_kind, p, k - 1, step_units, warm=warm))
+                after = dt(_script(slice_kind, p, k, step_units, warm=warm))
                 row["est_longest_slice_ms"] = after - before
         rows += [r[0] for r in mine]
+
+    def middle(values):
+        values = sorted(values)
+        return values[(len(values) - 1) // 2], values[-1]
     summary = {}
     for kind in ("hint", "probability"):
         mine = [r for r in rows if r["kind"] == kind]
-        s = {"positions": len(mine), "slice_units": units}
+        s = {"positions": len(mine), "slice_units": mine[0]["slice_units"] if mine else 0}
         if use_devtime:
-            ms = sorted(r["est_ms"] for r in mine)
-            s["median_ms"] = ms[(len(ms) - 1) // 2]
-            s["max_ms"] = ms[-1]
+            s["median_ms"], s["max_ms"] = middle(r["est_ms"] for r in mine)
             if kind == "hint":
-                ms = sorted(r["est_ms_after_move"] for r in mine)
-                s["median_ms_after_move"] = ms[(len(ms) - 1) // 2]
-                s["max_ms_after_move"] = ms[-1]
+                s["median_ms_in_game"], s["max_ms_in_game"] = middle(
+                    r["est_ms_in_game"] for r in mine)
+                s["median_ms_check"], s["max_ms_check"] = middle(r["est_ms_check"] for r in mine)
             s["longest_slice_ms"] = max(r.get("est_longest_slice_ms", 0) for r in mine)
         summary[kind] = s
-    result = {"board": "%dx%d/%d" % (W, H, MINES), "summary": summary,
+    result = {"board": "%dx%d/%d" % (W, H, MINES), "boards": n, "summary": summary,
               "rows": rows}
     with open(prefix + ".json", "w") as f:
         json.dump(result, f, indent=1)
     lines = ["# Hints and probabilities on Expert (est. SAMD51 ms, devtime.sh)", "",
+             "Made by `python tools/bench_hints.py --boards %d`." % n, "",
              "| answer | positions | median ms | max ms | longest slice ms | target |",
              "|---|---|---|---|---|---|"]
     if use_devtime:
         s = summary["hint"]
-        lines.append("| hint after a move | %d | %.1f | %.1f | | median <= 50 |" % (
-            s["positions"], s["median_ms_after_move"], s["max_ms_after_move"]))
-    targets = {"hint": "first hint of a game (view loaded from scratch)",
-               "probability": "<= 1000, slice < 33"}
+        lines.append("| hint in a game (the check after the move loaded the view) | %d | %.1f | "
+                     "%.1f | | median <= 50 |" % (s["positions"], s["median_ms_in_game"],
+                                                 s["max_ms_in_game"]))
+        lines.append("| check after a move (loads the view, wrong flags; sliced) | %d | %.1f | "
+                     "%.1f | | never waited for |" % (s["positions"], s["median_ms_check"],
+                                                      s["max_ms_check"]))
+    names = {"hint": "first hint of a game (view loaded from scratch)",
+             "probability": "probability map (a guess is unavoidable)"}
+    targets = {"hint": "slice < 33", "probability": "<= 1000, slice < 33"}
     for kind in ("hint", "probability"):
         s = summary[kind]
         lines.append("| %s | %d | %s | %s | %s | %s |" % (
-            kind, s["positions"], "%.1f" % s["median_ms"] if "median_ms" in s else "-",
+            names[kind], s["positions"], "%.1f" % s["median_ms"] if "median_ms" in s else "-",
             "%.1f" % s["max_ms"] if "max_ms" in s else "-",
             "%.1f" % s["longest_slice_ms"] if "longest_slice_ms" in s else "-", targets[kind]))
-    lines += ["", "Slices of %d work units; per position: tools/bench_hints_results.json." % units]
+    lines += ["", "Slices: %d hinter units a step for hints, %d frontier units for the "
+              "probabilities (mines.assist); the longest slice of the two positions with the "
+              "longest by host time, timed alone. Per position: tools/bench_hints_results.json."
+              % (summary["hint"]["slice_units"], summary["probability"]["slice_units"])]
     text = "\n".join(lines) + "\n"
     with open(prefix + ".md", "w") as f:
         f.write(text)

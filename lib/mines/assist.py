@@ -2,19 +2,22 @@
 prove it, else the wrong flags, else the safest guess with its probability), the wrong-flag check
 after a move, and the Kind boards' mercy. Imported when a game first needs it.
 
-Both jobs run on the midend's job runner (``step() -> done``, ``slice_work``, ``progress``);
-each step does about ``STEP_UNITS`` of the hinter's or the probability map's work units, which
-bench_hints.py measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51
-time, so a hint step is charged to the runner as a whole frame's share (``slice_cost``, set by
-the midend: one step a frame) and a probability step as half of it (two a frame).
+The jobs (a hint, the check after a move, a Kind board's rescue) run on the midend's job runner
+(``step() -> done``, ``slice_work``, ``progress``); each step does about ``STEP_UNITS`` of the
+hinter's or ``PROB_UNITS`` / ``RESCUE_UNITS`` of the frontier's work units, which bench_hints.py
+measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51 time, so a hint
+step is charged to the runner as a whole frame's share (``slice_cost``, set by the midend: one
+step a frame) and a frontier step as half of it (two a frame).
 """
 
-from mines.game import BAD_FLAG, FLAG
-from mines.hints import MODE_SAFE, Hinter
-from mines.kinds import Rescue
+from mines.game import move_cell
+from mines.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
 PROB_UNITS = 150   # probability units a step: up to about 14 ms (bench_hints.py)
+RESCUE_UNITS = 150  # a Kind board's rescue: frontier units a step, as for probabilities
+
+SPIN = ("Thinking", "Thinking.", "Thinking..", "Thinking...")   # while a rescue runs
 
 # What a finished hint job found (``HintJob.found``).
 FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
@@ -42,6 +45,11 @@ class HintJob:
         self.progress = 0
         self.key = -1
         self.check_only = False
+        self.rescue = None
+        self.saved = False
+        self.move = -1
+        self.owner = None   # the midend while a rescue runs (its status bar: ``SPIN``)
+        self.steps = 0
         self._phase = 0
 
     def begin(self, cursor, check_only=False):
@@ -53,16 +61,36 @@ class HintJob:
         self.rule = -1
         self.chance = 0
         self.wrong = ()
+        self.disproved = ()   # the wrong flags the numbers prove safe (the game marks the rest)
         self.is_mine = False
         self._cursor = cursor
-        self.hinter.begin(game.shown, game.total, cursor, game.board)
+        self.hinter.begin(game.shown, game.total, cursor, game.board,
+                          MODE_CHECK if check_only else MODE_HINT)
         self._phase = 0
+        self.progress = 0
+
+    def begin_mercy(self, move):
+        """A Kind board: ``move`` opens a covered mine. If no covered cell is provably safe
+        (the hinter, MODE_SAFE), find a layout of the mines, consistent with every number
+        shown and the total, that has the cell safe (``mines.kinds.Rescue``); the board changes
+        in the job's last step, all at once. Then ``saved`` says whether it did; the caller
+        makes the move."""
+        game = self.game
+        self.move = move
+        self.saved = False
+        self.found = FOUND_NOTHING
+        self.wrong = self.disproved = ()
+        self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
+        self.steps = 0
+        self._phase = 2
         self.progress = 0
 
     def step(self):
         """One slice. True when the answer is in (``found`` and the fields it names)."""
         self.slice_work = self.slice_cost
         h = self.hinter
+        if self._phase >= 2:
+            return self._mercy_step(h)
         if self._phase == 0:
             if not h.step(STEP_UNITS):
                 self.progress = 50 if h.rule >= 0 else 20
@@ -70,6 +98,7 @@ class HintJob:
             if h.wrong:
                 self.found = FOUND_WRONG
                 self.wrong = h.wrong
+                self.disproved = h.disproved
                 self.cell = h.wrong[0]
             if self.check_only or self.found:
                 return True
@@ -82,12 +111,11 @@ class HintJob:
                 return True
             if self.probs is None:
                 from mines.probability import Probabilities
-                # One frontier for both: the hinter counts with it when its case analysis is
-                # stuck past its bound (mines.hintcount), the probabilities always.
+                # One frontier for all: the hinter counts with it when its case analysis is
+                # stuck past its bound (mines.hintcount), the probabilities always, a rescue.
                 self.probs = Probabilities(h.board, h.frontier)
                 h.frontier = self.probs.frontier
-                self.settled = bytearray(len(self.game.shown))
-            h.settle(self.settled)
+            h.settle(self._settled(h))
             self.probs.begin(self.settled, self.game.total, self._cursor,
                              h.counted(self.probs.frontier))
             self._phase = 1
@@ -101,6 +129,44 @@ class HintJob:
             self.found = FOUND_GUESS
             self.cell = p.best
             self.chance = int(p.best_p * 100 + 0.5)
+        return True
+
+    def _settled(self, h):
+        """The view settled with what the hinter proved (``Hinter.settle``): written into the
+        hinter's ``seen`` marks, free until its next hint (one buffer fewer)."""
+        self.settled = h.seen
+        return self.settled
+
+    def _mercy_step(self, h):
+        game = self.game
+        self.steps += 1
+        if self.owner is not None and not self.steps & 7:
+            self.owner.say(SPIN[(self.steps >> 3) & 3])
+        if self._phase == 2:
+            if not h.step(STEP_UNITS):
+                self.progress = 20
+                return False
+            if h.cell >= 0 or h.error:
+                return True   # a safe cell was provable: no mercy (or the view is wrong)
+            rescue = self.rescue
+            if rescue is None:
+                from mines.frontier import Frontier
+                from mines.kinds import Rescue
+                if h.frontier is None:
+                    h.frontier = Frontier(h.board)
+                rescue = self.rescue = Rescue(h.board, h.frontier)
+            h.settle(self._settled(h))  # proven mines known, proven safe cells out: small groups
+            rescue.begin(game, move_cell(self.move), self.settled)
+            self._phase = 3
+            return False
+        self.slice_work = (self.slice_cost + 1) // 2   # steps as the probabilities': two a frame
+        rescue = self.rescue
+        if not rescue.step(RESCUE_UNITS):
+            self.progress = 60
+            return False
+        self.saved = rescue.saved
+        if h.counting is not None:
+            h.counting.forget()   # the shared frontier now holds the rescue's counts
         return True
 
     def show(self, because):
@@ -123,45 +189,5 @@ class HintJob:
         return "No hint"
 
     def forget(self):
-        """The mines moved (a Kind board's mercy): the next view loads from scratch."""
+        """A new game: the next view loads from scratch."""
         self.hinter.forget()
-
-
-def flags_on_safe_cells(game):
-    """True if some flag sits on a cell without a mine (only then can the numbers disprove a
-    flag; the byte search runs in C)."""
-    shown = game.shown
-    mine = game.board.mine
-    for code in (FLAG, BAD_FLAG):
-        key = bytes((code,))
-        i = shown.find(key)
-        while i >= 0:
-            if not mine[i]:
-                return True
-            i = shown.find(key, i + 1)
-    return False
-
-
-def mercy(job, game, cell):
-    """A Kind board: before cell ``cell`` (padded, covered) is opened, if it holds a mine and no
-    covered cell is provably safe, move the mines so that it is safe. Runs to the end in one go
-    (bounded: the hinter's rules and the frontier's work bound); returns True if mines moved."""
-    if not game.board.mine[cell]:
-        return False
-    h = job.hinter
-    h.begin(game.shown, game.total, cell, game.board, MODE_SAFE)
-    h.run()
-    if h.cell >= 0 or h.error:
-        return False   # a safe cell was provable: no mercy
-    rescue = getattr(job, "rescue", None)
-    if rescue is None:
-        rescue = job.rescue = Rescue(game.board)
-    if job.settled is None:
-        job.settled = bytearray(len(game.shown))
-    h.settle(job.settled)   # proven mines known, proven safe cells out: small groups to count
-    rescue.begin(game, cell, job.settled)
-    rescue.run()
-    if rescue.saved:
-        h.forget()
-    return rescue.saved
-

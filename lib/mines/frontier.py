@@ -36,6 +36,7 @@ class Frontier:
     def __init__(self, board, max_work=MAX_WORK):
         self.board = board
         self.max_work = max_work   # work units for all enumerations of one view
+        self.base_work = max_work
         size = board.size
         cells = board.width * board.height
         self.role = bytearray(size)
@@ -69,11 +70,15 @@ class Frontier:
         self.known = 0       # mines the view shows (blown)
         self.total = -1
 
-    def begin(self, shown, total=-1, safe_cell=-1, keep_firsts=False):
+    def begin(self, shown, total=-1, safe_cell=-1, keep_firsts=False, max_work=0):
         """Start on view ``shown`` (the game's padded tile bytes). ``total``: the mine count (-1:
         not told). ``safe_cell``: a padded index whose layouts must leave it safe (-1: none).
-        ``keep_firsts``: keep one layout per count of each group (``first``)."""
+        ``keep_firsts``: keep one layout per count of each group (``first``). ``max_work``: the
+        bound for this view's enumerations (0: the one it was made with)."""
+        if not self.done:
+            self.cid[:] = self.board.zeros   # a count cut short may have left its marks
         self._clear()
+        self.max_work = max_work or self.base_work
         self.shown = shown
         self.total = total
         self.safe_cell = safe_cell
@@ -131,6 +136,10 @@ class Frontier:
         role[:] = b.zeros   # _ROLE_NONE everywhere
         known = 0
         for i in range(size):
+            if i & 15 == 0:   # (before the border's ``continue``: every 16 cells)
+                self.work += 16
+                if self.work >= self._limit:
+                    yield
             if not inside[i]:
                 continue
             t = shown[i]
@@ -150,10 +159,6 @@ class Frontier:
                 if mines > t or mines + covered < t:
                     self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d covered " \
                                  "cell(s) around it" % (t, b.x_of(i), b.y_of(i), mines, covered)
-            if i & 15 == 0:
-                self.work += 16
-                if self.work >= self._limit:
-                    yield
         self.known = known
         if self.error:
             self.done = True
@@ -208,6 +213,7 @@ class Frontier:
             base = gstart[g]
             for p in range(gstart[g + 1] - base):
                 self.pos[gcells[base + p]] = p
+        self.work += nf
         # 3. Count each group's layouts.
         pool_used = 0
         firsts_used = 0
@@ -224,9 +230,12 @@ class Frontier:
             self.gbase[g] = pool_used
             self.fbase[g] = firsts_used
             pool = self.pool
-            for s in range(pool_used, pool_used + slots):
-                pool[s] = 0
-            self._enum_start(g)
+            zero = array("i", bytes(4 * (n + 1)))   # (a row of zeros: one small block a group)
+            for s in range(pool_used, pool_used + slots, n + 1):
+                pool[s:s + n + 1] = zero
+            self.work += n + 1
+            for _ in self._enum_start(g):
+                yield
             stop = self.work + share
             while not self._enum_step(stop):
                 if self.work >= stop:
@@ -251,7 +260,7 @@ class Frontier:
 
     def _enum_start(self, g):
         """Set up group g's enumeration: the numbers touching it and, per cell, which of them
-        it counts for."""
+        it counts for (a generator: yields when the slice's units are spent)."""
         b = self.board
         shown = self.shown
         offsets = b.offsets
@@ -296,9 +305,11 @@ class Frontier:
             ncc[p] = t
             self.tried[p] = 0
             self.val[p] = 0
+            self.work += 10
+            if self.work >= self._limit:
+                yield
         for i in range(ncons):
             cid[cons[i]] = 0
-        self.work += 10 * n
         self._n = n
         self._g = g
         self._k = 0

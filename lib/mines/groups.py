@@ -39,6 +39,9 @@ class CaseAnalysis:
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
         self.stamp = 0
         self.reuse = True   # False: enumerate every group every time (tests compare the two)
+        # True in the puzzle maker's subclass (``puzzle_cases.MakerCases``): groups grown from
+        # the unknown cells and totals by sums, where they can be (the same deductions).
+        self.by_unknown = False
         # Per group or per frontier cell: at most one of each per cell of the board.
         cells = solver.cells
         self.gcells = array("H", bytes(2 * cells))       # frontier cells, group after group
@@ -108,7 +111,17 @@ class CaseAnalysis:
             # (The work counter in a local, written back around each yield: this walk over
             # every known cell is a good part of an analysis.)
             work = s.work
-            for i in range(s.nknown):
+            if self.by_unknown:
+                # (the maker's: ``puzzle_cases.MakerCases.collect``)
+                s.work = work
+                ng = 0
+                while not self.collect(stamp, slice_units, ng):
+                    ng = 1
+                    yield None
+                work = s.work
+                ng = self.ngroups
+                nf = self.nfront
+            for i in range(0 if self.by_unknown else s.nknown):
                 a = order[i]
                 work += 1
                 if work >= slice_units:
@@ -210,6 +223,7 @@ class CaseAnalysis:
                 yield False
                 continue
             # 3. Which counts each group can really have, given the total; then what is forced.
+            gapped = self.gaps(ng) if restricted and self.by_unknown else -2
             nfound = 0
             for g in range(ng):
                 if s.work >= slice_units:
@@ -221,7 +235,12 @@ class CaseAnalysis:
                 # big group over the bound is no big indivisible piece of a slice.
                 s.work += 3 + 2 * n if c_set else 3
                 possible = c_set
-                if restricted:
+                if restricted and (gapped == ng or gapped == g):
+                    possible = self.by_sums(g, n, c_set, lo_sum, hi_sum, left - interior, left)
+                    if not possible:
+                        ok = False
+                        break
+                elif restricted:
                     totals.start(g, nf)
                     while not totals.step():
                         if s.work >= slice_units:
@@ -277,7 +296,10 @@ class CaseAnalysis:
                 continue
             if s.total_mines >= 0 and interior:
                 # The interior holds left - t mines for some total t the groups can make.
-                if restricted:
+                if restricted and gapped == ng:
+                    i_lo = left - (hi_sum if hi_sum < left else left)
+                    i_hi = left - (lo_sum if lo_sum > left - interior else left - interior)
+                elif restricted:
                     totals.start(-1, nf)
                     while not totals.step():
                         if s.work >= slice_units:
@@ -297,7 +319,14 @@ class CaseAnalysis:
                     i_hi = left - lo_sum
                 if i_hi == 0 or i_lo == interior:
                     is_mine = 1 if i_lo == interior else 0
-                    for c in range(s.size):
+                    if self.by_unknown:
+                        self.nfound = nfound
+                        c = 0
+                        while not self.interior(stamp, is_mine, slice_units, c):
+                            c = 1
+                            yield None
+                        nfound = self.nfound
+                    for c in range(0 if self.by_unknown else s.size):
                         if st[c] == UNK and mark[c] != stamp:
                             found[nfound] = c * 2 + is_mine
                             nfound += 1

@@ -4,21 +4,28 @@ work itself is in mines.assist (imported when a game first needs it); these func
 midend as their first argument, as its methods would, so that the midend stays small enough to
 compile on the device."""
 
-from mines.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
+from mines.game import (BAD_FLAG as _BAD_FLAG, FLAG as _FLAG, OPEN, PLAYING as G_PLAYING,
+                        move_cell, move_kind)
 
 JOB_HINT = 4   # runner tags (mines.midend's JOB_*)
 JOB_CHECK = 5
+JOB_MERCY = 7
 _KIND_KIND = 2   # mines.kinds.KIND_KIND
 _GENERATING = 2  # mines.states.GENERATING
 _CLASSIC = 2     # mines.midend.JOB_CLASSIC
+_refused = [-1]  # the midend's ``finished`` count when the hint job found no room
 
 
 def helper(m):
-    """The hint job for the game's size (made when first needed, kept for the size), or None
-    when the heap has no room for it (the player is told; the game goes on without help)."""
+    """The hint job for the game: made when the game first needs it (a hint, a flag on a cell
+    without a mine, a Kind board's guess) and kept until the game ends (the midend drops it
+    then, before the generator goes; mines.jobs.Boards.drop too), or None when the heap has no
+    room for it (the player is told; the game goes on without help)."""
     job = m.assist
     if job is None or job.game is not m.game:
-        m.assist = None
+        drop(m)
+        if _refused[0] == m.finished:
+            return None   # no room this game: not asked again after every move
         try:
             from mines.assist import HintJob
             gen = m.boards.generator
@@ -26,10 +33,33 @@ def helper(m):
                 gen.height == m.game.height else None
             job = m.assist = HintJob(m.game, solver)
         except MemoryError:
+            _refused[0] = m.finished
             m.say("No memory for hints")
             return None
+        m.boards.on_drop = lambda: drop(m)   # dropped with the board buffers
         job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
     return job
+
+
+def drop(m):
+    """Let go of the hint job and its buffers (scrubbed: a stale pointer on the device's stack
+    then pins only the small job object, not its buffers)."""
+    job = m.assist
+    m.assist = None
+    if job is not None:
+        if m.runner.job is job:
+            m.runner.stop()
+        from mines.jobs import _scrub
+        job.game = job.owner = None   # (not scrubbed: the midend's game, the midend)
+        h = job.hinter
+        if h is not None:
+            h.solver = h.board = None   # (the generator's, when borrowed: not scrubbed)
+            if h.loader is not None:
+                h.loader.solver = h.loader.board = None
+                _scrub(h.loader, 1)
+            if h.counting is not None:
+                h.counting.hinter = None
+        _scrub(job, 2)
 
 
 def hint(m):
@@ -37,8 +67,11 @@ def hint(m):
     if m.start_x >= 0 and not game.started:
         m.say("Start at the dot")
         return
+    if m.runner.tag == JOB_MERCY:
+        return   # the open being made safe comes first
     job = helper(m)
     if job is None:
+        m.say("No memory for hints")
         return
     job.begin(game.board.index(m.cx, m.cy))
     job.asked_at = m.cx, m.cy
@@ -48,13 +81,27 @@ def hint(m):
 
 def hinted(m):
     """The hint (or check) job is done: mark wrong flags; for a hint, move the cursor, light
-    the proving numbers and say the reason."""
+    the proving numbers and say the reason. A Kind board's rescue: make the move it held."""
     runner = m.runner
-    job = runner.job
+    job = m.assist
     tag = runner.tag
+    failed = runner.job is None   # it raised (no room for its work): help goes, not the game
     runner.stop()
+    if failed:
+        move = job.move
+        drop(m)
+        _refused[0] = m.finished   # not made again this game
+        m.say("No memory for hints")
+        if tag == JOB_MERCY:
+            m.make(move)   # without mercy
+        return
+    if tag == JOB_MERCY:
+        m.message = ""
+        m.screen_version += 1
+        m.make(job.move)
+        return
     game = m.game
-    for i in job.wrong:
+    for i in job.disproved:   # (flags that overfill a number: the game marks them itself)
         game.disprove(i)
     if tag == JOB_CHECK:
         return
@@ -66,40 +113,64 @@ def hinted(m):
     m.say(job.text())
 
 
-def before_move(m, move):
-    """A move is about to be made: the hint's marks go, a hint job stops; on a Kind board an
-    open that would be an unavoidable guess is made safe."""
+def play(m, move):
+    """Before ``move`` (a mines.game move, checked by the midend): the hint's lights go and a
+    hint or check job stops; on a Kind board an open of a mine that may be an unavoidable guess
+    waits for the rescue job (sliced: the screen goes on, "Thinking..." in the status bar;
+    other moves and hints are ignored meanwhile), which makes the move when done. True when
+    the midend must not make the move now."""
+    runner = m.runner
+    if runner.tag == JOB_MERCY:
+        return True
+    game = m.game
     job = m.assist
     if job is not None:
-        if m.runner.tag == JOB_HINT or m.runner.tag == JOB_CHECK:
-            m.runner.stop()
+        if runner.tag == JOB_HINT or runner.tag == JOB_CHECK:
+            runner.stop()
         if any(job.marks):
             job.show(())
-    game = m.game
-    if m.settings.kind == _KIND_KIND and game.started and move_kind(move) == OPEN:
+    if m.settings.kind == _KIND_KIND and game.started and move_kind(move) == OPEN and \
+            game.board.mine[move_cell(move)]:
         job = helper(m)
-        if job is not None:
-            from mines.assist import mercy
-            try:
-                mercy(job, game, move_cell(move))
-            except MemoryError:
-                m.assist = None
-                m.say("No memory for mercy")
+        if job is None:
+            return False   # no room for mercy: the open is made as it is
+        job.begin_mercy(move)
+        job.owner = m
+        runner.start(job, JOB_MERCY)
+        m.say("Thinking...")
+        return True
+    return False
 
 
 def after_move(m):
-    """With marks on, a flag on a cell without a mine may be one the numbers disprove: check
-    in the next frames. Only once the game has its hint buffers (a hint was asked for): the
-    check alone does not claim ~10 KB of a device heap that the next board needs in one piece
-    (flags that overfill a number are marked at once by the game itself, always)."""
+    """With marks on: check the flags against the numbers in the next frames (a flag on a cell
+    the numbers prove safe gets the wrong-flag tile; flags that overfill a number the game
+    marks itself, at once). Needed only when a flag sits on a cell without a mine; but once
+    the game has its hint job (a hint was asked, or a flag was wrong), it runs after every
+    move: it loads the view from the last one plus the move (a few rows), so a hint asked
+    later starts from it as well."""
     game = m.game
-    if m.assist is not None and game.state == G_PLAYING and m.settings.marks and game.flags:
-        from mines.assist import flags_on_safe_cells
-        if flags_on_safe_cells(game):
-            job = helper(m)
-            if job is not None:
-                job.begin(-1, True)
-                m.runner.start(job, JOB_CHECK)
+    if game.state == G_PLAYING and game.started and m.settings.marks and \
+            (m.assist is not None or misflagged(game)):
+        job = helper(m)
+        if job is not None:
+            job.begin(-1, True)
+            m.runner.start(job, JOB_CHECK)
+
+
+def misflagged(game):
+    """True if some flag sits on a cell without a mine (only then can the numbers disprove a
+    flag; the byte search runs in C)."""
+    shown = game.shown
+    mine = game.board.mine
+    for code in (_FLAG, _BAD_FLAG):
+        key = bytes((code,))
+        i = shown.find(key)
+        while i >= 0:
+            if not mine[i]:
+                return True
+            i = shown.find(key, i + 1)
+    return False
 
 
 def new_game(m):

@@ -41,6 +41,7 @@ RULE_COUNT = 3
 RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
+NEAR = 3          # numbers this near the cursor (each way) are looked at first
 _LOOK_UNITS = 48  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
@@ -48,6 +49,7 @@ SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 # What to look for (``begin``'s ``mode``).
 MODE_HINT = 0     # a hint, and every wrong flag
 MODE_SAFE = 1     # only: is any covered cell (flagged or not) provably safe? (kind boards)
+MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is looked for)
 
 
 class Hinter:
@@ -64,15 +66,15 @@ class Hinter:
         self.batch = array("H", bytes(2 * size))   # case-split cells: where their analysis began
         self.rule_of = bytearray(size)              # the rule a learnt cell's proof needed
         self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
-        self.bad = bytearray(size)    # 1 on wrong flags
+        self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
         self.walk = array("H", bytes(2 * size))
-        self.queue = array("H", bytes(2 * size))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
         self._numbers = 0
         self.loader = ViewLoader(solver)
+        self.queue = self.loader.touched   # (used by a load only, before any case split's walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         self._clear()
@@ -92,6 +94,7 @@ class Hinter:
         self.because = []      # padded indices of the proving numbers
         self.rule = -1
         self.wrong = []        # padded indices of wrong flags, in board order
+        self.disproved = []    # those of them the numbers prove safe (the rest overfill one)
         self.work = 0
 
     def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
@@ -117,8 +120,11 @@ class Hinter:
         s = self.solver
         s.work = 0
         self._units = units
+        oracle = s.oracle   # (a borrowed solver: the generator's)
+        s.oracle = False
         for _ in self._job:
             break
+        s.oracle = oracle
         self.work += s.work
         return self.done
 
@@ -133,8 +139,6 @@ class Hinter:
         s = self.solver
         b = self.board
         shown = self.shown
-        oracle = s.oracle
-        s.oracle = False
         self.rule_of[:] = b.zeros
         wrong = self.bad
         wrong[:] = b.zeros
@@ -147,13 +151,12 @@ class Hinter:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
                 loader.blown, self.total)
         if self.error is not None:
-            s.oracle = oracle
             self.done = True
             yield
             return
         # Flags that overfill a number are wrong at once; the rest wait for the proofs.
         self._nwrong = loader.mark_overfilled(shown, wrong)
-        pending = loader.pending_flags(shown, self.truth) if self.mode == MODE_HINT else 0
+        pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
         s.work += 20
         self._pending = pending
         self._found = False
@@ -161,6 +164,8 @@ class Hinter:
         if self.counting is not None:
             self.counting.forget()
         for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
+            if self._finished():
+                break   # (a check with no flag to disprove: only the view is loaded)
             if rule == RULE_COUNT:
                 if self.total < 0:
                     break
@@ -168,6 +173,9 @@ class Hinter:
                 s.total_mines = self.total
             if rule <= RULE_PAIRS:
                 self._requeue()
+                if s.work >= self._units:
+                    yield
+                self._near_first(s.sp)
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
@@ -203,7 +211,7 @@ class Hinter:
                 break
         if self._nwrong:
             self.wrong = [i for i in range(b.size) if wrong[i]]
-        s.oracle = oracle
+            self.disproved = [i for i in self.wrong if wrong[i] & 2]
         self.done = True
         yield
 
@@ -253,6 +261,8 @@ class Hinter:
     def _finished(self):
         if self.mode == MODE_SAFE:
             return self._found
+        if self.mode == MODE_CHECK:
+            return not self._pending
         return self._found and not self._pending
 
     def _requeue(self):
@@ -273,6 +283,33 @@ class Hinter:
                 sp += 1
         s.sp = sp
         s.work += self._numbers
+
+    def _near_first(self, sp):
+        """Put the numbers near the cursor (``NEAR`` cells each way) on top of the solver's
+        stack (``sp`` numbers, last in first out): the chains start where the player looks,
+        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
+        cur = self.cursor
+        if cur < 0 or sp < 2:
+            return
+        s = self.solver
+        stack = s.stack
+        walk = self.walk
+        stride = self.board.stride
+        cx = cur % stride
+        cy = cur // stride
+        near = 0
+        far = 0
+        for k in range(sp):
+            a = stack[k]
+            if -NEAR <= a % stride - cx <= NEAR and -NEAR <= a // stride - cy <= NEAR:
+                walk[near] = a
+                near += 1
+            else:
+                stack[far] = a
+                far += 1
+        for k in range(near):
+            stack[far + k] = walk[k]
+        s.work += sp
 
     def _closure(self, rule, level):
         """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon
@@ -316,10 +353,12 @@ class Hinter:
             if t == FLAG or t == BAD_FLAG:
                 if truth is None or not truth.mine[c]:
                     self._pending -= 1
-                if st[c] == SAFE and not self.bad[c]:
-                    self.bad[c] = 1
-                    self._nwrong += 1
-            elif t == COVERED and not self._found and self.ncand < CANDIDATES:
+                if st[c] == SAFE and not self.bad[c] & 2:
+                    if not self.bad[c]:
+                        self._nwrong += 1
+                    self.bad[c] |= 2
+            elif t == COVERED and not self._found and self.ncand < CANDIDATES and \
+                    self.mode == MODE_HINT:
                 self.cand[self.ncand] = c
                 self.ncand += 1
         s.work += 2 * (s.nknown - t0)

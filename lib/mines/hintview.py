@@ -39,6 +39,7 @@ class ViewLoader:
         self.front = array("H", bytes(2 * b.width * b.height))
         self.touched = array("H", bytes(2 * b.width * b.height))
         self.nfront = 0
+        self._nt = 0                  # cells marked in ``mark`` (listed in ``touched``)
         self.numbers = 0
         self.blown = 0
         self.overfull = 0             # numbers with more flags and mines around than their value
@@ -46,9 +47,8 @@ class ViewLoader:
         self.forget()
 
     def forget(self):
-        """Load the next view from scratch."""
-        for i in range(len(self.last)):
-            self.last[i] = _FRESH
+        """Load the next view from scratch (``last[0]``, a border cell, says so)."""
+        self.last[0] = _FRESH
 
     def load(self, shown, limit):
         """A generator: load ``shown``, yielding whenever the solver's ``work`` passes
@@ -60,6 +60,7 @@ class ViewLoader:
         s.clue[:] = shown       # read only where st is NUM
         s.why[:] = b.zeros      # WHY_GIVEN everywhere
         self.error = None
+        self._unmark()   # a load cut short (its job stopped) may have left marks
         fresh = self.last[0] == _FRESH
         if not fresh:
             s.st[:] = self.st0
@@ -78,7 +79,7 @@ class ViewLoader:
         if self.error is not None:
             self.forget()
             return
-        self.st0[:] = s.st
+        self.st0[:] = s.st   # (from here to the end in one go: what changed is committed)
         self.unk0[:] = s.unk
         self.mk0[:] = s.mk
         self.last[:] = shown
@@ -88,11 +89,12 @@ class ViewLoader:
         stack = s.stack
         flags = s.flags
         front = self.front
-        for k in range(self.nfront):
+        nf = self.nfront
+        order[0:nf] = front[0:nf]
+        stack[0:nf] = front[0:nf]
+        for k in range(nf):
             a = front[k]
-            order[k] = a
             when[a] = k
-            stack[k] = a
             flags[a] = 1
         s.sp = self.nfront
         s.nknown = self.nfront
@@ -104,6 +106,7 @@ class ViewLoader:
         s = self.solver
         b = self.board
         st = s.st
+        self.forget()   # until this walk is through, ``fm`` is half made
         fm = self.fm
         fm[:] = b.zeros
         self.overfull = 0
@@ -182,8 +185,9 @@ class ViewLoader:
         inside = b.inside
         mark = self.mark
         touched = self.touched
-        self._nt = 0
         self._fresh = False
+        numbers = self.numbers   # committed once the walk is through (it may be cut short)
+        blown = self.blown
         w = b.width
         stride = b.stride
         if shown == last:
@@ -205,11 +209,11 @@ class ViewLoader:
                     return
                 if t <= 8:
                     st[i] = NUM
-                    self.numbers += 1
+                    numbers += 1
                     self.fm[i] = 0
                 elif t == BLOWN:
                     st[i] = MINE
-                    self.blown += 1
+                    blown += 1
                 # The cell itself and the numbers around it are redone.
                 nt = self._nt
                 for j in (i, i + offsets[0], i + offsets[1], i + offsets[2], i + offsets[3],
@@ -222,11 +226,15 @@ class ViewLoader:
                 s.work += 12
             if s.work >= limit():
                 yield
+        self.numbers = numbers
+        self.blown = blown
         nt = self._nt
         for k in range(nt):
             self._number(touched[k], shown)
-        # The frontier: the old one (its untouched numbers keep their covered cells), then the
-        # redone numbers that touch a covered cell.
+        # The frontier: the old one (its untouched numbers keep their covered cells), merged
+        # with the redone numbers that touch a covered cell, in board order as a walk from
+        # scratch lists it (the solver then learns in the same order and the same hint comes
+        # out either way). The old one is in order already: one pass drops, one pass merges.
         front = self.front
         nf = 0
         for k in range(self.nfront):
@@ -234,19 +242,23 @@ class ViewLoader:
             if not mark[a]:
                 front[nf] = a
                 nf += 1
-        for k in range(nt):
-            a = touched[k]
-            if st[a] == NUM and s.unk[a]:
-                front[nf] = a
-                nf += 1
+        new = sorted([a for a in touched[:nt] if st[a] == NUM and s.unk[a]])
         self._unmark()
-        # In board order, as a walk from scratch lists it: the solver then learns in the same
-        # order and the same hint comes out either way.
-        ordered = sorted([front[k] for k in range(nf)])
-        for k in range(nf):
-            front[k] = ordered[k]
+        j = len(new) - 1
+        k = nf - 1
+        nf += j + 1
+        at = nf - 1
+        while j >= 0:   # from the back, in place
+            a = new[j]
+            if k >= 0 and front[k] > a:
+                front[at] = front[k]
+                k -= 1
+            else:
+                front[at] = a
+                j -= 1
+            at -= 1
         self.nfront = nf
-        s.work += 4 * (nt + nf) + 2 * nf
+        s.work += 4 * nt + 2 * nf
 
     def _unmark(self):
         for k in range(self._nt):

@@ -192,6 +192,7 @@ class Boards:
         self.game = None
         self.generator = None
         self.collect_wanted = False
+        self.on_drop = None   # called by drop() (the midend's hint buffers go with the board's)
         self._job = _BoardJob(self)
 
     def slice_bound(self):
@@ -243,6 +244,10 @@ class Boards:
     def drop(self):
         """Let go of the game and generator buffers (after a failure, or before a new size)."""
         game, gen = self.game, self.generator
+        hook = self.on_drop
+        self.on_drop = None
+        if hook is not None:
+            hook()
         self.game = None
         self.generator = None
         _scrub(game, 2)

@@ -29,6 +29,8 @@ JOB_RESUME = 3  # a saved game put back (mines.saving)
 JOB_HINT = 4  # a hint (mines.helping)
 JOB_CHECK = 5  # after a move: the flags the numbers disprove
 JOB_PUZZLE = 6  # a pen-and-paper puzzle (made in mines.puzzle_mode)
+JOB_MERCY = 7  # a Kind board's rescue (mines.helping)
+_HELP = (JOB_HINT, JOB_CHECK, JOB_MERCY)
 
 _MESSAGE_MS = const(2500)
 _REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
@@ -287,19 +289,22 @@ class Midend:
             self.say("Start at the dot")
             self._cues |= CUE_REFUSED
             return
-        try:  # help only while the heap has room: a move never fails for it
-            if self.assist is not None or self.settings.kind == 2:
-                from mines import helping
-                helping.before_move(self, move)
-        except MemoryError:
-            self.assist = None
+        if self.assist is not None or self.settings.kind == 2:
+            from mines import helping  # hint lights off; a Kind board's mercy
+            if helping.play(self, move):
+                return  # (waits for a rescue)
+        self.make(move)
+
+    def make(self, move):
+        """Make ``move`` (checked); flag check, cues, end."""
+        game = self.game
         result = game.execute(move)
-        try:
-            if self.settings.marks and game.flags:
+        if self.settings.marks and (game.flags or self.assist is not None):
+            try:  # help only while the heap has room: a move never fails for it
                 from mines import helping
                 helping.after_move(self)
-        except MemoryError:
-            self.assist = None
+            except MemoryError:
+                self.assist = None
         if game.started:
             self.start_x = -1
             self.start_y = -1
@@ -409,11 +414,7 @@ class Midend:
             self.start_x, self.start_y = sx, sy
             self.cx, self.cy = sx, sy
         else:
-            game = self.game
-            game.execute(game.decide(PRIMARY, sx, sy))
-            self._cues |= CUE_OPEN
-            if game.state != G_PLAYING:  # a tiny board can be cleared by its first open
-                self._finish()
+            self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny board may end here)
 
     # -- per frame -------------------------------------------------------------------------
 
@@ -433,17 +434,17 @@ class Midend:
         if state == GENERATING and self._for_game:
             making = runner.state == RUNNING
             runner.run()
-        elif state == PLAYING and (runner.tag == JOB_HINT or runner.tag == JOB_CHECK):
+        elif state == PLAYING and runner.tag in _HELP:
             runner.run()
         else:
             runner.frame_work = 0
-        if runner.state == FAILED:
+        if runner.tag in _HELP and runner.state >= DONE:  # (or FAILED: the game goes on)
+            from mines import helping
+            helping.hinted(self)
+        elif runner.state == FAILED:
             self.fail(runner.error)
         elif runner.state == DONE:
-            if runner.tag == JOB_HINT or runner.tag == JOB_CHECK:
-                from mines import helping
-                helping.hinted(self)
-            elif self._for_game and self.state == GENERATING and self.mode:
+            if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
                 self.puzzle.take(self)
             elif self._for_game and self.state == GENERATING:

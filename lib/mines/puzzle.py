@@ -38,11 +38,14 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 import gc
 from array import array
 
-from mines.groups import CaseAnalysis   # first: the largest module compiles in an empty heap
+# The largest modules first, each compiled in a heap collected of the one before's garbage.
+from mines.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
+gc.collect()
+from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
+gc.collect()
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
 from mines.rng import Rng
-from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
 
 # The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
@@ -80,9 +83,10 @@ class PuzzleMaker:
     # indivisible piece between two checks is larger than 280 units. This module's stay under
     # 50; the case analysis's are a TotalCounts step (at most 2 * 96 + 1), the count test of
     # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (10
-    # per cell, at most 150) and a cache look-up (a slot, or taking one: at most 110). That fits
-    # the midend's runner, whose slice bound is the generator's MAX_SLICE_UNITS (360;
-    # host_tests check both, and every frame's units).
+    # per cell, at most 150), a cache look-up (a slot, or taking one: at most 110) and the
+    # maker's own (puzzle_cases: growing a group by one cell, at most 80; the gap test, at
+    # most 240). That fits the midend's runner, whose slice bound is the generator's
+    # MAX_SLICE_UNITS (360; host_tests check both, and every frame's units).
     MAX_SLICE_UNITS = SLICE_UNITS + 280
 
     def __init__(self, width, height):
@@ -96,8 +100,10 @@ class PuzzleMaker:
         self.solver = Solver(board, oracle=False)
         # Most groups come again, unchanged, from test to test: enumerated once (a cache of
         # 3.5 KB; imported here, after the collect, where its compiling finds room).
-        from mines.puzzle_cache import CachedLayouts, StateCopies
-        self.solver.cases = CaseAnalysis(self.solver, CachedLayouts)
+        from mines.puzzle_cache import StateCopies
+        gc.collect()
+        from mines.puzzle_cases import MakerCases
+        self.solver.cases = MakerCases(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -138,6 +144,7 @@ class PuzzleMaker:
         if not (0 <= seed < (1 << SEED_BITS)):
             raise ValueError("seed must be 0 to %d" % ((1 << SEED_BITS) - 1))
         self.rng.seed(seed)
+        self.solver.cases.by_unknown = True
         self.seed = seed
         self.level = level
         self.done = False
@@ -318,7 +325,9 @@ class PuzzleMaker:
                     yield
                     continue
                 break
-        # The finished puzzle, solved from scratch: a check, and the deductions for hints.
+        # The finished puzzle, solved from scratch: a check, and the deductions for hints (in
+        # the order the plain case analysis finds them: its groups come in another order).
+        s.cases.by_unknown = False
         s.reset(mines)
         self.npromoted = 0
         nclues = 0
@@ -371,25 +380,18 @@ class PuzzleMaker:
         st = s.st
         flags = s.flags
         offsets = s.offsets
-        hard = self.level == HARD   # only the case analysis reuses what it found
-        cost = 20 if hard else 10
+        if k > p or self.npromoted > promoted:
+            # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
+            # changed (marking only the numbers around each cell forgotten saved no work).
+            s.cases.fresh = 1
         unk = s.unk
         mk = s.mk
         work = s.work
         # ``revision.forget`` written out, the counters in locals: most of a truncation.
         while k > p and work < SLICE_UNITS:
-            work += cost
+            work += 10
             k -= 1
             c = order[k]
-            if hard:
-                # The numbers around it see a new neighbourhood: their groups have changed.
-                if st[c] == NUM:
-                    s.work = work
-                    self._unlink(c)
-                    work = s.work
-                for d in offsets:
-                    if st[c + d] == NUM:
-                        flags[c + d] |= 16
             if st[c] == MINE:
                 s.mines_left += 1
                 for d in offsets:
@@ -412,8 +414,6 @@ class PuzzleMaker:
             s.work += 3
             if st[c] == NUM:
                 st[c] = SAFE
-                if hard:
-                    self._unlink(c)
         # Off the pair stack (numbers are left on it only once the grid was decided).
         pstack = s.pstack
         while s.psp:
@@ -424,15 +424,3 @@ class PuzzleMaker:
             s.work += 2
         s.sp = 0
         return True
-
-    def _unlink(self, c):
-        """Number c goes (forgotten or demoted): the groups it joined fall apart, so every
-        number sharing a covered cell with it (all within 2 cells) counts as changed for the
-        case analysis, whose reuse of an unchanged group assumes nothing in it moved."""
-        s = self.solver
-        st = s.st
-        flags = s.flags
-        for d in s.poffs:
-            if st[c + d] == NUM:
-                flags[c + d] |= 16
-        s.work += 24

@@ -20,7 +20,7 @@ except ImportError:   # CPython
     def const(value):  # type: ignore[misc]
         return value
 
-SLOTS = 16               # about 220 bytes each
+SLOTS = 12               # about 220 bytes each
 _KEY_CELLS = const(15)   # a kept group has at most this many cells (groups.MAX_GROUP) ...
 _KEY_CONS = const(40)    # ... and numbers (a bigger one is enumerated every time)
 
@@ -165,8 +165,7 @@ class CachedLayouts(GroupLayouts):
 class StateCopies:
     """Copies of a solver's per-cell state at a fixed point (st, unk, mk) and its mines left,
     in ``levels`` slots (about 1.2 KB each at 20x15). Going back to one is three block copies;
-    the flags come back as CHANGED everywhere (the case analysis then sees every group as new)
-    and nothing is queued."""
+    the flags are cleared, the case analysis told to see every group as new, nothing queued."""
 
     def __init__(self, solver, levels):
         self.s = s = solver
@@ -174,7 +173,6 @@ class StateCopies:
         self._unk = [bytearray(s.size) for _ in range(levels)]
         self._mk = [bytearray(s.size) for _ in range(levels)]
         self._left = array("h", bytes(2 * levels))
-        self._changed = bytearray(b"\x10" * s.size)   # CHANGED (16) on every cell
 
     def save(self, k):
         s = self.s
@@ -192,10 +190,12 @@ class StateCopies:
         s.st[:] = self._st[k]
         s.unk[:] = self._unk[k]
         s.mk[:] = self._mk[k]
-        s.flags[:] = self._changed
+        s.flags[:] = s.board.zeros
+        s.cases.fresh = 1   # every group counts as changed (puzzle_cases.MakerCases)
         s.mines_left = self._left[k]
         s.nknown = p
         s.unknown = s.cells - p
         s.sp = 0
         s.psp = 0
         s.work += 8
+
