@@ -29,7 +29,7 @@ Starting afresh: every time the solver is stuck it should be stuck further on th
 before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
 a quarter as many perturbations as cells, the generator throws the layout away and places mines
 anew. Dense boards (25% mines or more) get twice that patience (``DENSE_STRIKES``, half as many
-perturbations as cells): at 9x9/35 starting afresh had thrown away 59% of the work.
+perturbations as cells): there starting afresh had thrown away most of the work.
 
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
