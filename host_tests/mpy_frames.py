@@ -3,9 +3,11 @@ a game is played (cursor moves) and while the menu idles.
 
   micropython host_tests/mpy_frames.py REPO [saves]
 
-Prints "playing=A,B idle=C,D": bytes allocated over 100 and over 400 frames (the collector off).
-The same number for both means nothing is allocated per frame (a one-off after a collect may
-show in both)."""
+Prints "playing=A,B idle=C,D check=E,F": bytes allocated over 100 and over 400 frames (the
+collector off), and over two moves (a flag put on and taken off) with the frames of the
+wrong-flag check that follows each (with Marks on it runs after every move: mines.helping). The
+same number for A and B (C and D) means nothing is allocated per frame (a one-off after a
+collect may show in both); E and F are per move, not per frame."""
 
 import gc
 import sys
@@ -13,6 +15,7 @@ import sys
 sys.path.insert(0, sys.argv[1] + "/lib")
 import mines.generator  # noqa: E402,F401
 from mines import midend as M  # noqa: E402
+from mines.game import COVERED  # noqa: E402
 
 m = M.Midend(seed=5)
 if sys.argv[2:] == ["saves"]:  # with the save part watching every frame (mines.saving)
@@ -31,6 +34,20 @@ for _ in range(3000):
     m.frame(now)
 m.press(M.A)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
+
+
+def settle():
+    """Frames until the check after the last move is done."""
+    global now
+    for _ in range(2000):
+        if not m.runner.tag:
+            return
+        now += 33
+        m.frame(now)
+    raise AssertionError("the check never ended")
+
+
+settle()
 
 
 def play(frames):
@@ -61,8 +78,30 @@ def idle(frames):
     return used
 
 
+def check():
+    """Bytes allocated by one move (a flag on or off under the cursor) and the check after it."""
+    global now
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    m.press(M.B)
+    now += 33
+    m.frame(now)
+    assert m.runner.tag, "no check after the move"
+    settle()
+    used = gc.mem_alloc() - a
+    gc.enable()
+    return used
+
+
 p100 = play(100)
 p400 = play(400)
+while m.game.tile(m.cx, m.cy) != COVERED:   # a covered cell under the cursor
+    now += 33
+    m.press(M.RIGHT if m.cx + 1 < m.game.width else M.DOWN)
+    m.frame(now)
+c1 = check()
+c2 = check()
 m.press(M.SELECT)
 for _ in range(400):
     now += 33
@@ -70,4 +109,4 @@ for _ in range(400):
 assert m.state == M.MENU and m.boards.generator is None
 i100 = idle(100)
 i400 = idle(400)
-print("playing=%d,%d idle=%d,%d" % (p100, p400, i100, i400))
+print("playing=%d,%d idle=%d,%d check=%d,%d" % (p100, p400, i100, i400, c1, c2))

@@ -56,6 +56,10 @@ for _ in range(3000):
     step(0, True)
 step(M.A, True)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
+for _ in range(2000):  # the wrong-flag check after the open (mines.helping): per move, not frame
+    if not m.runner.tag:
+        break
+    step(0, True)
 step(M.RIGHT, False)
 step(M.LEFT, False)  # the first moves may set up the cursor's draw state
 play = (measure(100, (M.RIGHT, M.LEFT), False), measure(400, (M.RIGHT, M.LEFT), False))

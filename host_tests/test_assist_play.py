@@ -171,14 +171,15 @@ def _misflag(m, d):
 
 
 def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
-    """Made by the check after a wrong flag (no hint asked), the hint job and its buffers are
-    kept for the rest of the game (the check after every move keeps its view), and let go of
-    when the game is left, before the next board's buffers (another size here) are made."""
+    """With marks on, made by the check after the first open (no hint asked, no flag), the
+    hint job and its buffers are kept for the rest of the game (the check after every move
+    keeps its view, so the first hint starts from it), and let go of when the game is left,
+    before the next board's buffers (another size here) are made."""
     m, d = new_game()
-    assert m.assist is None   # no wrong flag, no hint: no hint buffers
-    _misflag(m, d)
     job = m.assist
     assert job is not None and job.game is m.game
+    _misflag(m, d)
+    assert m.assist is job
     g = m.game
     x, y = next((x, y) for y in range(9) for x in range(9)
                 if g.tile(x, y) == COVERED and not g.board.is_mine(x, y))
@@ -204,6 +205,18 @@ def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
     assert made == [(16, None)]                 # gone before the 16x16 buffers were made
     _misflag(m, d)
     assert m.assist is not None and m.assist is not job and len(m.assist.marks) == 18 * 18
+
+
+def test_with_marks_off_no_hint_job_until_help_is_asked():
+    """Marks off: no check after moves, so no hint buffers until a hint is asked."""
+    m, d = new_game((("marks", 0),))
+    assert m.settings.marks == 0 and m.game.started
+    _misflag(m, d)
+    assert m.assist is None
+    d.frame()
+    assert m.assist is None   # the flag's move made none either
+    ask_hint(m, d)
+    assert m.assist is not None and m.hints_used == 1
 
 
 def test_lives_let_the_game_go_on_and_show_in_the_result():

@@ -94,6 +94,7 @@ def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     assert m.message == "" and m.state == M.MENU  # an empty store: nothing to say
     beginner(d)
     start_quick(d)
+    d.run(30)  # the wrong-flag check after the open first: no write in a frame that works
     assert len(nvm.writes) == 1  # leaving the menu after a change wrote the settings
     flag_a_mine(d)
     d.run(500)  # sixteen seconds of thought
@@ -385,12 +386,13 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
 def test_the_game_with_saves_plays_under_micropython():
     """The scripted games of mpy_games.py with saves in an 8192-byte bytearray, under the
     MicroPython VM: reading, counting and writing work in the device's dialect. The heap it
-    needs is measured, not hidden: 96K plays these games without saves; with them (the save
-    modules, the records, the write buffers, and this bytearray standing in for the NVM, which
-    on the device is not in the heap) 136K was the least that passed when this was written."""
+    needs is measured, not hidden: with them (the save modules, the records, the write buffers,
+    and this bytearray standing in for the NVM, which on the device is not in the heap) and the
+    hint job every game has with Marks on, 208K was the least that passed when this was written
+    (176K and 192K: "No memory for hints"); the run is given that plus about 11%."""
     import subprocess
     from engine_util import MICROPYTHON, ROOT
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=160K",
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=232K",
                         os.path.join(HERE, "mpy_games.py"), ROOT, "60",
                         "Beginner,Intermediate,Screen", "saves"],
                        capture_output=True, text=True, timeout=300)

@@ -10,15 +10,15 @@ MicroPython VM in valgrind (../shared/devtime/devtime.sh: instruction counts sca
 SAMD51), one run per position with the set-up subtracted, in the three situations of a game
 (mines.helping):
 
-  hint in a game   what the game does once it has its hint job (made by its first hint or
-                   first wrong flag, kept to its end): the player's move is followed by the
+  hint in a game   what the game does with Marks on (the default: the hint job is made by the
+                   first open and kept to the game's end): the player's move is followed by the
                    check job (MODE_CHECK), which loads the view from the last one plus the move
                    (and looks for wrong flags), and the hint asked then starts from that view.
                    Timed: the hint alone, on a hinter that answered the view one move earlier
                    and then checked this one. The cursor is on the cell of the last move.
   check            that check itself (after every move; sliced, never waited for).
-  first hint       the first hint of a game with no wrong flag before it: no hint job yet, so
-                   the view is loaded from scratch (the job is made then, kept to the end).
+  from scratch     a hint with Marks off (nothing runs after a move): the first hint of such a
+                   game loads the view from scratch (the job is made then, kept to the end).
 
 Slices: on the host, the longest slice of ``step(U)`` of every position (a first hint: the most
 work in one go) is found, then timed the same way (the work up to it, with and without it). U
@@ -308,7 +308,7 @@ def main(argv):
         lines.append("| check after a move (loads the view, wrong flags; sliced) | %d | %.1f | "
                      "%.1f | | never waited for |" % (s["positions"], s["median_ms_check"],
                                                       s["max_ms_check"]))
-    names = {"hint": "first hint of a game (view loaded from scratch)",
+    names = {"hint": "hint from scratch (Marks off: view loaded by the hint)",
              "probability": "probability map (a guess is unavoidable)"}
     targets = {"hint": "slice < 33", "probability": "<= 1000, slice < 33"}
     for kind in ("hint", "probability"):

@@ -299,7 +299,7 @@ class Midend:
         """Make ``move`` (checked); flag check, cues, end."""
         game = self.game
         result = game.execute(move)
-        if self.settings.marks and (game.flags or self.assist is not None):
+        if self.settings.marks:
             try:  # help only while the heap has room: a move never fails for it
                 from mines import helping
                 helping.after_move(self)
@@ -449,5 +449,5 @@ class Midend:
                 self.puzzle.take(self)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
-        if self.saves is not None:  # never writes in a frame that works on a board
-            self.saves.frame(self, now_ms, making)
+        if self.saves is not None:  # never writes in a frame that works (a board, a check)
+            self.saves.frame(self, now_ms, making or runner.frame_work > 0)
