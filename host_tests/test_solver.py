@@ -110,3 +110,8 @@ def test_groups_repeats_the_solvers_cell_states():
     from mines import groups, layouts, solver
     assert (groups.UNK, groups.NUM, groups.CHANGED) == (solver.UNK, solver.NUM, solver.CHANGED)
     assert layouts.NUM == solver.NUM
+
+
+def test_perturb_repeats_the_solvers_cell_states():
+    from mines import perturb, solver
+    assert (perturb.UNK, perturb.NUM, perturb.MINE) == (solver.UNK, solver.NUM, solver.MINE)
