@@ -553,7 +553,8 @@ def test_midend_allocates_nothing_per_frame_under_micropython():
     assert p100 == p400 and i100 == i400                 # nothing per frame
     assert int(p400) <= 64 and int(i400) <= 64
     # a move and the wrong-flag check after it: the same each move (nothing kept), and bounded
-    # (measured: 4256 bytes of garbage a move, the check's begin and end; not per frame)
+    # (measured: 4256 bytes of garbage for the flag move and the check after it, 1312 of them in
+    # the check's first and last frames; per move, not per frame)
     assert c1 == c2 and 0 < int(c1) <= 6144
 
 
