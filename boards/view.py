@@ -31,6 +31,7 @@ _STATE_CHARS = 17
 _TIME_CHARS = 3
 _PANEL_LINES = 4  # the end-of-game panel's most lines
 _PANEL_PAD = 2  # pixels of band above and below the panel's lines
+_BAND_SCALE = 4  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
 _COORD = 32  # packing base for the board's draw key: above any width, height or offset
 _SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
 _GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
@@ -95,15 +96,19 @@ class View:
         self.board_group.append(self.zoom)
         # where the view is on a board larger than the screen: a line along the bottom edge
         # (columns in view) and one along the right edge (rows in view)
+        # (the column is a TileGrid of one-pixel tiles over a two-pixel bitmap: a bitmap one
+        # pixel wide would take a 32-bit word a row)
         self._across = displayio.Bitmap(width, 1, 2)
-        self._down = displayio.Bitmap(1, ROWS * TILE, 2)
+        dots = displayio.Bitmap(2, 1, 2)
+        dots[1] = 1
         marks = displayio.Palette(2)
         marks[1] = _YELLOW
         marks.make_transparent(0)
         self._across_grid = displayio.TileGrid(self._across, pixel_shader=marks, y=height - 1)
-        self._down_grid = displayio.TileGrid(self._down, pixel_shader=marks, x=width - 1, y=BAR)
+        self._down = displayio.TileGrid(dots, pixel_shader=marks, width=1, height=ROWS * TILE,
+                                        tile_width=1, tile_height=1, x=width - 1, y=BAR)
         self.board_group.append(self._across_grid)
-        self.board_group.append(self._down_grid)
+        self.board_group.append(self._down)
         self._a0 = self._a1 = self._d0 = self._d1 = 0  # the lines as drawn, pixels
         self.root.append(self.board_group)
         self._drawn = bytearray(COLS * ROWS)
@@ -131,10 +136,14 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        band = displayio.Bitmap(width, _PANEL_LINES * LINE_H + 2 * _PANEL_PAD, 1)
+        # (a bitmap of a sixteenth of the pixels in a Group of scale 4: the band's heights,
+        # 12 pixels a line and 2 above and below, are multiples of 4)
+        band = displayio.Bitmap(width // _BAND_SCALE,
+                                (_PANEL_LINES * LINE_H + 2 * _PANEL_PAD) // _BAND_SCALE, 1)
         band_palette = displayio.Palette(1)
         band_palette[0] = _BLACK
-        self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
+        self._band = displayio.Group(scale=_BAND_SCALE, y=height)
+        self._band.append(displayio.TileGrid(band, pixel_shader=band_palette))
         self.panel.append(self._band)
         # two Labels while it shows: the first line (green or red), and the rest in one
         self.panel_lines = ()  # type: tuple

@@ -52,7 +52,11 @@ def read_text(scene, y0, x0, x1, colour, tol=40):
     back by matching 5x8 cells against the font's own glyphs."""
     font = scene.view.font
     glyphs = {}
-    for code, tile in font._index.items():
+    unknown = font.tile(ord("?"))
+    for code in range(32, 127):
+        tile = font.tile(code)
+        if tile == unknown and code != ord("?"):
+            continue
         rows = tuple(tuple(font.bitmap[tile * 6 + i, j] for i in range(5)) for j in range(8))
         glyphs[rows] = chr(code)
     best = ""
