@@ -10,11 +10,12 @@ Memory: a Label holds one TileGrid per character, spaces included (about 100 byt
 device), and remakes them all when its text changes. So the rows are two multi-line Labels -
 the names, and the values from the ninth character on - that change only when a value or the
 rows in view do; moving the cursor moves the bar and the arrows (TileGrids of their own) and
-allocates nothing. The Labels exist only while a text screen is in front: ``clear`` drops them
-when the board comes to the front, and once no Label is left (the end-of-game panel's go with
-the panel) the front end drops adafruit_display_text's modules too (``forget_labels``): a board
-being made or played does not carry the text code in the heap. The next text screen imports it
-again (from the deployed .mpy files, quickly).
+allocates nothing. A TextScreen and its Labels exist only while a text screen is in front:
+``clear`` drops the Labels and boards.view drops the TextScreen when the board comes to the
+front, and once no Label is left (the end-of-game panel's go with the panel) it drops this
+module and adafruit_display_text's too (``forget_labels``): a board being made or played does
+not carry the text code in the heap. The next text screen imports them again (from the
+deployed .mpy files, quickly).
 """
 
 import sys

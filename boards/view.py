@@ -5,7 +5,8 @@ below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``
 Boards larger than that scroll with the cursor; smaller ones are centred, and a puzzle (puzzle
 mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
-menus and pages are ``boards.text_screen`` and the end-of-game panel is terminalio ``Label``s.
+menus and pages are ``boards.text_screen`` (made while one is in front, its code dropped with its
+Labels) and the end-of-game panel is terminalio ``Label``s.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Text is remade only when what it shows
@@ -13,12 +14,14 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
+import sys
+
 import displayio
 
 from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
-from boards.text_screen import (CELL_TOP, CHAR_W, LINE_H, TextScreen, forget_labels, new_label,
-                                wrap)
+# (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
+from boards.text_screen import CELL_TOP, CHAR_W, LINE_H
 from mines import midend as M
 from mines.game import COVERED
 
@@ -53,6 +56,18 @@ def _span(bitmap, start, end, value):
     tuple made on every write.)"""
     for i in range(start, end):
         bitmap[i] = value
+
+
+def _forget_text():
+    """Drop the text screens' code (boards.text_screen, and adafruit_display_text's through
+    its ``forget_labels``) once no text screen and no Label is left: only what was loaded from
+    .mpy files (quick to load again; a .py would be compiled again). Allocates nothing."""
+    module = sys.modules.get("boards.text_screen")
+    if module is not None:
+        module.forget_labels()
+        if getattr(module, "__file__", "").endswith(".mpy"):
+            from boards import forget
+            forget("boards.text_screen")
 
 
 class View:
@@ -149,9 +164,10 @@ class View:
         self.panel_lines = ()  # type: tuple
         self.root.append(self.panel)
 
-        # menus and pages
-        self.text = TextScreen(width, height)
-        self.root.append(self.text.group)
+        # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
+        # board is), the last one's scroll kept for the next
+        self.text = None
+        self._text_kept = (None, 0)
 
         self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
         self._bar_message = None
@@ -171,8 +187,9 @@ class View:
         changed = False
         screen_up = m.screen is not None
         bar_up = m.state != M.MENU
-        if self.text.group.hidden == screen_up or self._bar.hidden == bar_up:
-            self.text.group.hidden = not screen_up
+        if screen_up and self.text is None:
+            self._open_text()
+        if self.board_group.hidden != screen_up or self._bar.hidden == bar_up:
             self.board_group.hidden = screen_up
             self._bar.hidden = not bar_up
             changed = True
@@ -181,12 +198,27 @@ class View:
         if screen_up:
             changed |= self.text.draw(m, BAR if bar_up else 0)
         else:
-            self.text.clear()  # its Labels back to the heap for the game
+            if self.text is not None:  # its Labels and objects back to the heap for the game
+                self._close_text()
+                changed = True
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
-        if not self.text.labels and not self.panel_lines:
-            forget_labels()  # and the text code, until the next text shows
+        if self.text is None and not self.panel_lines:
+            _forget_text()  # and the text code, until the next text shows
         return changed
+
+    def _open_text(self):
+        from boards.text_screen import TextScreen
+        text = self.text = TextScreen(self.width, self.height)
+        text._shown, text._first = self._text_kept
+        self.root.append(text.group)
+
+    def _close_text(self):
+        text = self.text
+        text.clear()
+        self._text_kept = (text._shown, text._first)
+        self.root.remove(text.group)
+        self.text = None
 
     def _draw_bar(self, m):
         changed = False
@@ -360,6 +392,7 @@ class View:
     def _rest(lines, columns):
         """Result lines after the first, cut to ``columns``, one a line. (A function of its
         own: a generator expression in _set_panel would make it allocate on every call.)"""
+        from boards.text_screen import wrap
         out = []
         for line in lines[1:]:
             out.append(wrap(line, columns)[0])
@@ -374,6 +407,7 @@ class View:
             key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
+                from boards.text_screen import new_label, wrap
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
                 if not self.panel_lines:

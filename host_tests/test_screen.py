@@ -488,14 +488,15 @@ def test_text_labels_are_gone_while_the_board_is_in_front():
     assert m.state == M.PLAYING
     assert text.labels == () and text.title is None                # the Labels are gone...
     assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
+    assert v.text is None and text.group not in v.root             # and the text screen
     assert v.panel_lines == ()
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
-    assert text.names.text.startswith("  Resume")
+    assert v.text.names.text.startswith("  Resume")
     assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
-    assert text.labels == ()
+    assert v.text is None
     s.d.press(*walk(m, m.start_x, m.start_y))
     s.d.press(M.A)                                                 # the start opened
     s.d.press(*winning_script(m))                                  # the end panel: Labels...

@@ -150,6 +150,7 @@ FLOOR_GROUPS = (
     ("generator", "mines.generator"),
     ("midend", "mines.midend"),
     ("stand-ins", "displayio,terminalio"),
+    ("text", "boards.text_screen"),
     ("view", "boards.view"),
     ("helping", "mines.helping"),
     ("hints", "mines.assist"),
@@ -158,11 +159,11 @@ FLOOR_GROUPS = (
     ("harness", "mpy_runner"),
 )
 FLOOR_PHASES = (  # phase (host_tests/mpy_runner.phase), what it is, the groups it uses
-    ("menu", "main menu", ("midend", "view", "label")),
+    ("menu", "main menu", ("midend", "text", "view", "label")),
     ("making 30x24", "making a 30x24 board", ("solver", "generator", "midend", "view")),
     ("playing 30x24+hints", "playing 30x24, hint job",
      ("solver", "midend", "view", "helping", "hints")),
-    ("end 30x24", "30x24 end panel", ("midend", "view", "helping", "codes", "label")),
+    ("end 30x24", "30x24 end panel", ("midend", "text", "view", "helping", "codes", "label")),
 )
 
 
