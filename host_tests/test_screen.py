@@ -525,6 +525,19 @@ def test_label_code_is_dropped_only_when_it_loads_from_mpy(monkeypatch):
     assert "adafruit_display_text.label" in sys.modules and lab.text == ""
 
 
+def test_a_space_takes_no_tilegrid_but_keeps_its_width():
+    """Labels are made over terminalio.FONT with the space as an advance alone: "A  B" holds
+    two TileGrids (one a character, not four), and B sits three cells right of A."""
+    from boards import text_screen
+    lab = text_screen.new_label(WHITE)
+    lab.text = "A  B"
+    grids = [lab._local_group[i] for i in range(len(lab._local_group))]
+    assert len(grids) == 2
+    assert grids[1].x - grids[0].x == 3 * text_screen.CHAR_W
+    lab.text = "AB"
+    assert len(lab._local_group) == 2
+
+
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
     from mines.menus import Menu
     s = S.menu()
