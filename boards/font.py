@@ -72,11 +72,11 @@ class TextLine:
         self.palette = palette
         self.grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=size, height=1,
                                        tile_width=CELL_W, tile_height=CELL_H, default_tile=0)
-        if scale == 1:
-            self.group = self.grid
-        else:
-            self.group = displayio.Group(scale=scale)
-            self.group.append(self.grid)
+        self.group = self.grid  # type: displayio.TileGrid | displayio.Group
+        if scale != 1:
+            group = displayio.Group(scale=scale)
+            group.append(self.grid)
+            self.group = group
         self.scale = scale
         self.x = x
         self.y = y

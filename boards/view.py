@@ -188,19 +188,20 @@ class View:
         changed = False
         screen_up = m.screen is not None
         bar_up = m.state != M.MENU
-        if screen_up and self.text is None:
-            self._open_text()
         if self.board_group.hidden != screen_up or self._bar.hidden == bar_up:
             self.board_group.hidden = screen_up
             self._bar.hidden = not bar_up
             changed = True
         if bar_up:
             changed |= self._draw_bar(m)
+        text = self.text
         if screen_up:
-            changed |= self.text.draw(m, BAR if bar_up else 0)
+            if text is None:
+                text = self._open_text()
+            changed |= text.draw(m, BAR if bar_up else 0)
         else:
-            if self.text is not None:  # its Labels and objects back to the heap for the game
-                self._close_text()
+            if text is not None:  # its Labels and objects back to the heap for the game
+                self._close_text(text)
                 changed = True
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
@@ -213,9 +214,9 @@ class View:
         text = self.text = TextScreen(self.width, self.height)
         text._shown, text._first = self._text_kept
         self.root.append(text.group)
+        return text
 
-    def _close_text(self):
-        text = self.text
+    def _close_text(self, text):
         text.clear()
         self._text_kept = (text._shown, text._first)
         self.root.remove(text.group)
