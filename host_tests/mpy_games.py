@@ -16,7 +16,7 @@ does, so the compiler's heap and garbage are not counted. N: collect every N fra
 the most bytes alive after a collect (``peak=`` in the last line). --misflag: every game
 begins with a flag on a cell without a mine (the wrong-flag check, and with it the hint
 machinery, then runs after every move of every size). --phases (with --peak): also print,
-after the OK line, one line per phase of the game (mpy_runner.phase) with its most bytes alive
+after the OK line, one line per phase of the game (mpy_phases.phase) with its most bytes alive
 after a collect and the modules loaded then. With ``saves`` the game
 keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
 first, in one piece).
@@ -86,10 +86,11 @@ if DISPLAY:
     gc.collect()
 import mpy_runner  # noqa: E402
 
-PHASES = {} if PHASES_WANTED else None
+PHASES = None
+if PHASES_WANTED:
+    import mpy_phases  # noqa: E402
+    PHASES = mpy_phases.Phases()
 mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY, MISFLAG, PHASES)
 if PHASES:
-    for _name in sorted(PHASES):
-        _alive, _bits = PHASES[_name]
-        print("phase %s %d %s" % (_name, _alive, ",".join(
-            sorted(n for k, n in enumerate(mpy_runner.MODULES) if _bits >> k & 1))))
+    for _line in PHASES.lines():
+        print(_line)

@@ -8,7 +8,6 @@ old buffers on MicroPython's stack and keep them.)
 """
 
 import gc
-import sys
 
 if not hasattr(gc, "mem_free"):  # CPython, when debugging this file there
     gc.mem_free = lambda: 0
@@ -165,34 +164,6 @@ def script(m, games, boards, tally, wrong=False):
             tally[1] += 1
 
 
-def phase(m):
-    """The phase a frame is in, for the per-phase peaks: "menu", "text" (another text screen),
-    "making WxH", "playing WxH" (with the hint job, "+hints"), "end WxH" (the end panel)."""
-    state = m.state
-    if m.screen is not None:
-        return "menu" if m.screen.name == "main" else "text"
-    size = "%dx%d" % (m.settings.width, m.settings.height)
-    if state == M.GENERATING or state == M.READY:
-        return "making " + size
-    if state == M.PLAYING:
-        return "playing " + size + ("+hints" if m.assist is not None else "")
-    return "end " + size
-
-
-MODULES = []  # the modules seen loaded, in order: bit k of module_bits() is MODULES[k]
-
-
-def module_bits():
-    """The modules loaded now, as bits over MODULES (an int: the per-phase record allocates
-    little, so it hardly moves the peaks it records)."""
-    bits = 0
-    for name in sys.modules:
-        if name not in MODULES:
-            MODULES.append(name)
-        bits |= 1 << MODULES.index(name)
-    return bits
-
-
 def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=False,
          phases=None):
     """Play the script; ``view`` (a boards.view.View over a stand-in display, or None) draws
@@ -201,9 +172,8 @@ def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=Fal
     and report the most bytes alive after a collect (``peak``; 0: not measured). The live peak
     is what the game holds at its fullest, without fragmentation: it moves only when the game
     holds more or less, where the smallest passing heap is ragged. ``wrong``: every game
-    begins with a wrong flag (``misflag``). ``phases``: a dict that gets, per ``phase``, the
-    most bytes alive after a collect in it and the modules loaded then (``module_bits``; with
-    ``peak_every``)."""
+    begins with a wrong flag (``misflag``). ``phases``: an mpy_phases.Phases that records
+    each collect's bytes alive (with ``peak_every``)."""
     m = M.Midend(seed=1234)
     if nvm is not None:  # saves kept in nvm, as on the device
         from mines.saving import attach
@@ -229,9 +199,7 @@ def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=Fal
             alive = gc.mem_alloc()
             peak = max(peak, alive)
             if phases is not None:
-                name = phase(m)
-                if alive > phases.get(name, (0,))[0]:
-                    phases[name] = (alive, module_bits())
+                phases.record(m, alive)
         if frames % 64 == 0:
             free = gc.mem_free()
             if free < min_free:
