@@ -55,28 +55,21 @@ class Font:
 class TextLine:
     """Up to ``size`` characters in ``colour`` (0xRRGGBB) on a see-through (or ``background``)
     ground. ``align``: 0 left, 1 centre, 2 right of ``x`` (pixels); ``y`` is the top row.
-    ``group`` is what to add to a displayio Group (the TileGrid itself at scale 1: a Group
-    only to scale it); ``scale`` 1 or 2. ``palette``: another line's, to share (lines of one
-    colour that ``set`` never changes)."""
+    ``group`` is what to add to a displayio Group; ``scale`` 1 or 2."""
 
-    def __init__(self, font, size, colour, x=0, y=0, align=0, background=None, scale=1,
-                 palette=None):
+    def __init__(self, font, size, colour, x=0, y=0, align=0, background=None, scale=1):
         self.font = font
         self.size = size
-        if palette is None:
-            palette = displayio.Palette(2)
-            palette[0] = background if background is not None else 0
-            if background is None:
-                palette.make_transparent(0)
-            palette[1] = colour
+        palette = displayio.Palette(2)
+        palette[0] = background if background is not None else 0
+        if background is None:
+            palette.make_transparent(0)
+        palette[1] = colour
         self.palette = palette
         self.grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=size, height=1,
                                        tile_width=CELL_W, tile_height=CELL_H, default_tile=0)
-        self.group = self.grid  # type: displayio.TileGrid | displayio.Group
-        if scale != 1:
-            group = displayio.Group(scale=scale)
-            group.append(self.grid)
-            self.group = group
+        self.group = displayio.Group(scale=scale)
+        self.group.append(self.grid)
         self.scale = scale
         self.x = x
         self.y = y

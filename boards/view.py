@@ -144,8 +144,7 @@ class View:
         self._progress_drawn = 0
         self.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
         self.state_label = TextLine(font, _STATE_CHARS, _WHITE, width // 2, 0, align=1)
-        self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2,
-                                   palette=self.mines_label.palette)  # (both always red)
+        self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
         for lab in (self.mines_label, self.state_label, self.time_label):
             self._bar.append(lab.group)
         self.root.append(self._bar)
