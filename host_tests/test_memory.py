@@ -83,3 +83,12 @@ def test_per_phase_peaks_cover_every_phase_and_the_floor_counts_what_is_loaded()
     sizes = dict((w[1], int(w[2])) for w in (s.split() for s in r.stdout.splitlines()))
     assert list(sizes) == ["mines.board", "mines.solver", "mines.midend"], r.stdout + r.stderr
     assert all(n > 500 for n in sizes.values())
+    order = ",".join(names for _, names in memory.FLOOR_GROUPS)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", "host_tests/mpy_modules.py", "",
+                        memory.short_path(memory.display_library()), order, "--objects"],
+                       cwd=REPO, capture_output=True, text=True, timeout=120)
+    objects = dict((w[1], int(w[2])) for w in (s.split() for s in r.stdout.splitlines())
+                   if w[0] == "object")
+    assert set(objects) == {"View", "Midend", "main_menu", "menu_tilegrids", "Generator_30x24",
+                            "Game_30x24", "HintJob_30x24"}, r.stdout + r.stderr
+    assert objects["Generator_30x24"] > 30 * 24 * 8 and 50 < objects["menu_tilegrids"] < 120
