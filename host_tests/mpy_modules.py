@@ -46,6 +46,8 @@ if "--objects" in sys.argv:
     from mines.game import Game
     from mines.generator import Generator
     from mines.midend import Midend
+    from boards import forget
+    forget("boards.tiles")  # (loaded by boards.view; View() loads it and drops it again)
     view, n = _size(lambda: View(displayio.Display()))
     print("object View %d" % n)
     m, n = _size(lambda: Midend(seed=1))

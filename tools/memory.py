@@ -154,6 +154,7 @@ FLOOR_GROUPS = (
     ("generator", "mines.generator"),
     ("midend", "mines.midend"),
     ("stand-ins", "displayio,terminalio"),
+    ("tiles", "boards.tiles"),  # (the sprite sheet's drawings: dropped once it is made)
     ("text", "boards.text_screen"),
     ("view", "boards.view"),
     ("helping", "mines.helping"),
