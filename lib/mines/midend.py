@@ -339,8 +339,8 @@ class Midend:
     # -- flow ------------------------------------------------------------------------------
 
     def to_menu(self):
-        """Back to the main menu; a board being made, the generator and the game are dropped:
-        the menu's text and a board's buffers never share the heap."""
+        """Back to the main menu; the board being made, generator and game are dropped: the
+        menu's text and a board's buffers never share the heap."""
         self.runner.stop()
         self._for_game = False
         self.assist = None
