@@ -14,6 +14,8 @@ import displayio
 GLYPH_W = 5  # ink columns
 CELL_W = 6  # a character's width on screen, pixels
 CELL_H = 8
+FIRST = 32  # the space: the first codepoint with a tile of its own
+_CODES = 96  # codepoints FIRST..FIRST + _CODES - 1 (printable ASCII) are looked up
 
 
 class Font:
@@ -27,21 +29,27 @@ class Font:
         n = len(lines) + 1  # tile 0 is the space
         bitmap = displayio.Bitmap(CELL_W * n, CELL_H, 2)
         self.bitmap = bitmap
-        self._index = {32: 0}
+        # codepoint - FIRST -> tile, one byte each (a dict of 80 ints takes ten times the heap)
+        index = bytearray(_CODES)
         for k in range(len(lines)):
             line = lines[k]
             tile = k + 1
-            self._index[ord(line[0])] = tile
+            index[ord(line[0]) - FIRST] = tile
             rows = line[2:].split()
             for y in range(len(rows)):
                 row = rows[y]
                 for x in range(GLYPH_W):
                     if row[x] == "#":
                         bitmap[tile * CELL_W + x, y] = 1
-        self._unknown = self._index[ord("?")]
+        self._unknown = index[ord("?") - FIRST]
+        for c in range(1, _CODES):  # (0 is the space)
+            if not index[c]:
+                index[c] = self._unknown
+        self._index = index
 
     def tile(self, codepoint):
-        return self._index.get(codepoint, self._unknown)
+        c = codepoint - FIRST
+        return self._index[c] if 0 <= c < _CODES else self._unknown
 
 
 class TextLine:

@@ -6,15 +6,17 @@ the bottom saying what the buttons do (or a message): one line, or two for a lon
 row fewer then). The cursor's row sits on a highlight bar; a row whose value left/right change
 shows "<" and ">" around the value.
 
-Memory: a Label holds one TileGrid per character, spaces included (about 100 bytes each on the
-device), and remakes them all when its text changes. So the rows are two multi-line Labels -
+Memory: a Label holds one TileGrid per character (about 100 bytes each on the device; not for
+a space here: ``_Font`` gives it no size, so it only moves the next character on), and remakes
+them all when its text changes. So the rows are two multi-line Labels -
 the names, and the values from the ninth character on - that change only when a value or the
 rows in view do; moving the cursor moves the bar and the arrows (TileGrids of their own) and
-allocates nothing. The Labels exist only while a text screen is in front: ``clear`` drops them
-when the board comes to the front, and once no Label is left (the end-of-game panel's go with
-the panel) the front end drops adafruit_display_text's modules too (``forget_labels``): a board
-being made or played does not carry the text code in the heap. The next text screen imports it
-again (from the deployed .mpy files, quickly).
+allocates nothing. A TextScreen and its Labels exist only while a text screen is in front:
+``clear`` drops the Labels and boards.view drops the TextScreen when the board comes to the
+front, and once no Label is left (the end-of-game panel's go with the panel) it drops this
+module and adafruit_display_text's too (``forget_labels``): a board being made or played does
+not carry the text code in the heap. The next text screen imports them again (from the
+deployed .mpy files, quickly).
 """
 
 import sys
@@ -45,10 +47,45 @@ _ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
 _ARROW_TOP = 2
 
 
+class _Space:
+    """terminalio.FONT's space as a Label reads a glyph (fontio.Glyph's fields), but empty:
+    a Label makes no TileGrid for a glyph of no width or height, and still moves on by its
+    ``shift_x``."""
+
+    def __init__(self, glyph):
+        self.bitmap = glyph.bitmap
+        self.tile_index = glyph.tile_index
+        self.width = 0
+        self.height = 0
+        self.dx = glyph.dx
+        self.dy = glyph.dy
+        self.shift_x = glyph.shift_x
+        self.shift_y = glyph.shift_y
+
+
+class _Font:
+    """terminalio.FONT for the Labels, but with the space as an advance alone: a Label holds a
+    TileGrid per character, spaces included (about 100 bytes each on the device), and a space
+    draws nothing on a see-through ground. Every other glyph is terminalio.FONT's own."""
+
+    def __init__(self):
+        self._font = terminalio.FONT
+        self._space = _Space(terminalio.FONT.get_glyph(32))
+
+    def get_bounding_box(self):
+        return self._font.get_bounding_box()
+
+    def get_glyph(self, codepoint):
+        return self._space if codepoint == 32 else self._font.get_glyph(codepoint)
+
+
+_FONT = _Font()
+
+
 def new_label(colour, spacing=1.0):
     """An empty terminalio Label (adafruit_display_text imported when the first is made)."""
     from adafruit_display_text.label import Label
-    return Label(terminalio.FONT, text="", color=colour, line_spacing=spacing)
+    return Label(_FONT, text="", color=colour, line_spacing=spacing)
 
 
 def forget_labels():

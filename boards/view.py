@@ -5,7 +5,8 @@ below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``
 Boards larger than that scroll with the cursor; smaller ones are centred, and a puzzle (puzzle
 mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
-menus and pages are ``boards.text_screen`` and the end-of-game panel is terminalio ``Label``s.
+menus and pages are ``boards.text_screen`` (made while one is in front, its code dropped with its
+Labels) and the end-of-game panel is terminalio ``Label``s.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Text is remade only when what it shows
@@ -13,12 +14,14 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
+import sys
+
 import displayio
 
 from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
-from boards.text_screen import (CELL_TOP, CHAR_W, LINE_H, TextScreen, forget_labels, new_label,
-                                wrap)
+# (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
+from boards.text_screen import CELL_TOP, CHAR_W, LINE_H
 from mines import midend as M
 from mines.game import COVERED
 
@@ -31,6 +34,7 @@ _STATE_CHARS = 17
 _TIME_CHARS = 3
 _PANEL_LINES = 4  # the end-of-game panel's most lines
 _PANEL_PAD = 2  # pixels of band above and below the panel's lines
+_BAND_SCALE = 4  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
 _COORD = 32  # packing base for the board's draw key: above any width, height or offset
 _SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
 _GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
@@ -52,6 +56,18 @@ def _span(bitmap, start, end, value):
     tuple made on every write.)"""
     for i in range(start, end):
         bitmap[i] = value
+
+
+def _forget_text():
+    """Drop the text screens' code (boards.text_screen, and adafruit_display_text's through
+    its ``forget_labels``) once no text screen and no Label is left: only what was loaded from
+    .mpy files (quick to load again; a .py would be compiled again). Allocates nothing."""
+    module = sys.modules.get("boards.text_screen")
+    if module is not None:
+        module.forget_labels()
+        if getattr(module, "__file__", "").endswith(".mpy"):
+            from boards import forget
+            forget("boards.text_screen")
 
 
 class View:
@@ -95,15 +111,19 @@ class View:
         self.board_group.append(self.zoom)
         # where the view is on a board larger than the screen: a line along the bottom edge
         # (columns in view) and one along the right edge (rows in view)
+        # (the column is a TileGrid of one-pixel tiles over a two-pixel bitmap: a bitmap one
+        # pixel wide would take a 32-bit word a row)
         self._across = displayio.Bitmap(width, 1, 2)
-        self._down = displayio.Bitmap(1, ROWS * TILE, 2)
+        dots = displayio.Bitmap(2, 1, 2)
+        dots[1] = 1
         marks = displayio.Palette(2)
         marks[1] = _YELLOW
         marks.make_transparent(0)
         self._across_grid = displayio.TileGrid(self._across, pixel_shader=marks, y=height - 1)
-        self._down_grid = displayio.TileGrid(self._down, pixel_shader=marks, x=width - 1, y=BAR)
+        self._down = displayio.TileGrid(dots, pixel_shader=marks, width=1, height=ROWS * TILE,
+                                        tile_width=1, tile_height=1, x=width - 1, y=BAR)
         self.board_group.append(self._across_grid)
-        self.board_group.append(self._down_grid)
+        self.board_group.append(self._down)
         self._a0 = self._a1 = self._d0 = self._d1 = 0  # the lines as drawn, pixels
         self.root.append(self.board_group)
         self._drawn = bytearray(COLS * ROWS)
@@ -131,18 +151,23 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        band = displayio.Bitmap(width, _PANEL_LINES * LINE_H + 2 * _PANEL_PAD, 1)
+        # (a bitmap of a sixteenth of the pixels in a Group of scale 4: the band's heights,
+        # 12 pixels a line and 2 above and below, are multiples of 4)
+        band = displayio.Bitmap(width // _BAND_SCALE,
+                                (_PANEL_LINES * LINE_H + 2 * _PANEL_PAD) // _BAND_SCALE, 1)
         band_palette = displayio.Palette(1)
         band_palette[0] = _BLACK
-        self._band = displayio.TileGrid(band, pixel_shader=band_palette, y=height)
+        self._band = displayio.Group(scale=_BAND_SCALE, y=height)
+        self._band.append(displayio.TileGrid(band, pixel_shader=band_palette))
         self.panel.append(self._band)
         # two Labels while it shows: the first line (green or red), and the rest in one
         self.panel_lines = ()  # type: tuple
         self.root.append(self.panel)
 
-        # menus and pages
-        self.text = TextScreen(width, height)
-        self.root.append(self.text.group)
+        # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
+        # board is), the last one's scroll kept for the next
+        self.text = None
+        self._text_kept = (None, 0)
 
         self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
         self._bar_message = None
@@ -162,22 +187,39 @@ class View:
         changed = False
         screen_up = m.screen is not None
         bar_up = m.state != M.MENU
-        if self.text.group.hidden == screen_up or self._bar.hidden == bar_up:
-            self.text.group.hidden = not screen_up
+        if self.board_group.hidden != screen_up or self._bar.hidden == bar_up:
             self.board_group.hidden = screen_up
             self._bar.hidden = not bar_up
             changed = True
         if bar_up:
             changed |= self._draw_bar(m)
+        text = self.text
         if screen_up:
-            changed |= self.text.draw(m, BAR if bar_up else 0)
+            if text is None:
+                text = self._open_text()
+            changed |= text.draw(m, BAR if bar_up else 0)
         else:
-            self.text.clear()  # its Labels back to the heap for the game
+            if text is not None:  # its Labels and objects back to the heap for the game
+                self._close_text(text)
+                changed = True
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
-        if not self.text.labels and not self.panel_lines:
-            forget_labels()  # and the text code, until the next text shows
+        if self.text is None and not self.panel_lines:
+            _forget_text()  # and the text code, until the next text shows
         return changed
+
+    def _open_text(self):
+        from boards.text_screen import TextScreen
+        text = self.text = TextScreen(self.width, self.height)
+        text._shown, text._first = self._text_kept
+        self.root.append(text.group)
+        return text
+
+    def _close_text(self, text):
+        text.clear()
+        self._text_kept = (text._shown, text._first)
+        self.root.remove(text.group)
+        self.text = None
 
     def _draw_bar(self, m):
         changed = False
@@ -351,6 +393,7 @@ class View:
     def _rest(lines, columns):
         """Result lines after the first, cut to ``columns``, one a line. (A function of its
         own: a generator expression in _set_panel would make it allocate on every call.)"""
+        from boards.text_screen import wrap
         out = []
         for line in lines[1:]:
             out.append(wrap(line, columns)[0])
@@ -365,6 +408,7 @@ class View:
             key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
+                from boards.text_screen import new_label, wrap
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
                 if not self.panel_lines:

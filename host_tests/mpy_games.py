@@ -4,7 +4,7 @@ displayio and terminalio of host_tests/mpy_display and the real adafruit_display
 scripted games through logical button presses.
 
   micropython -X heapsize=96K host_tests/mpy_games.py REPO GAMES [BOARD,...] [saves] [--display=LIB]
-      [--mpy=DIR] [--peak=N] [--misflag]
+      [--mpy=DIR] [--peak=N] [--misflag] [--phases]
 
 Run it from the repository with REPO "." (tools/memory.py's ``games_command`` does): the script
 changes to REPO and puts short relative entries on sys.path, so the heap a run needs does not
@@ -15,7 +15,9 @@ it can be). DIR: a folder of .mpy files made by mpy-cross from lib/, boards/ and
 does, so the compiler's heap and garbage are not counted. N: collect every N frames and report
 the most bytes alive after a collect (``peak=`` in the last line). --misflag: every game
 begins with a flag on a cell without a mine (the wrong-flag check, and with it the hint
-machinery, then runs after every move of every size). With ``saves`` the game
+machinery, then runs after every move of every size). --phases (with --peak): also print,
+after the OK line, one line per phase of the game (mpy_phases.phase) with its most bytes alive
+after a collect and the modules loaded then. With ``saves`` the game
 keeps its saves in an 8192-byte bytearray (the device's NVM is not in its heap; this one is, made
 first, in one piece).
 
@@ -36,6 +38,7 @@ DISPLAY = ""
 MPY = ""
 PEAK_EVERY = 0
 MISFLAG = "--misflag" in sys.argv
+PHASES_WANTED = "--phases" in sys.argv
 for _a in sys.argv[1:]:
     if _a.startswith("--display="):
         DISPLAY = _a[10:]
@@ -83,4 +86,11 @@ if DISPLAY:
     gc.collect()
 import mpy_runner  # noqa: E402
 
-mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY, MISFLAG)
+PHASES = None
+if PHASES_WANTED:
+    import mpy_phases  # noqa: E402
+    PHASES = mpy_phases.Phases()
+mpy_runner.main(GAMES, BOARDS, VIEW, STAND_IN, NVM, PEAK_EVERY, MISFLAG, PHASES)
+if PHASES:
+    for _line in PHASES.lines():
+        print(_line)

@@ -164,14 +164,16 @@ def script(m, games, boards, tally, wrong=False):
             tally[1] += 1
 
 
-def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=False):
+def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=False,
+         phases=None):
     """Play the script; ``view`` (a boards.view.View over a stand-in display, or None) draws
     every frame; ``stand_in``: host bytes of the stand-in modules' code, reported; ``nvm``: a
     bytearray to keep saves in (None: no saves); ``peak_every``: collect every this many frames
     and report the most bytes alive after a collect (``peak``; 0: not measured). The live peak
     is what the game holds at its fullest, without fragmentation: it moves only when the game
     holds more or less, where the smallest passing heap is ragged. ``wrong``: every game
-    begins with a wrong flag (``misflag``)."""
+    begins with a wrong flag (``misflag``). ``phases``: an mpy_phases.Phases that records
+    each collect's bytes alive (with ``peak_every``)."""
     m = M.Midend(seed=1234)
     if nvm is not None:  # saves kept in nvm, as on the device
         from mines.saving import attach
@@ -194,7 +196,10 @@ def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=Fal
         frames += 1
         if peak_every and frames % peak_every == 0:
             gc.collect()
-            peak = max(peak, gc.mem_alloc())
+            alive = gc.mem_alloc()
+            peak = max(peak, alive)
+            if phases is not None:
+                phases.record(m, alive)
         if frames % 64 == 0:
             free = gc.mem_free()
             if free < min_free:

@@ -607,3 +607,61 @@ def test_pause_menu_new_board_and_keyboard_names():
     d.press(M.DOWN, M.A)                                  # "New board"
     assert m.screen is None and m.state in (M.PLAYING, M.GENERATING)
     assert d.until(M.PLAYING, 400) and m.seed != first and not m.game.started
+
+
+def test_the_end_panel_drops_the_board_code_modules_only_when_they_load_from_mpy(monkeypatch):
+    """Once the board's code is written, mines.boardcode and mines.codes leave the heap if they
+    came from .mpy files (quick to load again) and no puzzle module holds them; else they stay."""
+    import sys
+    import mines
+    from mines import boardcode, codes, texts
+    for name, module in (("boardcode", boardcode), ("codes", codes)):  # put back afterwards
+        monkeypatch.setitem(sys.modules, "mines." + name, module)
+        monkeypatch.setattr(mines, name, module)
+    m, d = classic(seed=5, preset="Beginner")
+    to_row(d, "play")
+    d.press(M.START)
+    d.press(M.A)
+    assert d.until(M.PLAYING, 2000)
+    d.press(*walk(m, *first_mine(m)))
+    d.press(M.A)
+    assert m.state == M.LOST
+    monkeypatch.delitem(sys.modules, "mines.puzzle_game", raising=False)
+    code = texts.result_lines(m)[2]                          # from .py: kept
+    assert "mines.boardcode" in sys.modules and "mines.codes" in sys.modules
+    monkeypatch.setattr(boardcode, "__file__", "lib/mines/boardcode.mpy")
+    monkeypatch.setattr(codes, "__file__", "lib/mines/codes.mpy")
+    monkeypatch.setitem(sys.modules, "mines.puzzle_game", object())  # a puzzle holds codes
+    assert texts.result_lines(m)[2] == code
+    assert "mines.boardcode" in sys.modules and "mines.codes" in sys.modules
+    monkeypatch.delitem(sys.modules, "mines.puzzle_game")
+    assert texts.result_lines(m)[2] == code                  # dropped, the same code written
+    assert "mines.boardcode" not in sys.modules and "mines.codes" not in sys.modules
+    assert texts.result_lines(m)[2] == code                  # and loaded again when needed
+
+
+def test_the_menu_holds_no_board_buffers():
+    """Back at the menu (from an end panel or from the pause menu) neither the generator nor
+    the last game is kept: the menu's Labels never share the heap with a board's buffers, and
+    the next board makes both anew."""
+    m, d = classic(seed=5, preset="Beginner")
+    to_row(d, "play")
+    d.press(M.START)
+    d.press(M.A)
+    assert d.until(M.PLAYING, 2000)
+    d.press(*walk(m, *first_mine(m)))
+    d.press(M.A)
+    assert m.state == M.LOST and m.game is not None           # the end panel shows the board
+    d.press(M.B)
+    assert m.state == M.MENU
+    assert m.boards.game is None and m.boards.generator is None
+    d.press(M.START)                                          # play again, then leave by pause
+    d.press(M.A)
+    assert d.until(M.PLAYING, 2000)
+    d.press(M.START)
+    assert m.state == M.PAUSED
+    d.press(M.SELECT)
+    assert m.state == M.MENU and m.boards.game is None and m.boards.generator is None
+    d.press(M.START)
+    d.press(M.A)
+    assert d.until(M.PLAYING, 2000) and m.game.opened > 0      # and the next board plays

@@ -57,3 +57,38 @@ def test_the_view_and_midend_allocate_nothing_per_frame_under_micropython():
                         memory.display_library()], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "menu=0,0 play=0,0 scroll=0,0"
+
+
+def test_per_phase_peaks_cover_every_phase_and_the_floor_counts_what_is_loaded():
+    """--phases: each phase of the game records its most bytes alive (the run's peak is the
+    largest of them) and the modules loaded then; mpy_modules.py measures each module group."""
+    ok, line, output = memory.run_games("512K", 12, "30x24,Beginner", display=True,
+                                        extra=("--peak=8", "--phases"), timeout=600)
+    assert ok, output[-2000:]
+    peak = int(line.split("peak=")[1].split()[0])
+    phases = {}
+    for row in output.splitlines():
+        if row.startswith("phase "):
+            parts = row.split(" ")
+            phases[" ".join(parts[1:-2])] = (int(parts[-2]), parts[-1].split(","))
+    for name, _, _ in memory.FLOOR_PHASES:
+        assert name in phases, sorted(phases)
+    assert max(alive for alive, _ in phases.values()) == peak
+    assert "mines.assist" in phases["playing 30x24+hints"][1]
+    assert "adafruit_display_text.label" in phases["menu"][1]
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", "host_tests/mpy_modules.py", "",
+                        memory.short_path(memory.display_library()),
+                        "mines.board,mines.solver,mines.midend"], cwd=REPO,
+                       capture_output=True, text=True, timeout=120)
+    sizes = dict((w[1], int(w[2])) for w in (s.split() for s in r.stdout.splitlines()))
+    assert list(sizes) == ["mines.board", "mines.solver", "mines.midend"], r.stdout + r.stderr
+    assert all(n > 500 for n in sizes.values())
+    order = ",".join(names for _, names in memory.FLOOR_GROUPS)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", "host_tests/mpy_modules.py", "",
+                        memory.short_path(memory.display_library()), order, "--objects"],
+                       cwd=REPO, capture_output=True, text=True, timeout=120)
+    objects = dict((w[1], int(w[2])) for w in (s.split() for s in r.stdout.splitlines())
+                   if w[0] == "object")
+    assert set(objects) == {"View", "Midend", "main_menu", "menu_tilegrids", "Generator_30x24",
+                            "Game_30x24", "HintJob_30x24"}, r.stdout + r.stderr
+    assert objects["Generator_30x24"] > 30 * 24 * 8 and 50 < objects["menu_tilegrids"] < 120

@@ -52,7 +52,11 @@ def read_text(scene, y0, x0, x1, colour, tol=40):
     back by matching 5x8 cells against the font's own glyphs."""
     font = scene.view.font
     glyphs = {}
-    for code, tile in font._index.items():
+    unknown = font.tile(ord("?"))
+    for code in range(32, 127):
+        tile = font.tile(code)
+        if tile == unknown and code != ord("?"):
+            continue
         rows = tuple(tuple(font.bitmap[tile * 6 + i, j] for i in range(5)) for j in range(8))
         glyphs[rows] = chr(code)
     best = ""
@@ -484,14 +488,15 @@ def test_text_labels_are_gone_while_the_board_is_in_front():
     assert m.state == M.PLAYING
     assert text.labels == () and text.title is None                # the Labels are gone...
     assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
+    assert v.text is None and text.group not in v.root             # and the text screen
     assert v.panel_lines == ()
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
-    assert text.names.text.startswith("  Resume")
+    assert v.text.names.text.startswith("  Resume")
     assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
-    assert text.labels == ()
+    assert v.text is None
     s.d.press(*walk(m, m.start_x, m.start_y))
     s.d.press(M.A)                                                 # the start opened
     s.d.press(*winning_script(m))                                  # the end panel: Labels...
@@ -518,6 +523,19 @@ def test_label_code_is_dropped_only_when_it_loads_from_mpy(monkeypatch):
     assert "adafruit_display_text" not in sys.modules
     lab = text_screen.new_label(WHITE)                              # and comes back when needed
     assert "adafruit_display_text.label" in sys.modules and lab.text == ""
+
+
+def test_a_space_takes_no_tilegrid_but_keeps_its_width():
+    """Labels are made over terminalio.FONT with the space as an advance alone: "A  B" holds
+    two TileGrids (one a character, not four), and B sits three cells right of A."""
+    from boards import text_screen
+    lab = text_screen.new_label(WHITE)
+    lab.text = "A  B"
+    grids = [lab._local_group[i] for i in range(len(lab._local_group))]
+    assert len(grids) == 2
+    assert grids[1].x - grids[0].x == 3 * text_screen.CHAR_W
+    lab.text = "AB"
+    assert len(lab._local_group) == 2
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():

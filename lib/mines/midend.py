@@ -339,12 +339,12 @@ class Midend:
     # -- flow ------------------------------------------------------------------------------
 
     def to_menu(self):
-        """Back to the main menu; a board being made and the generator are dropped: the menu's
-        text and a board's generator never share the heap."""
+        """Back to the main menu; the board being made, generator and game are dropped: the
+        menu's text and a board's buffers never share the heap."""
         self.runner.stop()
         self._for_game = False
         self.assist = None
-        self.boards.release()
+        self.boards.drop()
         self.state = MENU
         del self._stack[:]
         self._stack.append(self._main)

@@ -43,6 +43,23 @@ def footer(m):
         return "%s: open" % a
     return "%s: %s" % (a, screen.rows[screen.row][0].lower())
 
+def _forget_codes():
+    """Drop the board code's modules (mines.boardcode, mines.codes) once the code is written:
+    only loaded from .mpy files (quick to load again; a .py would be compiled again) and while
+    no puzzle module holds mines.codes (a second copy would load). A game then does not carry
+    them: 2.3K less live peak on the host (tools/memory.py --floor)."""
+    import sys
+    import mines
+    if "mines.puzzle_game" in sys.modules:
+        return
+    for name in ("boardcode", "codes"):
+        module = sys.modules.get("mines." + name)
+        if module is not None and getattr(module, "__file__", "").endswith(".mpy"):
+            del sys.modules["mines." + name]
+            if hasattr(mines, name):
+                delattr(mines, name)
+
+
 def result_lines(m):
     """The end-of-game panel's lines (four at most, 26 characters), most important first: the
     time, the level and how it was played, the board's code with the hints (and lives) used,
@@ -55,6 +72,7 @@ def result_lines(m):
     game = m.game
     from mines.helping import board_code
     used = "%s hint %d" % (board_code(m), m.hints_used)
+    _forget_codes()
     if game is not None and game.lives > 1:
         used += " lost %d" % game.lives_lost
     keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[6], m.buttons[_B])
