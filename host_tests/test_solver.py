@@ -114,4 +114,6 @@ def test_groups_repeats_the_solvers_cell_states():
 
 def test_perturb_repeats_the_solvers_cell_states():
     from mines import perturb, solver
-    assert (perturb.UNK, perturb.NUM, perturb.MINE) == (solver.UNK, solver.NUM, solver.MINE)
+    assert (perturb.UNK, perturb.NUM, perturb.MINE, perturb.PICKED) == (
+        solver.UNK, solver.NUM, solver.MINE, solver.PICKED)
+    assert not solver.PICKED & solver.ALL_FLAGS   # a bit of its own

@@ -47,6 +47,9 @@ FORGOTTEN = const(4)     # ``revision.revise``: a deduction being taken back
 RENUMBERED = const(8)    # ``revision.revise``: an open number whose value a move changed
 CHANGED = const(16)      # the number's neighbourhood or value changed since the last case analysis
 ALL_FLAGS = const(31)
+# ``mines.perturb`` (repeated there; a test checks it): a cell the generator has put in its
+# list of cells to move, between choosing them and moving them (the solver idle meanwhile).
+PICKED = const(32)
 
 # Why a cell became known (``Solver.why``).
 WHY_GIVEN = const(0)   # opened by the player / given as a clue
@@ -136,37 +139,62 @@ class Solver:
         self.work = 0
         self.cases = None
         self.epoch = 0
-        self._st0 = None
+        self._kinds = None
         self.reset()
 
     def _templates(self):
-        """The state of a board with nothing known, made once: ``reset`` copies it."""
-        st = bytearray(len(self.st))
-        unk = bytearray(self.size)
-        inside = self.board.inside
+        """The state of a board with nothing known, row by row, made once: ``reset`` copies
+        it. Rows alike share one template (a board has at most five kinds of row: the border,
+        the inside rows at the top, in the middle and at the bottom), so the templates take a
+        few rows' bytes, not a board's."""
+        board = self.board
+        stride = board.stride
+        inside = board.inside
         offsets = self.offsets
-        for i in range(len(st)):
-            st[i] = WALL
-        for i in range(self.size):
-            if inside[i]:
-                st[i] = UNK
-                n = 0
-                for d in offsets:
-                    n += inside[i + d]
-                unk[i] = n
-            else:
-                unk[i] = 8   # never read; only keeps the byte from going below 0
-        self._st0 = st
-        self._unk0 = unk
-        self._zeros = self.board.zeros
+        kinds = []   # st row, unk row, st row, unk row, ... of each kind of row met so far
+        row_kind = bytearray(board.height + 2)
+        st_row = bytearray(stride)
+        unk_row = bytearray(stride)
+        for r in range(len(row_kind)):
+            for x in range(stride):
+                i = r * stride + x
+                if inside[i]:
+                    st_row[x] = UNK
+                    n = 0
+                    for d in offsets:
+                        n += inside[i + d]
+                    unk_row[x] = n
+                else:
+                    st_row[x] = WALL
+                    unk_row[x] = 8   # never read; only keeps the byte from going below 0
+            k = 0
+            while k < len(kinds) and not (kinds[k] == st_row and kinds[k + 1] == unk_row):
+                k += 2
+            if k == len(kinds):
+                kinds.append(bytes(st_row))
+                kinds.append(bytes(unk_row))
+            row_kind[r] = k
+        self._kinds = tuple(kinds)
+        self._row_kind = bytes(row_kind)
+        self._st_tail = bytes((WALL,)) * (len(self.st) - self.size)   # past the last row
+        self._zeros = board.zeros
 
     def reset(self, total_mines=-1):
         """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
-        told; level FULL then reasons without it). Costs a few block copies, no loop."""
-        if self._st0 is None:
+        told; level FULL then reasons without it). Costs a few block copies (two a row)."""
+        if self._kinds is None:
             self._templates()
-        self.st[:] = self._st0
-        self.unk[:] = self._unk0
+        st = self.st
+        unk = self.unk
+        kinds = self._kinds
+        stride = self.board.stride
+        a = 0
+        for k in self._row_kind:
+            b = a + stride
+            st[a:b] = kinds[k]
+            unk[a:b] = kinds[k + 1]
+            a = b
+        st[a:] = self._st_tail
         self.mk[:] = self._zeros
         self.flags[:] = self._zeros
         self.epoch += 1
