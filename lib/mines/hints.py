@@ -63,8 +63,9 @@ class Hinter:
         board = solver.board
         self.board = board
         size = board.size
-        self.batch = array("H", bytes(2 * size))   # case-split cells: where their analysis began
-        self.rule_of = bytearray(size)              # the rule a learnt cell's proof needed
+        # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
+        # the last): the rule a learnt cell's proof needed follows from its position.
+        self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
         self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
         self.walk = array("H", bytes(2 * size))
@@ -73,8 +74,9 @@ class Hinter:
         self._job = None
         self.done = True
         self._numbers = 0
-        self.loader = ViewLoader(solver)
-        self.queue = self.loader.touched   # (used by a load only, before any case split's walk)
+        # The loader's marks and list of changed cells are needed by a load only, before the
+        # wrong flags are marked and before any walk.
+        self.loader = ViewLoader(solver, self.bad, self.walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         self._clear()
@@ -139,7 +141,9 @@ class Hinter:
         s = self.solver
         b = self.board
         shown = self.shown
-        self.rule_of[:] = b.zeros
+        starts = self.starts
+        for rule in range(len(starts)):
+            starts[rule] = 0xFFFF   # not begun
         wrong = self.bad
         wrong[:] = b.zeros
         loader = self.loader
@@ -171,6 +175,7 @@ class Hinter:
                     break
                 s.mines_left = self.total + s.mines_left + 1
                 s.total_mines = self.total
+            self.starts[rule] = s.nknown
             if rule <= RULE_PAIRS:
                 self._requeue()
                 if s.work >= self._units:
@@ -197,9 +202,12 @@ class Hinter:
                         self._counted = rule
                         if s.nknown == t0:
                             break
+                    # Where this case split began, on each cell it proved: in ``src2``,
+                    # which holds nothing else for a case split's cells (``because_of``).
                     order = s.order
+                    src2 = s.src2
                     for k in range(t0, s.nknown):
-                        self.batch[order[k]] = t0
+                        src2[order[k]] = t0
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
@@ -341,7 +349,6 @@ class Hinter:
         truth = self.truth
         for k in range(t0, s.nknown):
             c = order[k]
-            self.rule_of[c] = rule
             t = shown[c]
             if self.mode == MODE_SAFE:
                 if st[c] == SAFE:
@@ -386,7 +393,7 @@ class Hinter:
         self.cell = best[1]
         self.is_mine = s.st[self.cell] == MINE
         self.because = best[2]
-        self.rule = self.rule_of[self.cell]
+        self.rule = self._rule_of(self.cell)
         self._found = True
 
     def because_of(self, c):
@@ -408,8 +415,8 @@ class Hinter:
             top -= 1
             x = walk[top]
             if why[x] == WHY_FULL:
-                t = self.batch[x]
-                if self.rule_of[x] == RULE_COUNT:
+                t = s.src2[x]   # where its case split began (``_work``)
+                if self._rule_of(x) == RULE_COUNT:
                     # The count used every known cell and every number of the frontier.
                     for k in range(t):
                         y = s.order[k]
@@ -442,6 +449,15 @@ class Hinter:
         nums.sort()
         return nums
 
+    def _rule_of(self, c):
+        """The rule learnt cell c's proof needed: the last begun at or before its position."""
+        k = self.solver.when[c]
+        starts = self.starts
+        rule = RULE_SINGLE
+        while rule < RULE_COUNT and starts[rule + 1] <= k:
+            rule += 1
+        return rule
+
     def _known_at(self, y, t):
         """Was cell y known (given, or learnt before position t of ``order``)?"""
         s = self.solver
@@ -466,7 +482,9 @@ class Hinter:
         offsets = self.board.offsets
         seen = self.seen
         walk = self.walk
-        queue = self.queue
+        # The group's cells queue in the case analysis's group list: a case split proved x, so
+        # there is one, and between two of its analyses the list is free.
+        queue = s.cases.gcells
         # x was unknown at t: queue it as a group cell (mark 4, apart from the walk's 2).
         seen[x] |= 4
         queue[0] = x

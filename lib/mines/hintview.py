@@ -25,19 +25,24 @@ _FRESH = 0xFE   # in ``last``: no view loaded
 class ViewLoader:
     """Snapshots of the givens for one board size (``solver.board`` gives it)."""
 
-    def __init__(self, solver):
+    def __init__(self, solver, mark=None, touched=None):
+        """``mark`` (a bytearray of the board's size, zero whenever a load begins) and
+        ``touched`` (an array('H') of at least a cell per cell of the board): buffers the
+        caller lends, used only while a load runs (the hinter's; None: made here)."""
         self.solver = solver
         b = solver.board
         self.board = b
         size = b.size
+        cells = b.width * b.height
         self.last = bytearray(size)
         self.st0 = bytearray(len(solver.st))
         self.unk0 = bytearray(size)
         self.mk0 = bytearray(size)
         self.fm = bytearray(size)     # per number: flags and blown mines around it
-        self.mark = bytearray(size)
-        self.front = array("H", bytes(2 * b.width * b.height))
-        self.touched = array("H", bytes(2 * b.width * b.height))
+        self.mark = bytearray(size) if mark is None else mark
+        self.front = array("H", bytes(2 * cells))
+        self.touched = array("H", bytes(2 * cells)) if touched is None else touched
+        self._room = cells            # cells a load from the last view may redo
         self.nfront = 0
         self._nt = 0                  # cells marked in ``mark`` (listed in ``touched``)
         self.numbers = 0
@@ -203,7 +208,7 @@ class ViewLoader:
                 if t == old:
                     continue
                 if (old != COVERED and old != FLAG and old != BAD_FLAG) or \
-                        self._nt + 9 > len(touched):
+                        self._nt + 9 > self._room:
                     self._fresh = True   # an open cell changed (another game), or much did
                     self._unmark()
                     return
