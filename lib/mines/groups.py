@@ -42,12 +42,16 @@ class CaseAnalysis:
         # True in the puzzle maker's subclass (``puzzle_cases.MakerCases``): groups grown from
         # the unknown cells and totals by sums, where they can be (the same deductions).
         self.by_unknown = False
-        # Per group or per frontier cell: at most one of each per cell of the board.
+        # Per frontier cell: at most one per cell of the board. Per group: at most one per two
+        # cells, since each group has a number of its own besides its cells (every number next
+        # to a group's cell is taken into that group, and it grew from one), and numbers are
+        # not frontier cells.
         cells = solver.cells
-        self.gcells = array("H", bytes(2 * cells))       # frontier cells, group after group
-        self.gstart = array("H", bytes(2 * (cells + 1)))  # group g is gcells[gstart[g]:gstart[g+1]]
-        self.cset = array("H", bytes(2 * cells))          # exact groups: bit k set if k mines possible
-        self.pool = array("H", bytes(2 * (cells + 1)))    # where group g's AND/OR masks start
+        groups = cells // 2
+        self.gcells = array("H", bytes(2 * cells))        # frontier cells, group after group
+        self.gstart = array("H", bytes(2 * (groups + 1)))  # group g: gcells[gstart[g]:gstart[g+1]]
+        self.cset = array("H", bytes(2 * groups))          # exact groups: bit k set if k mines possible
+        self.pool = array("H", bytes(2 * groups))          # where group g's AND/OR masks start
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
         self.counts = bytearray(size)

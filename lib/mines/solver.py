@@ -114,9 +114,12 @@ class Solver:
         self.mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
         self.flags = bytearray(size)
-        self.stack = array("H", bytes(2 * size))
-        self.pstack = array("H", bytes(2 * size))
-        self.order = array("H", bytes(2 * size))   # cells in the order they became known
+        # Lists of cells, each cell at most once (a number is on a stack once, by the QUEUED
+        # and PAIR_QUEUED flags): one entry per cell of the board, the border not included.
+        cells = board.width * board.height
+        self.stack = array("H", bytes(2 * cells))
+        self.pstack = array("H", bytes(2 * cells))
+        self.order = array("H", bytes(2 * cells))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
         self.why = bytearray(size)
         # The number(s) a deduction came from: both for the pair rule, the same one twice for
