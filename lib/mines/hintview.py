@@ -40,7 +40,12 @@ class ViewLoader:
         self.mk0 = bytearray(size)
         self.fm = bytearray(size)     # per number: flags and blown mines around it
         self.mark = bytearray(size) if mark is None else mark
-        self.front = array("H", bytes(2 * cells))
+        # The frontier numbers, in board order, kept from one load to the next: first in the
+        # solver's ``order``, where a load leaves them and nothing learnt after overwrites them.
+        # A solver reset by anyone else meanwhile (the generator's, lent to the hints between
+        # boards) no longer holds them: the next load is then made from scratch (``_epoch``).
+        self.front = solver.order
+        self._epoch = -1              # the solver's ``epoch`` when the last load was done
         self.touched = array("H", bytes(2 * cells)) if touched is None else touched
         self._room = cells            # cells a load from the last view may redo
         self.nfront = 0
@@ -61,12 +66,12 @@ class ViewLoader:
         numbers, first in ``order``), ``numbers``, ``blown``."""
         s = self.solver
         b = self.board
+        fresh = self.last[0] == _FRESH or s.epoch != self._epoch
         s.reset(-1)
         s.clue[:] = shown       # read only where st is NUM
         s.why[:] = b.zeros      # WHY_GIVEN everywhere
         self.error = None
         self._unmark()   # a load cut short (its job stopped) may have left marks
-        fresh = self.last[0] == _FRESH
         if not fresh:
             s.st[:] = self.st0
             s.unk[:] = self.unk0
@@ -88,19 +93,18 @@ class ViewLoader:
         self.unk0[:] = s.unk
         self.mk0[:] = s.mk
         self.last[:] = shown
-        # The frontier, first in ``order`` and on the stack.
-        order = s.order
+        # The frontier, first in ``order`` (``front``) and on the stack.
         when = s.when
         stack = s.stack
         flags = s.flags
         front = self.front
         nf = self.nfront
-        order[0:nf] = front[0:nf]
-        stack[0:nf] = front[0:nf]
         for k in range(nf):
             a = front[k]
+            stack[k] = a
             when[a] = k
             flags[a] = 1
+        self._epoch = s.epoch
         s.sp = self.nfront
         s.nknown = self.nfront
         s.unknown = s.cells - self.numbers - self.blown
