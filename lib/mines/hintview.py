@@ -17,13 +17,15 @@ cannot do between two views (a number covered again, a new board) makes it load 
 from array import array
 
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
-from mines.solver import MINE, NUM
+from mines.solver import MINE, NUM, UNK
 
 _FRESH = 0xFE   # in ``last``: no view loaded
 
 
 class ViewLoader:
-    """Snapshots of the givens for one board size (``solver.board`` gives it)."""
+    """The last view loaded, for one board size (``solver.board`` gives it). What the solver
+    learns after a load is in ``order`` after the frontier: the next load forgets it again
+    (``_undo``) and is back at the state this one left, with no copy of it kept."""
 
     def __init__(self, solver, mark=None, touched=None):
         """``mark`` (a bytearray of the board's size, zero whenever a load begins) and
@@ -35,9 +37,6 @@ class ViewLoader:
         size = b.size
         cells = b.width * b.height
         self.last = bytearray(size)
-        self.st0 = bytearray(len(solver.st))
-        self.unk0 = bytearray(size)
-        self.mk0 = bytearray(size)
         self.fm = bytearray(size)     # per number: flags and blown mines around it
         self.mark = bytearray(size) if mark is None else mark
         # The frontier numbers, in board order, kept from one load to the next: first in the
@@ -67,15 +66,23 @@ class ViewLoader:
         s = self.solver
         b = self.board
         fresh = self.last[0] == _FRESH or s.epoch != self._epoch
-        s.reset(-1)
+        if fresh:
+            s.reset(-1)
+        else:
+            for _ in self._undo(limit):
+                yield
+            # The rest of a reset: no flags, empty stacks, no analysis half done.
+            s.flags[:] = b.zeros
+            if s.cases is not None:
+                s.cases.abandon()
+            s.sp = 0
+            s.psp = 0
+            s.total_mines = -1
         s.clue[:] = shown       # read only where st is NUM
         s.why[:] = b.zeros      # WHY_GIVEN everywhere
         self.error = None
         self._unmark()   # a load cut short (its job stopped) may have left marks
         if not fresh:
-            s.st[:] = self.st0
-            s.unk[:] = self.unk0
-            s.mk[:] = self.mk0
             for _ in self._changes(shown, limit):
                 yield
             fresh = self._fresh
@@ -89,10 +96,7 @@ class ViewLoader:
         if self.error is not None:
             self.forget()
             return
-        self.st0[:] = s.st   # (from here to the end in one go: what changed is committed)
-        self.unk0[:] = s.unk
-        self.mk0[:] = s.mk
-        self.last[:] = shown
+        self.last[:] = shown   # (from here to the end in one go: what changed is committed)
         # The frontier, first in ``order`` (``front``) and on the stack.
         when = s.when
         stack = s.stack
@@ -185,7 +189,9 @@ class ViewLoader:
         return u > 0
 
     def _changes(self, shown, limit):
-        """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move."""
+        """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move.
+        The walk (sliced) only lists the cells to redo; the solver's state changes after it,
+        in one go, so a walk cut short leaves the state the last load left."""
         s = self.solver
         b = self.board
         st = s.st
@@ -195,8 +201,6 @@ class ViewLoader:
         mark = self.mark
         touched = self.touched
         self._fresh = False
-        numbers = self.numbers   # committed once the walk is through (it may be cut short)
-        blown = self.blown
         w = b.width
         stride = b.stride
         if shown == last:
@@ -216,15 +220,12 @@ class ViewLoader:
                     self._fresh = True   # an open cell changed (another game), or much did
                     self._unmark()
                     return
-                if t <= 8:
-                    st[i] = NUM
-                    numbers += 1
-                    self.fm[i] = 0
-                elif t == BLOWN:
-                    st[i] = MINE
-                    blown += 1
-                # The cell itself and the numbers around it are redone.
+                # The cell itself (a new number or mine) and the numbers around it are redone.
                 nt = self._nt
+                if t == BLOWN:
+                    mark[i] = 1
+                    touched[nt] = i
+                    nt += 1
                 for j in (i, i + offsets[0], i + offsets[1], i + offsets[2], i + offsets[3],
                           i + offsets[4], i + offsets[5], i + offsets[6], i + offsets[7]):
                     if not mark[j] and shown[j] <= 8 and inside[j]:
@@ -235,11 +236,22 @@ class ViewLoader:
                 s.work += 12
             if s.work >= limit():
                 yield
-        self.numbers = numbers
-        self.blown = blown
+        numbers = self.numbers
+        blown = self.blown
         nt = self._nt
         for k in range(nt):
-            self._number(touched[k], shown)
+            a = touched[k]
+            if shown[a] == BLOWN:
+                st[a] = MINE
+                blown += 1
+                continue
+            if st[a] != NUM:   # newly open
+                st[a] = NUM
+                numbers += 1
+                self.fm[a] = 0
+            self._number(a, shown)
+        self.numbers = numbers
+        self.blown = blown
         # The frontier: the old one (its untouched numbers keep their covered cells), merged
         # with the redone numbers that touch a covered cell, in board order as a walk from
         # scratch lists it (the solver then learns in the same order and the same hint comes
@@ -268,6 +280,34 @@ class ViewLoader:
             at -= 1
         self.nfront = nf
         s.work += 4 * nt + 2 * nf
+
+    def _undo(self, limit):
+        """A generator: forget what the solver learnt since the last load (the cells after the
+        frontier in ``order``), newest first, so that its state is the one that load left.
+        ``nknown`` follows, so an undo cut short goes on at the next load."""
+        s = self.solver
+        st = s.st
+        unk = s.unk
+        mk = s.mk
+        order = s.order
+        offsets = self.board.offsets
+        nf = self.nfront
+        k = s.nknown
+        while k > nf:
+            k -= 1
+            c = order[k]
+            if st[c] == MINE:
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+            s.nknown = k
+            s.work += 9
+            if s.work >= limit():
+                yield
 
     def _unmark(self):
         for k in range(self._nt):
