@@ -231,6 +231,7 @@ class Generator:
             self.progress = p
         if self.done:
             self.progress = 100
+            self._job = None   # (its frame, let go while the board is played)
         return self.done
 
     def run(self):

@@ -128,6 +128,8 @@ class Hinter:
             break
         s.oracle = oracle
         self.work += s.work
+        if self.done:
+            self._job = None   # (its frame and the load's, let go until the next answer)
         return self.done
 
     def run(self):
