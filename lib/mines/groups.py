@@ -57,7 +57,9 @@ class CaseAnalysis:
         self.counts = bytearray(size)
         # (the puzzle maker's keeps a cache: mines.puzzle_cache)
         self.layouts = layouts_class(self, MAX_GROUP)
-        self.totals = TotalCounts(self)
+        # The totals are made in the layouts' constraint marks (a board's size, zero while
+        # groups are enumerated): free after the enumerations, cleared before the next ones.
+        self.totals = TotalCounts(self, self.layouts.cid)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
@@ -173,6 +175,7 @@ class CaseAnalysis:
             self.ngroups = ng
             # 2. Enumerate each group within the bound; an unchanged one only when the total
             # mine count ties the groups together (then every group's cases are needed).
+            layouts.cid[:] = s.board.zeros   # (the last totals were made there)
             interior = s.unknown - nf
             left = s.mines_left
             pos = 0

@@ -68,7 +68,11 @@ class Hinter:
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
         self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
-        self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
+        # The walks' list (a cell at most once): a borrowed solver's case analysis lends one,
+        # its layouts' masks (written and read within one analysis; no walk spans one).
+        cases = solver.cases
+        self.walk = cases.layouts.andm if cases is not None else \
+            array("H", bytes(2 * board.width * board.height))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
