@@ -6,8 +6,8 @@ mine (those are the givens; flags are not): ``st``, ``clue``, ``unk``, ``mk`` an
 every cell, and the numbers next to covered cells (the *frontier*) first in ``order`` and queued on
 the solver's stack, where the rules and the case analysis look. It also checks each number it
 touches (no more mines around it than its value, no fewer covered cells than it still needs) and
-keeps, per number, its flags and blown mines around it, so flags that overfill a number can be
-marked (``mark_overfilled``).
+counts the numbers with more flags and blown mines around them than their value, so flags that
+overfill a number can be marked (``mark_overfilled``).
 
 A from-scratch load walks every cell (about 25-50 ms on the device for Expert); after a move only
 the rows that changed are walked and the numbers around changed cells redone. Anything a game
@@ -37,7 +37,6 @@ class ViewLoader:
         size = b.size
         cells = b.width * b.height
         self.last = bytearray(size)
-        self.fm = bytearray(size)     # per number: flags and blown mines around it
         self.mark = bytearray(size) if mark is None else mark
         # The frontier numbers, in board order, kept from one load to the next: first in the
         # solver's ``order``, where a load leaves them and nothing learnt after overwrites them.
@@ -119,9 +118,7 @@ class ViewLoader:
         s = self.solver
         b = self.board
         st = s.st
-        self.forget()   # until this walk is through, ``fm`` is half made
-        fm = self.fm
-        fm[:] = b.zeros
+        self.forget()   # until this walk is through, ``overfull`` is half counted
         self.overfull = 0
         numbers = 0
         blown = 0
@@ -150,7 +147,7 @@ class ViewLoader:
                         and shown[i + o6] <= 8 and shown[i + o7] <= 8):
                     s.unk[i] = 0
                     continue
-                if self._number(i, shown):
+                if self._number(i, shown, None):
                     front[nf] = i
                     nf += 1
                 if self.error is not None:
@@ -159,8 +156,10 @@ class ViewLoader:
         self.blown = blown
         self.nfront = nf
 
-    def _number(self, a, shown):
-        """Count around number a; check it; keep its flags. True if a covered cell touches it."""
+    def _number(self, a, shown, last):
+        """Count around number a; check it; count it if overfull. True if a covered cell
+        touches it. ``last``: the view loaded before, where a's flags and blown mines around
+        it were counted (None, or a not a number there: not counted)."""
         s = self.solver
         u = 0
         m = 0
@@ -178,8 +177,10 @@ class ViewLoader:
         s.unk[a] = u
         s.mk[a] = m
         t = shown[a]
-        before = self.fm[a] > t
-        self.fm[a] = f + m
+        before = False
+        if last is not None and last[a] <= 8:
+            before = self._marked(last, a) > t
+            s.work += 8
         self.overfull += (f + m > t) - before
         if m > t or t - m > u:
             b = self.board
@@ -187,6 +188,15 @@ class ViewLoader:
                          "cell(s) around it" % (t, b.x_of(a), b.y_of(a), m, u)
         s.work += 12
         return u > 0
+
+    def _marked(self, view, a):
+        """Flags and blown mines around cell a in ``view``."""
+        n = 0
+        for d in self.board.offsets:
+            w = view[a + d]
+            if w == FLAG or w == BAD_FLAG or w == BLOWN:
+                n += 1
+        return n
 
     def _changes(self, shown, limit):
         """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move.
@@ -248,8 +258,7 @@ class ViewLoader:
             if st[a] != NUM:   # newly open
                 st[a] = NUM
                 numbers += 1
-                self.fm[a] = 0
-            self._number(a, shown)
+            self._number(a, shown, last)
         self.numbers = numbers
         self.blown = blown
         # The frontier: the old one (its untouched numbers keep their covered cells), merged
@@ -322,7 +331,6 @@ class ViewLoader:
             return 0
         n = 0
         st = self.solver.st
-        fm = self.fm
         offsets = self.board.offsets
         for code in (FLAG, BAD_FLAG):
             key = bytes((code,))
@@ -330,7 +338,7 @@ class ViewLoader:
             while i >= 0:
                 for d in offsets:
                     a = i + d
-                    if st[a] == NUM and fm[a] > shown[a]:
+                    if st[a] == NUM and self._marked(shown, a) > shown[a]:
                         if not bad[i]:
                             bad[i] = 1
                             n += 1
