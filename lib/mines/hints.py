@@ -128,8 +128,11 @@ class Hinter:
         self._units = units
         oracle = s.oracle   # (a borrowed solver: the generator's)
         s.oracle = False
+        clue = s.clue       # (an oracle's are its board's counts)
+        s.clue = self.shown   # the numbers are the view's
         for _ in self._job:
             break
+        s.clue = clue
         s.oracle = oracle
         self.work += s.work
         if self.done:

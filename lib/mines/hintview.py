@@ -2,9 +2,10 @@
 by applying only what changed since (the usual case in a game: a hint job runs after every move).
 
 What a load leaves, as ``Solver.give_clue`` and ``mark_mine`` would for every number and blown
-mine (those are the givens; flags are not): ``st``, ``clue``, ``unk``, ``mk`` and ``why`` right for
-every cell, and the numbers next to covered cells (the *frontier*) first in ``order`` and queued on
-the solver's stack, where the rules and the case analysis look. It also checks each number it
+mine (those are the givens; flags are not): ``st``, ``unk``, ``mk`` and ``why`` right for every
+cell (the numbers' values are the view's own: the hinter lends the view as the solver's
+``clue``), and the numbers next to covered cells (the *frontier*) first in ``order`` and queued
+on the solver's stack, where the rules and the case analysis look. It also checks each number it
 touches (no more mines around it than its value, no fewer covered cells than it still needs) and
 counts the numbers with more flags and blown mines around them than their value, so flags that
 overfill a number can be marked (``mark_overfilled``).
@@ -77,7 +78,6 @@ class ViewLoader:
             s.sp = 0
             s.psp = 0
             s.total_mines = -1
-        s.clue[:] = shown       # read only where st is NUM
         s.why[:] = b.zeros      # WHY_GIVEN everywhere
         self.error = None
         self._unmark()   # a load cut short (its job stopped) may have left marks
@@ -87,7 +87,6 @@ class ViewLoader:
             fresh = self._fresh
             if fresh:
                 s.reset(-1)   # the changes half applied: back to nothing known
-                s.clue[:] = shown
                 s.why[:] = b.zeros
         if fresh:
             for _ in self._scratch(shown, limit):

@@ -110,7 +110,9 @@ class Solver:
         # an index in [-2 * stride - 2, size + 2 * stride + 2), and negative indices wrap to the
         # end, so reading its state needs no bounds check.
         self.st = bytearray(size + 2 * board.stride + 2)
-        self.clue = bytearray(size)
+        # An open number's value: an oracle's are its board's counts (a number is opened with
+        # its count, and a move renumbers them with it), so it keeps no copy.
+        self.clue = board.count if oracle else bytearray(size)
         self.mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
         self.flags = bytearray(size)
