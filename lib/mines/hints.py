@@ -66,13 +66,15 @@ class Hinter:
         # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
         # the last): the rule a learnt cell's proof needed follows from its position.
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
-        self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
-        self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
-        # The walks' list (a cell at most once): a borrowed solver's case analysis lends one,
-        # its layouts' masks (written and read within one analysis; no walk spans one).
+        # A borrowed solver's case analysis lends the walks their marks and list: its layouts'
+        # constraint marks (cleared before each analysis's enumerations) and masks (written and
+        # read within one analysis); no walk spans an analysis.
         cases = solver.cases
+        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
+        self.seen = cases.layouts.cid if cases is not None else bytearray(size)
+        self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
         self.walk = cases.layouts.andm if cases is not None else \
-            array("H", bytes(2 * board.width * board.height))
+            array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
