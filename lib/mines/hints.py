@@ -32,13 +32,10 @@ from mines import presets
 from mines.board import Board
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.hintview import ViewLoader
-from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, WHY_FULL, WHY_GIVEN, Solver
+from mines.hintwhy import (RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, RULE_SINGLE,
+                           because_of, rule_of)
+from mines.solver import MINE, RUNNING, SAFE, Solver
 
-RULE_SINGLE = 0
-RULE_PAIRS = 1
-RULE_CASES = 2
-RULE_COUNT = 3
-RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 NEAR = 3          # numbers this near the cursor (each way) are looked at first
@@ -390,7 +387,7 @@ class Hinter:
         best = None
         for k in range(self.ncand):
             c = self.cand[k]
-            because = self.because_of(c)
+            because = because_of(self, c)
             far = 0
             if self.cursor >= 0:
                 far = abs(c % stride - self.cursor % stride) + abs(c // stride - self.cursor // stride)
@@ -404,124 +401,5 @@ class Hinter:
         self.cell = best[1]
         self.is_mine = s.st[self.cell] == MINE
         self.because = best[2]
-        self.rule = self._rule_of(self.cell)
+        self.rule = rule_of(self, self.cell)
         self._found = True
-
-    def because_of(self, c):
-        """The open numbers (padded indices, sorted) whose constraints alone prove learnt cell c:
-        a walk back through the cells each proof relied on."""
-        s = self.solver
-        st = s.st
-        when = s.when
-        why = s.why
-        offsets = self.board.offsets
-        seen = self.seen
-        seen[:] = self.board.zeros
-        walk = self.walk
-        nums = []
-        top = 1
-        walk[0] = c
-        seen[c] = 2
-        while top:
-            top -= 1
-            x = walk[top]
-            if why[x] == WHY_FULL:
-                t = s.src2[x]   # where its case split began (``_work``)
-                if self._rule_of(x) == RULE_COUNT:
-                    # The count used every known cell and every number of the frontier.
-                    for k in range(t):
-                        y = s.order[k]
-                        if why[y] != WHY_GIVEN and not seen[y] & 2:
-                            seen[y] |= 2
-                            walk[top] = y
-                            top += 1
-                    for a in range(len(st)):
-                        if st[a] == NUM and not seen[a] & 1 and self._open_at(a, t):
-                            seen[a] |= 1
-                            nums.append(a)
-                    continue
-                top = self._group(x, t, nums, top)
-                continue
-            t = when[x]
-            for a in (s.src[x], s.src2[x]):
-                if seen[a] & 1:
-                    continue
-                seen[a] |= 1
-                nums.append(a)
-                for d in offsets:
-                    y = a + d
-                    v = st[y]
-                    if (v == SAFE or v == MINE) and why[y] != WHY_GIVEN and when[y] < t \
-                            and not seen[y] & 2:
-                        seen[y] |= 2
-                        walk[top] = y
-                        top += 1
-        s.work += 4 * len(nums)
-        nums.sort()
-        return nums
-
-    def _rule_of(self, c):
-        """The rule learnt cell c's proof needed: the last begun at or before its position."""
-        k = self.solver.when[c]
-        starts = self.starts
-        rule = RULE_SINGLE
-        while rule < RULE_COUNT and starts[rule + 1] <= k:
-            rule += 1
-        return rule
-
-    def _known_at(self, y, t):
-        """Was cell y known (given, or learnt before position t of ``order``)?"""
-        s = self.solver
-        v = s.st[y]
-        if v == UNK:
-            return False
-        return v == NUM or s.why[y] == WHY_GIVEN or s.when[y] < t
-
-    def _open_at(self, a, t):
-        """Did number a have a cell around it still unknown at position t?"""
-        for d in self.board.offsets:
-            if not self._known_at(a + d, t):
-                return True
-        return False
-
-    def _group(self, x, t, nums, top):
-        """Case split at position t proved cell x: add the numbers of x's group then (cells
-        linked through numbers with unknown cells) to ``nums``, and queue on ``walk`` the learnt
-        cells those numbers relied on. Returns the new top of ``walk``."""
-        s = self.solver
-        st = s.st
-        offsets = self.board.offsets
-        seen = self.seen
-        walk = self.walk
-        # The group's cells queue in the case analysis's group list: a case split proved x, so
-        # there is one, and between two of its analyses the list is free.
-        queue = s.cases.gcells
-        # x was unknown at t: queue it as a group cell (mark 4, apart from the walk's 2).
-        seen[x] |= 4
-        queue[0] = x
-        n = 1
-        q = 0
-        while q < n:
-            y = queue[q]
-            q += 1
-            for d in offsets:
-                a = y + d
-                if st[a] != NUM or seen[a] & 1:
-                    continue
-                seen[a] |= 1
-                nums.append(a)
-                for e in offsets:
-                    z = a + e
-                    if st[z] == NUM or st[z] > MINE:
-                        continue
-                    if self._known_at(z, t):
-                        if st[z] != NUM and s.why[z] != WHY_GIVEN and not seen[z] & 2:
-                            seen[z] |= 2
-                            walk[top] = z
-                            top += 1
-                    elif not seen[z] & 4:
-                        seen[z] |= 4
-                        queue[n] = z
-                        n += 1
-        s.work += 10 * n
-        return top

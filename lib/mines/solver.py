@@ -148,41 +148,12 @@ class Solver:
         self.reset()
 
     def _templates(self):
-        """The state of a board with nothing known, row by row, made once: ``reset`` copies
-        it. Rows alike share one template (a board has at most five kinds of row: the border,
-        the inside rows at the top, in the middle and at the bottom), so the templates take a
-        few rows' bytes, not a board's."""
-        board = self.board
-        stride = board.stride
-        inside = board.inside
-        offsets = self.offsets
-        kinds = []   # st row, unk row, st row, unk row, ... of each kind of row met so far
-        row_kind = bytearray(board.height + 2)
-        st_row = bytearray(stride)
-        unk_row = bytearray(stride)
-        for r in range(len(row_kind)):
-            for x in range(stride):
-                i = r * stride + x
-                if inside[i]:
-                    st_row[x] = UNK
-                    n = 0
-                    for d in offsets:
-                        n += inside[i + d]
-                    unk_row[x] = n
-                else:
-                    st_row[x] = WALL
-                    unk_row[x] = 8   # never read; only keeps the byte from going below 0
-            k = 0
-            while k < len(kinds) and not (kinds[k] == st_row and kinds[k + 1] == unk_row):
-                k += 2
-            if k == len(kinds):
-                kinds.append(bytes(st_row))
-                kinds.append(bytes(unk_row))
-            row_kind[r] = k
-        self._kinds = tuple(kinds)
-        self._row_kind = bytes(row_kind)
+        """The state of a board with nothing known, made once (a few rows: ``Board.rows``);
+        ``reset`` copies it."""
+        b = self.board
+        self._kinds, self._row_kind = b.rows(WALL, UNK)
         self._st_tail = bytes((WALL,)) * (len(self.st) - self.size)   # past the last row
-        self._zeros = board.zeros
+        self._zeros = b.zeros
 
     def reset(self, total_mines=-1):
         """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
