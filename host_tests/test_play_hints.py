@@ -244,3 +244,77 @@ def test_hints_cut_short_leave_the_next_ones_right():
                 x, y = rnd.choice(safe)
                 game.execute(game.decide(PRIMARY, x, y))
     assert compared > 60 and cut > 60, (compared, cut)
+
+
+
+def test_a_borrowed_solver_used_meanwhile_makes_the_next_load_fresh():
+    """The view loader keeps the frontier in the solver's ``order`` from one load to the next.
+    When the solver is lent (the generator's) and makes another board meanwhile without the
+    hinter being told (no ``forget``), the next answer is still that of a fresh Hinter: the
+    loader sees that the solver was reset and loads from scratch."""
+    w, h, m = 16, 16, 40
+    gen = Generator(w, h)
+    gen.begin(m, 91)
+    gen.run()
+    b = Board(w, h)   # the game's own copy: the generator goes on making boards
+    b.copy_from(gen.board)
+    game = Game(w, h)
+    game.new(b, 3)
+    game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+    kept = Hinter(w, h, gen.solver)
+    compared = 0
+    while game.state == PLAYING:
+        kept.begin(game.shown, game.total, -1, b)
+        kept.run()
+        assert kept.cell >= 0
+        c = kept.cell
+        game.execute(game.decide(SECONDARY if kept.is_mine else PRIMARY, b.x_of(c), b.y_of(c)))
+        gen.begin(m, 300 + compared)   # meanwhile, in the lent solver: another board
+        gen.run()
+        answers = []
+        for hinter in (kept, Hinter(w, h)):
+            hinter.begin(game.shown, game.total, -1, b)
+            hinter.run()
+            answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
+                            hinter.rule, hinter.wrong))
+        assert answers[0] == answers[1], compared
+        compared += 1
+    assert game.state != PLAYING and compared > 30
+
+
+def test_hints_on_the_generators_solver_are_those_of_a_solver_of_its_own():
+    """In the game the hinter borrows the generator's solver, and its walks use buffers of the
+    generator's case analysis, free between two analyses (marks, list; the groups' queue).
+    Whole games played by its hints, the cursor moving about: every answer (cell, reason,
+    rule, wrong flags) is that of a Hinter with a solver of its own, case splits included."""
+    import random
+    rnd = random.Random(3)
+    rules = set()
+    for (w, h, m) in ((16, 16, 40), (9, 9, 35), (16, 16, 99)):   # dense: more case splits
+        gen = Generator(w, h)
+        for seed in range(3):
+            gen.begin(m, 120 + seed)
+            gen.run()
+            b = Board(w, h)   # the game's copy: the generator's case analysis is left as it is
+            b.copy_from(gen.board)
+            game = Game(w, h)
+            game.new(b)
+            game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+            kept = Hinter(w, h, gen.solver)
+            while game.state == PLAYING:
+                cursor = b.index(rnd.randrange(w), rnd.randrange(h))
+                answers = []
+                for hinter in (kept, Hinter(w, h)):
+                    hinter.begin(game.shown, game.total, cursor, b)
+                    while not hinter.step(97):
+                        pass
+                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
+                                    hinter.rule, hinter.wrong))
+                assert answers[0] == answers[1], (w, seed)
+                c = kept.cell
+                assert c >= 0
+                rules.add(kept.rule)
+                game.execute(game.decide(SECONDARY if kept.is_mine else PRIMARY,
+                                         b.x_of(c), b.y_of(c)))
+            assert game.state == WON
+    assert RULE_CASES in rules

@@ -117,3 +117,44 @@ def test_a_guess_after_the_hints_exact_count_reuses_its_counts():
         assert (p.best, p.best_p, p.exact, bytes(p.percent)) == \
             (fresh.best, fresh.best_p, fresh.exact, bytes(fresh.percent)), seed
     assert reused == 3
+
+
+def test_a_hint_job_on_the_generators_solver_answers_as_one_with_its_own():
+    """In the game the hint job borrows the generator's solver, and some of its buffers are
+    the generator's case analysis's, free meanwhile (its walks' marks and list; the settled
+    view the probabilities count is in those marks). Move after move on random boards, until
+    a guess and past it, its answers (hints, wrong flags, guesses with their chances) are
+    those of a job with a solver of its own."""
+    from mines.assist import FOUND_GUESS, HintJob
+    from mines.board import Board
+    from mines.game import PLAYING, PRIMARY, SECONDARY, Game
+    from mines.generator import Generator
+    from mines.kinds import random_layout
+    guesses = 0
+    for seed in (5, 6):
+        gen = Generator(30, 16)
+        gen.begin(99, seed)
+        gen.run()   # the case analysis has worked: its buffers hold a generation's leftovers
+        b = Board(30, 16)
+        sx, sy = random_layout(b, 99, seed)
+        game = Game(30, 16)
+        game.new(b, 3)
+        game.execute(game.decide(PRIMARY, sx, sy))
+        borrowed = HintJob(game, gen.solver)
+        own = HintJob(game)
+        while game.state == PLAYING:
+            answers = []
+            for job in (borrowed, own):
+                job.begin(b.index(sx, sy))
+                while not job.step():
+                    pass
+                answers.append((job.found, job.cell, job.is_mine, tuple(job.because), job.rule,
+                                job.chance, tuple(job.wrong)))
+            assert answers[0] == answers[1], seed
+            guesses += borrowed.found == FOUND_GUESS
+            c = borrowed.cell
+            if c < 0:
+                break
+            mine = borrowed.is_mine if borrowed.found != FOUND_GUESS else False
+            game.execute(game.decide(SECONDARY if mine else PRIMARY, b.x_of(c), b.y_of(c)))
+    assert guesses >= 4

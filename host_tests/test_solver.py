@@ -114,4 +114,38 @@ def test_groups_repeats_the_solvers_cell_states():
 
 def test_perturb_repeats_the_solvers_cell_states():
     from mines import perturb, solver
-    assert (perturb.UNK, perturb.NUM, perturb.MINE) == (solver.UNK, solver.NUM, solver.MINE)
+    assert (perturb.UNK, perturb.NUM, perturb.MINE, perturb.PICKED) == (
+        solver.UNK, solver.NUM, solver.MINE, solver.PICKED)
+    assert not solver.PICKED & solver.ALL_FLAGS   # a bit of its own
+
+
+def test_group_buffers_hold_the_most_groups_a_board_can_have():
+    """The case analysis (its layouts' masks too) and the frontier keep a group's entries in
+    one slot per two cells of the board, as a group has a number of its own besides its cells.
+    A 4x1 row - covered, 1, 1, covered - has two groups in four cells, the most that allows:
+    one slot fewer and these raise IndexError."""
+    from mines.board import Board
+    from mines.frontier import Frontier
+    from mines.game import COVERED
+    from mines.groups import CaseAnalysis
+    from mines.solver import MINE, Solver
+
+    b = Board(4, 1)
+    s = Solver(b, oracle=False)
+    s.reset(2)
+    s.give_clue(b.index(1, 0), 1)
+    s.give_clue(b.index(2, 0), 1)
+    cases = CaseAnalysis(s)
+    found = None
+    while found is None:
+        found = cases.step(1 << 20)
+    assert found and cases.ngroups == 2
+    assert s.st[b.index(0, 0)] == MINE and s.st[b.index(3, 0)] == MINE
+    shown = bytearray(b.size)
+    shown[b.index(0, 0)] = shown[b.index(3, 0)] = COVERED
+    shown[b.index(1, 0)] = shown[b.index(2, 0)] = 1
+    f = Frontier(b)
+    f.begin(shown, 2)
+    f.run()
+    assert f.error is None and f.ngroups == 2 and f.exact
+    assert [f.layouts(g, k) for g in range(2) for k in range(2)] == [0, 1, 0, 1]

@@ -31,6 +31,40 @@ class Board:
         self.mines = 0
         self.zeros = bytes(self.size)   # for block clears of any per-cell buffer
 
+    def rows(self, wall, inside):
+        """A solver's state with nothing known, row by row (for ``Solver.reset``): returns
+        (kinds, row_kind), kinds[row_kind[r]] the states of padded row r (``wall`` on the border,
+        ``inside`` on a cell) and kinds[row_kind[r] + 1] its cells' counts of neighbours inside
+        the board (8 on the border: never read). Rows alike share one template (at most five
+        kinds: the border, the inside rows at the top, in the middle and at the bottom), so they
+        take a few rows' bytes, not a board's."""
+        stride = self.stride
+        real = self.inside
+        offsets = self.offsets
+        kinds = []
+        row_kind = bytearray(self.height + 2)
+        st_row = bytearray(stride)
+        n_row = bytearray(stride)
+        for r in range(len(row_kind)):
+            for x in range(stride):
+                i = r * stride + x
+                n = 8
+                st_row[x] = wall
+                if real[i]:
+                    st_row[x] = inside
+                    n = 0
+                    for d in offsets:
+                        n += real[i + d]
+                n_row[x] = n
+            k = 0
+            while k < len(kinds) and not (kinds[k] == st_row and kinds[k + 1] == n_row):
+                k += 2
+            if k == len(kinds):
+                kinds.append(bytes(st_row))
+                kinds.append(bytes(n_row))
+            row_kind[r] = k
+        return tuple(kinds), bytes(row_kind)
+
     def index(self, x, y):
         """Padded index of cell (x, y)."""
         return (y + 1) * self.stride + x + 1

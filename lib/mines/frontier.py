@@ -40,10 +40,13 @@ class Frontier:
         size = board.size
         cells = board.width * board.height
         self.role = bytearray(size)
+        # Per group, at most one per two cells: each group has a number of its own besides its
+        # cells (every number next to a group's cell joins it), and numbers are not covered.
+        groups = cells // 2
         self.gcells = array("H", bytes(2 * cells))
-        self.gstart = array("H", bytes(2 * (cells + 1)))
-        self.gbase = array("H", bytes(2 * (cells + 1)))    # where group g's counts start in pool
-        self.fbase = array("H", bytes(2 * (cells + 1)))    # where its first layouts start
+        self.gstart = array("H", bytes(2 * (groups + 1)))
+        self.gbase = array("H", bytes(2 * groups))    # where group g's counts start in pool
+        self.fbase = array("H", bytes(2 * groups))    # where its first layouts start
         self.pool = array("i", bytes(4 * POOL))
         self.firsts = None
         self.pos = array("H", bytes(2 * size))   # a frontier cell's position in its group

@@ -62,7 +62,7 @@ from array import array
 
 # The largest modules first, while the heap is still in one piece to compile them, and the
 # compiler's garbage collected after each so the next one compiles in one piece too.
-from mines.solver import MINE, NUM, RUNNING, SOLVED, Solver
+from mines.solver import MINE, NUM, PICKED, RUNNING, SOLVED, Solver
 gc.collect()
 from mines.groups import CaseAnalysis
 gc.collect()
@@ -114,8 +114,9 @@ class Generator:
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
         # many far cells (u - m or m, at most 8).
+        # (A cell already in ``moved`` has the PICKED bit in the solver's ``flags``: the solver
+        # is idle meanwhile, and its ``reset`` clears what an abandoned generation left.)
         self.moved = array("H", bytes(2 * 16))
-        self.picked = bytearray(self.board.size)           # marks cells already in ``moved``
         # Candidates found by ``perturb.scan``: the case analysis's group list is free meanwhile.
         self.cand = self.solver.cases.gcells
         self.fill = False
@@ -186,8 +187,6 @@ class Generator:
         self.failed = False
         self.reason = None
         self._clear_stats()
-        # A generation abandoned in the middle of a perturbation leaves cells marked.
-        self.picked[:] = self.board.zeros
         self._job = self._make()
 
     def _clear_stats(self):
@@ -232,6 +231,7 @@ class Generator:
             self.progress = p
         if self.done:
             self.progress = 100
+            self._job = None   # (its frame, let go while the board is played)
         return self.done
 
     def run(self):
@@ -260,7 +260,7 @@ class Generator:
         st = s.st
         unk = s.unk
         moved = self.moved
-        picked = self.picked
+        flags = s.flags
         cand = self.cand
         add_odds = self.add_odds
         tilted = self.tilted
@@ -368,7 +368,7 @@ class Generator:
                     c = pick(self, far)
                     if c >= 0:
                         moved[n] = c
-                        picked[c] = 1
+                        flags[c] |= PICKED
                         n += 1
                         continue
                     # Unlucky, or few candidates left: list them all, a chunk per slice.
@@ -385,7 +385,7 @@ class Generator:
                         found -= 1
                         cand[j] = cand[found]
                         moved[n] = c
-                        picked[c] = 1
+                        flags[c] |= PICKED
                         n += 1
                     if not far:
                         break
@@ -399,17 +399,17 @@ class Generator:
                     k -= 1
                     c = order[k]
                     s.work += 2
-                    if picked[c] or b.mine[c] != want or (
+                    if flags[c] & PICKED or b.mine[c] != want or (
                             -1 <= c % stride - start % stride <= 1
                             and -1 <= c // stride - start // stride <= 1):
                         continue
                     moved[n] = c
-                    picked[c] = 1
+                    flags[c] |= PICKED
                     n += 1
                     if s.work >= SLICE_UNITS:
                         yield
                 for i in range(n):
-                    picked[moved[i]] = 0
+                    flags[moved[i]] ^= PICKED   # (each cell is in ``moved`` once)
                 if n - u < need:
                     break
                 if s.work + _STEP > SLICE_UNITS:

@@ -42,18 +42,24 @@ class CaseAnalysis:
         # True in the puzzle maker's subclass (``puzzle_cases.MakerCases``): groups grown from
         # the unknown cells and totals by sums, where they can be (the same deductions).
         self.by_unknown = False
-        # Per group or per frontier cell: at most one of each per cell of the board.
+        # Per frontier cell: at most one per cell of the board. Per group: at most one per two
+        # cells, since each group has a number of its own besides its cells (every number next
+        # to a group's cell is taken into that group, and it grew from one), and numbers are
+        # not frontier cells.
         cells = solver.cells
-        self.gcells = array("H", bytes(2 * cells))       # frontier cells, group after group
-        self.gstart = array("H", bytes(2 * (cells + 1)))  # group g is gcells[gstart[g]:gstart[g+1]]
-        self.cset = array("H", bytes(2 * cells))          # exact groups: bit k set if k mines possible
-        self.pool = array("H", bytes(2 * (cells + 1)))    # where group g's AND/OR masks start
+        groups = cells // 2
+        self.gcells = array("H", bytes(2 * cells))        # frontier cells, group after group
+        self.gstart = array("H", bytes(2 * (groups + 1)))  # group g: gcells[gstart[g]:gstart[g+1]]
+        self.cset = array("H", bytes(2 * groups))          # exact groups: bit k set if k mines possible
+        self.pool = array("H", bytes(2 * groups))          # where group g's AND/OR masks start
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
         self.counts = bytearray(size)
         # (the puzzle maker's keeps a cache: mines.puzzle_cache)
         self.layouts = layouts_class(self, MAX_GROUP)
-        self.totals = TotalCounts(self)
+        # The totals are made in the layouts' constraint marks (a board's size, zero while
+        # groups are enumerated): free after the enumerations, cleared before the next ones.
+        self.totals = TotalCounts(self, self.layouts.cid)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
@@ -169,6 +175,7 @@ class CaseAnalysis:
             self.ngroups = ng
             # 2. Enumerate each group within the bound; an unchanged one only when the total
             # mine count ties the groups together (then every group's cases are needed).
+            layouts.cid[:] = s.board.zeros   # (the last totals were made there)
             interior = s.unknown - nf
             left = s.mines_left
             pos = 0

@@ -32,7 +32,9 @@ class ExactCount:
         cells = board.width * board.height
         self.frontier = frontier or Frontier(board)
         self.view = bytearray(board.size)        # the settled view that was counted
-        self.able = bytearray(2 * cells + 1)     # per group g, at gstart[g] + g: counts possible
+        # Per group g, at gstart[g] + g: the counts possible, 0..n (n + 1 for n cells): at most
+        # one per cell, as a group has a number of its own besides its cells (mines.frontier).
+        self.able = bytearray(cells)
         self.reach = bytearray(cells + 1)        # totals some mix of the other groups can make
         self.spare = bytearray(cells + 1)
         self.top = 0         # ``_others``: the highest total in ``reach``

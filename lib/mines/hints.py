@@ -32,13 +32,10 @@ from mines import presets
 from mines.board import Board
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.hintview import ViewLoader
-from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, WHY_FULL, WHY_GIVEN, Solver
+from mines.hintwhy import (RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, RULE_SINGLE,
+                           because_of, rule_of)
+from mines.solver import MINE, RUNNING, SAFE, Solver
 
-RULE_SINGLE = 0
-RULE_PAIRS = 1
-RULE_CASES = 2
-RULE_COUNT = 3
-RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 NEAR = 3          # numbers this near the cursor (each way) are looked at first
@@ -63,18 +60,26 @@ class Hinter:
         board = solver.board
         self.board = board
         size = board.size
-        self.batch = array("H", bytes(2 * size))   # case-split cells: where their analysis began
-        self.rule_of = bytearray(size)              # the rule a learnt cell's proof needed
-        self.seen = bytearray(size)   # walk marks: 1 number taken, 2 cell queued, 4 group cell
+        # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
+        # the last): the rule a learnt cell's proof needed follows from its position.
+        self.starts = array("H", bytes(2 * len(RULE_NAMES)))
+        # A borrowed solver's case analysis lends the walks their marks and list: its layouts'
+        # constraint marks (cleared before each analysis's enumerations) and masks (written and
+        # read within one analysis); no walk spans an analysis.
+        cases = solver.cases
+        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
+        self.seen = cases.layouts.cid if cases is not None else bytearray(size)
         self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
-        self.walk = array("H", bytes(2 * size))
+        self.walk = cases.layouts.andm if cases is not None else \
+            array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
         self._numbers = 0
-        self.loader = ViewLoader(solver)
-        self.queue = self.loader.touched   # (used by a load only, before any case split's walk)
+        # The loader's marks and list of changed cells are needed by a load only, before the
+        # wrong flags are marked and before any walk.
+        self.loader = ViewLoader(solver, self.bad, self.walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         self._clear()
@@ -122,10 +127,15 @@ class Hinter:
         self._units = units
         oracle = s.oracle   # (a borrowed solver: the generator's)
         s.oracle = False
+        clue = s.clue       # (an oracle's are its board's counts)
+        s.clue = self.shown   # the numbers are the view's
         for _ in self._job:
             break
+        s.clue = clue
         s.oracle = oracle
         self.work += s.work
+        if self.done:
+            self._job = None   # (its frame and the load's, let go until the next answer)
         return self.done
 
     def run(self):
@@ -139,7 +149,9 @@ class Hinter:
         s = self.solver
         b = self.board
         shown = self.shown
-        self.rule_of[:] = b.zeros
+        starts = self.starts
+        for rule in range(len(starts)):
+            starts[rule] = 0xFFFF   # not begun
         wrong = self.bad
         wrong[:] = b.zeros
         loader = self.loader
@@ -171,6 +183,7 @@ class Hinter:
                     break
                 s.mines_left = self.total + s.mines_left + 1
                 s.total_mines = self.total
+            self.starts[rule] = s.nknown
             if rule <= RULE_PAIRS:
                 self._requeue()
                 if s.work >= self._units:
@@ -197,9 +210,12 @@ class Hinter:
                         self._counted = rule
                         if s.nknown == t0:
                             break
+                    # Where this case split began, on each cell it proved: in ``src2``,
+                    # which holds nothing else for a case split's cells (``because_of``).
                     order = s.order
+                    src2 = s.src2
                     for k in range(t0, s.nknown):
-                        self.batch[order[k]] = t0
+                        src2[order[k]] = t0
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
@@ -341,7 +357,6 @@ class Hinter:
         truth = self.truth
         for k in range(t0, s.nknown):
             c = order[k]
-            self.rule_of[c] = rule
             t = shown[c]
             if self.mode == MODE_SAFE:
                 if st[c] == SAFE:
@@ -372,7 +387,7 @@ class Hinter:
         best = None
         for k in range(self.ncand):
             c = self.cand[k]
-            because = self.because_of(c)
+            because = because_of(self, c)
             far = 0
             if self.cursor >= 0:
                 far = abs(c % stride - self.cursor % stride) + abs(c // stride - self.cursor // stride)
@@ -386,113 +401,5 @@ class Hinter:
         self.cell = best[1]
         self.is_mine = s.st[self.cell] == MINE
         self.because = best[2]
-        self.rule = self.rule_of[self.cell]
+        self.rule = rule_of(self, self.cell)
         self._found = True
-
-    def because_of(self, c):
-        """The open numbers (padded indices, sorted) whose constraints alone prove learnt cell c:
-        a walk back through the cells each proof relied on."""
-        s = self.solver
-        st = s.st
-        when = s.when
-        why = s.why
-        offsets = self.board.offsets
-        seen = self.seen
-        seen[:] = self.board.zeros
-        walk = self.walk
-        nums = []
-        top = 1
-        walk[0] = c
-        seen[c] = 2
-        while top:
-            top -= 1
-            x = walk[top]
-            if why[x] == WHY_FULL:
-                t = self.batch[x]
-                if self.rule_of[x] == RULE_COUNT:
-                    # The count used every known cell and every number of the frontier.
-                    for k in range(t):
-                        y = s.order[k]
-                        if why[y] != WHY_GIVEN and not seen[y] & 2:
-                            seen[y] |= 2
-                            walk[top] = y
-                            top += 1
-                    for a in range(len(st)):
-                        if st[a] == NUM and not seen[a] & 1 and self._open_at(a, t):
-                            seen[a] |= 1
-                            nums.append(a)
-                    continue
-                top = self._group(x, t, nums, top)
-                continue
-            t = when[x]
-            for a in (s.src[x], s.src2[x]):
-                if seen[a] & 1:
-                    continue
-                seen[a] |= 1
-                nums.append(a)
-                for d in offsets:
-                    y = a + d
-                    v = st[y]
-                    if (v == SAFE or v == MINE) and why[y] != WHY_GIVEN and when[y] < t \
-                            and not seen[y] & 2:
-                        seen[y] |= 2
-                        walk[top] = y
-                        top += 1
-        s.work += 4 * len(nums)
-        nums.sort()
-        return nums
-
-    def _known_at(self, y, t):
-        """Was cell y known (given, or learnt before position t of ``order``)?"""
-        s = self.solver
-        v = s.st[y]
-        if v == UNK:
-            return False
-        return v == NUM or s.why[y] == WHY_GIVEN or s.when[y] < t
-
-    def _open_at(self, a, t):
-        """Did number a have a cell around it still unknown at position t?"""
-        for d in self.board.offsets:
-            if not self._known_at(a + d, t):
-                return True
-        return False
-
-    def _group(self, x, t, nums, top):
-        """Case split at position t proved cell x: add the numbers of x's group then (cells
-        linked through numbers with unknown cells) to ``nums``, and queue on ``walk`` the learnt
-        cells those numbers relied on. Returns the new top of ``walk``."""
-        s = self.solver
-        st = s.st
-        offsets = self.board.offsets
-        seen = self.seen
-        walk = self.walk
-        queue = self.queue
-        # x was unknown at t: queue it as a group cell (mark 4, apart from the walk's 2).
-        seen[x] |= 4
-        queue[0] = x
-        n = 1
-        q = 0
-        while q < n:
-            y = queue[q]
-            q += 1
-            for d in offsets:
-                a = y + d
-                if st[a] != NUM or seen[a] & 1:
-                    continue
-                seen[a] |= 1
-                nums.append(a)
-                for e in offsets:
-                    z = a + e
-                    if st[z] == NUM or st[z] > MINE:
-                        continue
-                    if self._known_at(z, t):
-                        if st[z] != NUM and s.why[z] != WHY_GIVEN and not seen[z] & 2:
-                            seen[z] |= 2
-                            walk[top] = z
-                            top += 1
-                    elif not seen[z] & 4:
-                        seen[z] |= 4
-                        queue[n] = z
-                        n += 1
-        s.work += 10 * n
-        return top

@@ -2,12 +2,13 @@
 by applying only what changed since (the usual case in a game: a hint job runs after every move).
 
 What a load leaves, as ``Solver.give_clue`` and ``mark_mine`` would for every number and blown
-mine (those are the givens; flags are not): ``st``, ``clue``, ``unk``, ``mk`` and ``why`` right for
-every cell, and the numbers next to covered cells (the *frontier*) first in ``order`` and queued on
-the solver's stack, where the rules and the case analysis look. It also checks each number it
+mine (those are the givens; flags are not): ``st``, ``unk``, ``mk`` and ``why`` right for every
+cell (the numbers' values are the view's own: the hinter lends the view as the solver's
+``clue``), and the numbers next to covered cells (the *frontier*) first in ``order`` and queued
+on the solver's stack, where the rules and the case analysis look. It also checks each number it
 touches (no more mines around it than its value, no fewer covered cells than it still needs) and
-keeps, per number, its flags and blown mines around it, so flags that overfill a number can be
-marked (``mark_overfilled``).
+counts the numbers with more flags and blown mines around them than their value, so flags that
+overfill a number can be marked (``mark_overfilled``).
 
 A from-scratch load walks every cell (about 25-50 ms on the device for Expert); after a move only
 the rows that changed are walked and the numbers around changed cells redone. Anything a game
@@ -17,27 +18,35 @@ cannot do between two views (a number covered again, a new board) makes it load 
 from array import array
 
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
-from mines.solver import MINE, NUM
+from mines.solver import MINE, NUM, UNK
 
 _FRESH = 0xFE   # in ``last``: no view loaded
 
 
 class ViewLoader:
-    """Snapshots of the givens for one board size (``solver.board`` gives it)."""
+    """The last view loaded, for one board size (``solver.board`` gives it). What the solver
+    learns after a load is in ``order`` after the frontier: the next load forgets it again
+    (``_undo``) and is back at the state this one left, with no copy of it kept."""
 
-    def __init__(self, solver):
+    def __init__(self, solver, mark=None, touched=None):
+        """``mark`` (a bytearray of the board's size, zero whenever a load begins) and
+        ``touched`` (an array('H') of at least a cell per cell of the board): buffers the
+        caller lends, used only while a load runs (the hinter's; None: made here)."""
         self.solver = solver
         b = solver.board
         self.board = b
         size = b.size
+        cells = b.width * b.height
         self.last = bytearray(size)
-        self.st0 = bytearray(len(solver.st))
-        self.unk0 = bytearray(size)
-        self.mk0 = bytearray(size)
-        self.fm = bytearray(size)     # per number: flags and blown mines around it
-        self.mark = bytearray(size)
-        self.front = array("H", bytes(2 * b.width * b.height))
-        self.touched = array("H", bytes(2 * b.width * b.height))
+        self.mark = bytearray(size) if mark is None else mark
+        # The frontier numbers, in board order, kept from one load to the next: first in the
+        # solver's ``order``, where a load leaves them and nothing learnt after overwrites them.
+        # A solver reset by anyone else meanwhile (the generator's, lent to the hints between
+        # boards) no longer holds them: the next load is then made from scratch (``_epoch``).
+        self.front = solver.order
+        self._epoch = -1              # the solver's ``epoch`` when the last load was done
+        self.touched = array("H", bytes(2 * cells)) if touched is None else touched
+        self._room = cells            # cells a load from the last view may redo
         self.nfront = 0
         self._nt = 0                  # cells marked in ``mark`` (listed in ``touched``)
         self.numbers = 0
@@ -56,22 +65,28 @@ class ViewLoader:
         numbers, first in ``order``), ``numbers``, ``blown``."""
         s = self.solver
         b = self.board
-        s.reset(-1)
-        s.clue[:] = shown       # read only where st is NUM
+        fresh = self.last[0] == _FRESH or s.epoch != self._epoch
+        if fresh:
+            s.reset(-1)
+        else:
+            for _ in self._undo(limit):
+                yield
+            # The rest of a reset: no flags, empty stacks, no analysis half done.
+            s.flags[:] = b.zeros
+            if s.cases is not None:
+                s.cases.abandon()
+            s.sp = 0
+            s.psp = 0
+            s.total_mines = -1
         s.why[:] = b.zeros      # WHY_GIVEN everywhere
         self.error = None
         self._unmark()   # a load cut short (its job stopped) may have left marks
-        fresh = self.last[0] == _FRESH
         if not fresh:
-            s.st[:] = self.st0
-            s.unk[:] = self.unk0
-            s.mk[:] = self.mk0
             for _ in self._changes(shown, limit):
                 yield
             fresh = self._fresh
             if fresh:
                 s.reset(-1)   # the changes half applied: back to nothing known
-                s.clue[:] = shown
                 s.why[:] = b.zeros
         if fresh:
             for _ in self._scratch(shown, limit):
@@ -79,23 +94,19 @@ class ViewLoader:
         if self.error is not None:
             self.forget()
             return
-        self.st0[:] = s.st   # (from here to the end in one go: what changed is committed)
-        self.unk0[:] = s.unk
-        self.mk0[:] = s.mk
-        self.last[:] = shown
-        # The frontier, first in ``order`` and on the stack.
-        order = s.order
+        self.last[:] = shown   # (from here to the end in one go: what changed is committed)
+        # The frontier, first in ``order`` (``front``) and on the stack.
         when = s.when
         stack = s.stack
         flags = s.flags
         front = self.front
         nf = self.nfront
-        order[0:nf] = front[0:nf]
-        stack[0:nf] = front[0:nf]
         for k in range(nf):
             a = front[k]
+            stack[k] = a
             when[a] = k
             flags[a] = 1
+        self._epoch = s.epoch
         s.sp = self.nfront
         s.nknown = self.nfront
         s.unknown = s.cells - self.numbers - self.blown
@@ -106,9 +117,7 @@ class ViewLoader:
         s = self.solver
         b = self.board
         st = s.st
-        self.forget()   # until this walk is through, ``fm`` is half made
-        fm = self.fm
-        fm[:] = b.zeros
+        self.forget()   # until this walk is through, ``overfull`` is half counted
         self.overfull = 0
         numbers = 0
         blown = 0
@@ -137,7 +146,7 @@ class ViewLoader:
                         and shown[i + o6] <= 8 and shown[i + o7] <= 8):
                     s.unk[i] = 0
                     continue
-                if self._number(i, shown):
+                if self._number(i, shown, None):
                     front[nf] = i
                     nf += 1
                 if self.error is not None:
@@ -146,8 +155,10 @@ class ViewLoader:
         self.blown = blown
         self.nfront = nf
 
-    def _number(self, a, shown):
-        """Count around number a; check it; keep its flags. True if a covered cell touches it."""
+    def _number(self, a, shown, last):
+        """Count around number a; check it; count it if overfull. True if a covered cell
+        touches it. ``last``: the view loaded before, where a's flags and blown mines around
+        it were counted (None, or a not a number there: not counted)."""
         s = self.solver
         u = 0
         m = 0
@@ -165,8 +176,10 @@ class ViewLoader:
         s.unk[a] = u
         s.mk[a] = m
         t = shown[a]
-        before = self.fm[a] > t
-        self.fm[a] = f + m
+        before = False
+        if last is not None and last[a] <= 8:
+            before = self._marked(last, a) > t
+            s.work += 8
         self.overfull += (f + m > t) - before
         if m > t or t - m > u:
             b = self.board
@@ -175,8 +188,19 @@ class ViewLoader:
         s.work += 12
         return u > 0
 
+    def _marked(self, view, a):
+        """Flags and blown mines around cell a in ``view``."""
+        n = 0
+        for d in self.board.offsets:
+            w = view[a + d]
+            if w == FLAG or w == BAD_FLAG or w == BLOWN:
+                n += 1
+        return n
+
     def _changes(self, shown, limit):
-        """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move."""
+        """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move.
+        The walk (sliced) only lists the cells to redo; the solver's state changes after it,
+        in one go, so a walk cut short leaves the state the last load left."""
         s = self.solver
         b = self.board
         st = s.st
@@ -186,8 +210,6 @@ class ViewLoader:
         mark = self.mark
         touched = self.touched
         self._fresh = False
-        numbers = self.numbers   # committed once the walk is through (it may be cut short)
-        blown = self.blown
         w = b.width
         stride = b.stride
         if shown == last:
@@ -203,19 +225,16 @@ class ViewLoader:
                 if t == old:
                     continue
                 if (old != COVERED and old != FLAG and old != BAD_FLAG) or \
-                        self._nt + 9 > len(touched):
+                        self._nt + 9 > self._room:
                     self._fresh = True   # an open cell changed (another game), or much did
                     self._unmark()
                     return
-                if t <= 8:
-                    st[i] = NUM
-                    numbers += 1
-                    self.fm[i] = 0
-                elif t == BLOWN:
-                    st[i] = MINE
-                    blown += 1
-                # The cell itself and the numbers around it are redone.
+                # The cell itself (a new number or mine) and the numbers around it are redone.
                 nt = self._nt
+                if t == BLOWN:
+                    mark[i] = 1
+                    touched[nt] = i
+                    nt += 1
                 for j in (i, i + offsets[0], i + offsets[1], i + offsets[2], i + offsets[3],
                           i + offsets[4], i + offsets[5], i + offsets[6], i + offsets[7]):
                     if not mark[j] and shown[j] <= 8 and inside[j]:
@@ -226,11 +245,21 @@ class ViewLoader:
                 s.work += 12
             if s.work >= limit():
                 yield
-        self.numbers = numbers
-        self.blown = blown
+        numbers = self.numbers
+        blown = self.blown
         nt = self._nt
         for k in range(nt):
-            self._number(touched[k], shown)
+            a = touched[k]
+            if shown[a] == BLOWN:
+                st[a] = MINE
+                blown += 1
+                continue
+            if st[a] != NUM:   # newly open
+                st[a] = NUM
+                numbers += 1
+            self._number(a, shown, last)
+        self.numbers = numbers
+        self.blown = blown
         # The frontier: the old one (its untouched numbers keep their covered cells), merged
         # with the redone numbers that touch a covered cell, in board order as a walk from
         # scratch lists it (the solver then learns in the same order and the same hint comes
@@ -260,6 +289,34 @@ class ViewLoader:
         self.nfront = nf
         s.work += 4 * nt + 2 * nf
 
+    def _undo(self, limit):
+        """A generator: forget what the solver learnt since the last load (the cells after the
+        frontier in ``order``), newest first, so that its state is the one that load left.
+        ``nknown`` follows, so an undo cut short goes on at the next load."""
+        s = self.solver
+        st = s.st
+        unk = s.unk
+        mk = s.mk
+        order = s.order
+        offsets = self.board.offsets
+        nf = self.nfront
+        k = s.nknown
+        while k > nf:
+            k -= 1
+            c = order[k]
+            if st[c] == MINE:
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+            s.nknown = k
+            s.work += 9
+            if s.work >= limit():
+                yield
+
     def _unmark(self):
         for k in range(self._nt):
             self.mark[self.touched[k]] = 0
@@ -273,7 +330,6 @@ class ViewLoader:
             return 0
         n = 0
         st = self.solver.st
-        fm = self.fm
         offsets = self.board.offsets
         for code in (FLAG, BAD_FLAG):
             key = bytes((code,))
@@ -281,7 +337,7 @@ class ViewLoader:
             while i >= 0:
                 for d in offsets:
                     a = i + d
-                    if st[a] == NUM and fm[a] > shown[a]:
+                    if st[a] == NUM and self._marked(shown, a) > shown[a]:
                         if not bad[i]:
                             bad[i] = 1
                             n += 1

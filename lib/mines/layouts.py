@@ -27,9 +27,11 @@ class GroupLayouts:
         self.cases = cases
         self.s = cases.s
         cells = self.s.cells
-        # Each exact group of n cells takes n + 1 masks: at most 2 per frontier cell.
-        self.andm = array("H", bytes(4 * cells + 4))
-        self.orm = array("H", bytes(4 * cells + 4))
+        # Each exact group of n cells takes n + 1 masks: one per frontier cell and one per
+        # group, and a group has a number of its own besides its cells (``CaseAnalysis``), so
+        # at most one per cell of the board.
+        self.andm = array("H", bytes(2 * cells))
+        self.orm = array("H", bytes(2 * cells))
         self.cid = bytearray(self.s.size)                # constraint number + 1 during enumeration
         top = max_group * 8
         self.cons = array("H", bytes(2 * top))

@@ -22,6 +22,7 @@ from mines._const import const
 UNK = const(0)
 NUM = const(2)
 MINE = const(3)
+PICKED = const(32)   # a bit of the solver's ``flags``: the cell is in ``gen.moved`` already
 
 _TRIES = const(24)  # random picks of a far cell before falling back to a scan
 CLASSES = 10
@@ -182,21 +183,21 @@ def keep_if_changed(gen, c):
 
 def make_decidable(gen, number):
     """Make open number ``number`` (or a wall mine: a door) decidable: put its covered neighbours in ``moved[0:u]``
-    (marked in ``picked``), decide ``fill`` and how many far cells must change
+    (marked PICKED in the solver's ``flags``), decide ``fill`` and how many far cells must change
     (``need``); returns u."""
     s = gen.solver
     b = gen.board
     st = s.st
     rng = gen.rng
     moved = gen.moved
-    picked = gen.picked
+    flags = s.flags
     u = 0
     m = 0
     gen.first_far = 0
     if st[number] == MINE:
         # A door in a wall of known mines: that mine moves away, as far as it can.
         moved[0] = number
-        picked[number] = 1
+        flags[number] |= PICKED
         gen.fill = False
         gen.need = 1
         gen.first_far = 1
@@ -206,7 +207,7 @@ def make_decidable(gen, number):
         c = number + d
         if st[c] == UNK:
             moved[u] = c
-            picked[c] = 1
+            flags[c] |= PICKED
             u += 1
             m += b.mine[c]
     # Fill with probability m / u: on average no mine moves between here and far away.
@@ -264,13 +265,13 @@ def scan(gen, far, pos, end, found):
     cand = gen.cand
     want = 1 if gen.fill else 0
     st = gen.solver.st
-    picked = gen.picked
+    flags = gen.solver.flags
     mine = gen.board.mine
     if end > gen.board.size:
         end = gen.board.size
     for c in range(pos, end):
         # ``movable``, written out: this loop may walk the whole board.
-        if st[c] == UNK and not picked[c] and mine[c] == want and not (
+        if st[c] == UNK and not flags[c] & PICKED and mine[c] == want and not (
                 far and touches_number(gen, c)):
             cand[found] = c
             found += 1
@@ -281,7 +282,8 @@ def scan(gen, far, pos, end, found):
 def movable(gen, c, want, far):
     """Can cell c take part in a move: unknown, not yet picked, holding a mine (``want`` 1)
     or not (0), and with ``far``, touching no open number?"""
-    if gen.solver.st[c] != UNK or gen.picked[c] or gen.board.mine[c] != want:
+    s = gen.solver
+    if s.st[c] != UNK or s.flags[c] & PICKED or gen.board.mine[c] != want:
         return False
     return not (far and touches_number(gen, c))
 

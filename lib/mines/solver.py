@@ -47,6 +47,9 @@ FORGOTTEN = const(4)     # ``revision.revise``: a deduction being taken back
 RENUMBERED = const(8)    # ``revision.revise``: an open number whose value a move changed
 CHANGED = const(16)      # the number's neighbourhood or value changed since the last case analysis
 ALL_FLAGS = const(31)
+# ``mines.perturb`` (repeated there; a test checks it): a cell the generator has put in its
+# list of cells to move, between choosing them and moving them (the solver idle meanwhile).
+PICKED = const(32)
 
 # Why a cell became known (``Solver.why``).
 WHY_GIVEN = const(0)   # opened by the player / given as a clue
@@ -107,13 +110,18 @@ class Solver:
         # an index in [-2 * stride - 2, size + 2 * stride + 2), and negative indices wrap to the
         # end, so reading its state needs no bounds check.
         self.st = bytearray(size + 2 * board.stride + 2)
-        self.clue = bytearray(size)
+        # An open number's value: an oracle's are its board's counts (a number is opened with
+        # its count, and a move renumbers them with it), so it keeps no copy.
+        self.clue = board.count if oracle else bytearray(size)
         self.mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
         self.flags = bytearray(size)
-        self.stack = array("H", bytes(2 * size))
-        self.pstack = array("H", bytes(2 * size))
-        self.order = array("H", bytes(2 * size))   # cells in the order they became known
+        # Lists of cells, each cell at most once (a number is on a stack once, by the QUEUED
+        # and PAIR_QUEUED flags): one entry per cell of the board, the border not included.
+        cells = board.width * board.height
+        self.stack = array("H", bytes(2 * cells))
+        self.pstack = array("H", bytes(2 * cells))
+        self.order = array("H", bytes(2 * cells))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
         self.why = bytearray(size)
         # The number(s) a deduction came from: both for the pair rule, the same one twice for
@@ -136,37 +144,33 @@ class Solver:
         self.work = 0
         self.cases = None
         self.epoch = 0
-        self._st0 = None
+        self._kinds = None
         self.reset()
 
     def _templates(self):
-        """The state of a board with nothing known, made once: ``reset`` copies it."""
-        st = bytearray(len(self.st))
-        unk = bytearray(self.size)
-        inside = self.board.inside
-        offsets = self.offsets
-        for i in range(len(st)):
-            st[i] = WALL
-        for i in range(self.size):
-            if inside[i]:
-                st[i] = UNK
-                n = 0
-                for d in offsets:
-                    n += inside[i + d]
-                unk[i] = n
-            else:
-                unk[i] = 8   # never read; only keeps the byte from going below 0
-        self._st0 = st
-        self._unk0 = unk
-        self._zeros = self.board.zeros
+        """The state of a board with nothing known, made once (a few rows: ``Board.rows``);
+        ``reset`` copies it."""
+        b = self.board
+        self._kinds, self._row_kind = b.rows(WALL, UNK)
+        self._st_tail = bytes((WALL,)) * (len(self.st) - self.size)   # past the last row
+        self._zeros = b.zeros
 
     def reset(self, total_mines=-1):
         """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
-        told; level FULL then reasons without it). Costs a few block copies, no loop."""
-        if self._st0 is None:
+        told; level FULL then reasons without it). Costs a few block copies (two a row)."""
+        if self._kinds is None:
             self._templates()
-        self.st[:] = self._st0
-        self.unk[:] = self._unk0
+        st = self.st
+        unk = self.unk
+        kinds = self._kinds
+        stride = self.board.stride
+        a = 0
+        for k in self._row_kind:
+            b = a + stride
+            st[a:b] = kinds[k]
+            unk[a:b] = kinds[k + 1]
+            a = b
+        st[a:] = self._st_tail
         self.mk[:] = self._zeros
         self.flags[:] = self._zeros
         self.epoch += 1

@@ -20,11 +20,13 @@ _COPY_BACK = 3
 class TotalCounts:
     """Buffers for one board size, made once; ``cases``: the owning ``CaseAnalysis``."""
 
-    def __init__(self, cases):
+    def __init__(self, cases, spare=None):
+        """``spare``: a bytearray of at least ``cells + 2`` bytes to build totals in, free
+        while the totals are made (None: made here)."""
         self.cases = cases
         cells = cases.s.cells
         self.reach = bytearray(cells + 2)
-        self.reach2 = bytearray(cells + 2)
+        self.reach2 = bytearray(cells + 2) if spare is None else spare
         self.high = 0   # the largest total in ``reach``
         self._skip = 0
         self._top = 0
