@@ -134,6 +134,7 @@ class PuzzleMaker:
         self.total_work = 0
         self.max_slice = 0
         self.tests = 0
+        self.twins = 0
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -201,6 +202,10 @@ class PuzzleMaker:
         give = self._give
         truncate = self._truncate
         copies = self._copies
+        cases = s.cases
+        total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
+        flags = s.flags
+        stack = s.stack
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -320,6 +325,32 @@ class PuzzleMaker:
             tph[t] = ph + 1
             tph[depth] = 0
             depth += 1
+            if thi[t + 1] - tlo[t + 1] == 1:
+                # A leaf next: when its clues have a second solution its clue is needed, no
+                # solve (``MakerCases.second``; only the clues shown count, so the state need
+                # not be a fixed point, and the walk goes back from it as from any other).
+                found = cases.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                while found < 0:
+                    yield
+                    found = cases.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                if found > 1:
+                    if s.work >= SLICE_UNITS:
+                        yield
+                    c = cases.apart(found - 2, -1, SLICE_UNITS)
+                    while c >= 0:
+                        yield
+                        c = cases.apart(found - 2, c, SLICE_UNITS)
+                    found = c == -2
+                if found:
+                    self.twins += 1
+                    clue[cand[tlo[depth - 1]]] = 1
+                    done += 1
+                    self.progress = done * 99 // n
+                    depth -= 1
+                    while s.sp:   # (not looked at: off the stack)
+                        s.sp -= 1
+                        flags[stack[s.sp]] &= 0xFE
+                    continue
             for status in builder:
                 if status == RUNNING:
                     yield
