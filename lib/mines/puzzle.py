@@ -309,7 +309,11 @@ class PuzzleMaker:
                 thi[depth] = mid
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
-                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                if not t:
+                    s.reset(mines)   # (the root's state: nothing known)
+                    s.cases.fresh = 1
+                    self.npromoted = 0
+                elif SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
                     copies.restore(t - SNAP_FROM, tmark[t])
                     self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
