@@ -41,7 +41,7 @@ from array import array
 # The largest modules first, each compiled in a heap collected of the one before's garbage.
 from mines.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
 gc.collect()
-from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
+from mines.solver import NUM, QUEUED, RUNNING, SAFE, UNK, Solver
 gc.collect()
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
@@ -200,7 +200,7 @@ class PuzzleMaker:
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
-        truncate = self._truncate
+        truncate = self._copies.truncate
         copies = self._copies
         cases = s.cases
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
@@ -317,7 +317,7 @@ class PuzzleMaker:
                     copies.restore(t - SNAP_FROM, tmark[t])
                     self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
-                    while not truncate(tmark[t], tnp[t]):
+                    while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
                         yield
                 for j in range(lo, mid):
                     if s.work >= SLICE_UNITS:
@@ -353,7 +353,7 @@ class PuzzleMaker:
                     depth -= 1
                     while s.sp:   # (not looked at: off the stack)
                         s.sp -= 1
-                        flags[stack[s.sp]] &= 0xFE
+                        flags[stack[s.sp]] &= 0xFF ^ QUEUED
                     continue
             for status in builder:
                 if status == RUNNING:
@@ -387,75 +387,40 @@ class PuzzleMaker:
         """Show clue c to the solver: a covered cell is given its number; a cell already proven
         safe is promoted (its number shown from now on); nothing once the grid is decided."""
         s = self.solver
-        st = s.st[c]
-        if st == UNK:
-            s.give_clue(c, self.board.count[c])
-        elif st == SAFE and s.unknown:
-            st = s.st
+        st = s.st
+        if st[c] == UNK:
+            # ``give_clue`` written out: ``order`` (the walk goes back by it), no ``why``, ``src``
+            # or ``when`` (the final solve gives its clues the solver's way, for hints)
+            k = s.nknown
+            s.order[k] = c
+            s.nknown = k + 1
+            s.unknown -= 1
+            unk = s.unk
+            flags = s.flags
+            stack = s.stack
+            sp = s.sp
+            for d in s.offsets:
+                n = c + d
+                unk[n] -= 1
+                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                    flags[n] |= QUEUED
+                    stack[sp] = n
+                    sp += 1
+            st[c] = NUM
+            s.clue[c] = self.board.count[c]
+            if unk[c]:
+                flags[c] |= QUEUED
+                stack[sp] = c
+                sp += 1
+            s.sp = sp
+            s.work += 9
+        elif st[c] == SAFE and s.unknown:
             st[c] = NUM
             s.clue[c] = self.board.count[c]
             self.promoted[self.npromoted] = c
             self.npromoted += 1
-            if s.unk[c] and not s.flags[c] & 1:
-                s.flags[c] |= 1
+            if s.unk[c] and not s.flags[c] & QUEUED:
+                s.flags[c] |= QUEUED
                 s.stack[s.sp] = c
                 s.sp += 1
             s.work += 4
-
-    def _truncate(self, p, promoted):
-        """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
-        and ``promoted`` clues were promoted (a promotion adds no cell to ``order``, so the
-        count tells before from after): forget the newer cells and demote the clues promoted
-        since, until the slice is used up (returns False until done). Called only at fixed
-        points (both stacks empty but for numbers left on the pair stack once the grid is
-        decided)."""
-        s = self.solver
-        order = s.order
-        k = s.nknown
-        st = s.st
-        flags = s.flags
-        offsets = s.offsets
-        if k > p or self.npromoted > promoted:
-            # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
-            # changed (marking only the numbers around each cell forgotten saved no work).
-            s.cases.fresh = 1
-        unk = s.unk
-        mk = s.mk
-        work = s.work
-        # ``revision.forget`` written out, the counters in locals: most of a truncation.
-        while k > p and work < SLICE_UNITS:
-            work += 10
-            k -= 1
-            c = order[k]
-            if st[c] == MINE:
-                s.mines_left += 1
-                for d in offsets:
-                    unk[c + d] += 1
-                    mk[c + d] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
-            st[c] = UNK
-        s.unknown += s.nknown - k
-        s.work = work
-        s.nknown = k
-        if k > p:
-            return False
-        while self.npromoted > promoted:
-            if s.work >= SLICE_UNITS:
-                return False
-            self.npromoted -= 1
-            c = self.promoted[self.npromoted]
-            s.work += 3
-            if st[c] == NUM:
-                st[c] = SAFE
-        # Off the pair stack (numbers are left on it only once the grid was decided).
-        pstack = s.pstack
-        while s.psp:
-            if s.work >= SLICE_UNITS:
-                return False
-            s.psp -= 1
-            flags[pstack[s.psp]] &= 0xFD
-            s.work += 2
-        s.sp = 0
-        return True
