@@ -104,6 +104,9 @@ class PuzzleMaker:
         gc.collect()
         from mines.puzzle_cases import MakerCases
         self.solver.cases = MakerCases(self.solver)
+        gc.collect()
+        from mines.puzzle_walk import Walk
+        self._walk = Walk(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -200,9 +203,9 @@ class PuzzleMaker:
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
-        truncate = self._copies.truncate
+        walk = self._walk
+        truncate = walk.truncate
         copies = self._copies
-        cases = s.cases
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
@@ -333,17 +336,17 @@ class PuzzleMaker:
                 # A leaf next: when its clues have a second solution its clue is needed, no
                 # solve (``MakerCases.second``; only the clues shown count, so the state need
                 # not be a fixed point, and the walk goes back from it as from any other).
-                found = cases.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
                 while found < 0:
                     yield
-                    found = cases.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                    found = walk.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
                 if found > 1:
                     if s.work >= SLICE_UNITS:
                         yield
-                    c = cases.apart(found - 2, -1, SLICE_UNITS)
+                    c = walk.apart(found - 2, -1, SLICE_UNITS)
                     while c >= 0:
                         yield
-                        c = cases.apart(found - 2, c, SLICE_UNITS)
+                        c = walk.apart(found - 2, c, SLICE_UNITS)
                     found = c == -2
                 if found:
                     self.twins += 1

@@ -13,7 +13,6 @@ that the case analysis's modules compile as small as before.
 from array import array
 
 from mines.layouts import GroupLayouts
-from mines.solver import MINE, NUM, SAFE, UNK
 
 try:
     from micropython import const
@@ -199,61 +198,3 @@ class StateCopies:
         s.sp = 0
         s.psp = 0
         s.work += 8
-
-    def truncate(self, m, p, promoted, slice_units):
-        """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
-        and ``promoted`` clues of the maker ``m`` were promoted (a promotion adds no cell to
-        ``order``, so the count tells before from after): forget the newer cells and demote the clues promoted
-        since, until ``slice_units`` are used up (returns False until done). Called only at fixed
-        points (both stacks empty but for numbers left on the pair stack once the grid is
-        decided)."""
-        s = self.s
-        order = s.order
-        k = s.nknown
-        st = s.st
-        flags = s.flags
-        offsets = s.offsets
-        if k > p or m.npromoted > promoted:
-            # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
-            # changed (marking only the numbers around each cell forgotten saved no work).
-            s.cases.fresh = 1
-        unk = s.unk
-        mk = s.mk
-        work = s.work
-        # ``revision.forget`` written out, the counters in locals: most of a truncation.
-        while k > p and work < slice_units:
-            work += 10
-            k -= 1
-            c = order[k]
-            if st[c] == MINE:
-                s.mines_left += 1
-                for d in offsets:
-                    unk[c + d] += 1
-                    mk[c + d] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
-            st[c] = UNK
-        s.unknown += s.nknown - k
-        s.work = work
-        s.nknown = k
-        if k > p:
-            return False
-        while m.npromoted > promoted:
-            if s.work >= slice_units:
-                return False
-            m.npromoted -= 1
-            c = m.promoted[m.npromoted]
-            s.work += 3
-            if st[c] == NUM:
-                st[c] = SAFE
-        # Off the pair stack (numbers are left on it only once the grid was decided).
-        pstack = s.pstack
-        while s.psp:
-            if s.work >= slice_units:
-                return False
-            s.psp -= 1
-            flags[pstack[s.psp]] &= 0xFD
-            s.work += 2
-        s.sp = 0
-        return True
