@@ -28,8 +28,13 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # when its range is left. Ranges are solved at ``BUILD_LEVEL`` (cheaper for Hard), each test at
 # the level itself; going back lands on a state the clues imply and the solver's rules are
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
-# compare with a plain re-solve per removal). A final solve from scratch of the finished puzzle
-# checks it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+# compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
+# are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
+# it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
+# where the mine count is not used, one flipped) keeping every clue shown, c_i stays
+# (``puzzle_walk.Walk.second``: only the clues count, not the state). A final solve from scratch
+# of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
+# ``why``, ``src``) for hints.
 #
 # Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
 # about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated
@@ -337,7 +342,7 @@ class PuzzleMaker:
             depth += 1
             if thi[t + 1] - tlo[t + 1] == 1:
                 # A leaf next: when its clues have a second solution its clue is needed, no
-                # solve (``MakerCases.second``; only the clues shown count, so the state need
+                # solve (``Walk.second``; only the clues shown count, so the state need
                 # not be a fixed point, and the walk goes back from it as from any other).
                 # Going right with no clue given, Easy and Medium are where the node was, and
                 # the node was not decided: the clue is needed.

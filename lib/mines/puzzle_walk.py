@@ -1,6 +1,6 @@
 """The puzzle maker's walk (``mines.puzzle``): going back to an earlier state of the solver
-(``Walk.truncate``), and second solutions found without solving (``Walk.second``). Imported by the
-maker after its other parts, each compiled apart where a 96K heap still finds room."""
+(``Walk.truncate``), and second solutions found without solving (``Walk.second``). Imported
+by the maker after its other parts, each compiled apart where a 96K heap still finds room."""
 
 from mines.solver import MINE, NUM, SAFE, UNK
 
@@ -22,10 +22,11 @@ class Walk:
     def truncate(self, m, p, promoted, slice_units):
         """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
         and ``promoted`` clues of the maker ``m`` were promoted (a promotion adds no cell to
-        ``order``, so the count tells before from after): forget the newer cells and demote the clues promoted
-        since, until ``slice_units`` are used up (returns False until done). Called only at fixed
-        points (both stacks empty but for numbers left on the pair stack once the grid is
-        decided)."""
+        ``order``, so the count tells before from after): forget the newer cells and demote the
+        clues promoted since, until ``slice_units`` are used up (returns False until done).
+        Called only at fixed points (both stacks empty but for numbers left on the pair stack
+        once the grid is decided), and after ``Walk.second`` kept a leaf's clue (the single
+        rule's stack emptied, nothing learnt since the clues were given)."""
         s = self.s
         order = s.order
         k = s.nknown
