@@ -67,11 +67,9 @@ _DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # cell by cell. Those middle levels forget the most cells in all (many ranges, each with a fair
 # share of the grid). Devtime, 4 Easy 20x15 puzzles and the set-up: 11.8 s with the copies on
 # levels 3-6, 12.8 s on levels 0-3, 10.7 s with one on every level; each copy is about 1.2 KB
-# at 20x15, and 8 of them no longer fit the maker in a 96K heap. Per level (Easy, Medium,
-# Hard): Medium's leaves kept with no solve (``Walk.second``) leave its deep levels less to
-# forget (work units over 20 puzzles at 20x15 from level 2: Medium -0.6%, Easy +1.9%, Hard +1%).
+# at 20x15, and 8 of them no longer fit the maker in a 96K heap.
 SNAP_LEVELS = 4
-SNAP_FROM = (3, 2, 3)
+SNAP_FROM = 3
 
 
 class PuzzleMaker:
@@ -124,7 +122,7 @@ class PuzzleMaker:
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
-        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM[level].
+        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM.
         self._copies = StateCopies(self.solver, SNAP_LEVELS)
         self.npromoted = 0
         self.clue = bytearray(board.size)
@@ -211,7 +209,6 @@ class PuzzleMaker:
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
         walk = self._walk
-        snap = SNAP_FROM[self.level]
         truncate = walk.truncate
         copies = self._copies
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
@@ -310,8 +307,8 @@ class PuzzleMaker:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
-                if snap <= t < snap + SNAP_LEVELS:
-                    copies.save(t - snap)
+                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                    copies.save(t - SNAP_FROM)
                 for j in range(hi - 1, mid - 1, -1):
                     if s.work >= SLICE_UNITS:
                         yield
@@ -324,8 +321,8 @@ class PuzzleMaker:
                     s.reset(mines)   # (the root's state: nothing known)
                     s.cases.fresh = 1
                     self.npromoted = 0
-                elif snap <= t < snap + SNAP_LEVELS:
-                    copies.restore(t - snap, tmark[t])
+                elif SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                    copies.restore(t - SNAP_FROM, tmark[t])
                     self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
                     while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
@@ -344,11 +341,7 @@ class PuzzleMaker:
                 # A leaf next: when its clues have a second solution its clue is needed, no
                 # solve (``Walk.second``; only the clues shown count, so the state need
                 # not be a fixed point, and the walk goes back from it as from any other).
-                # Going right with no clue given, Easy and Medium are where the node was, and
-                # the node was not decided: the clue is needed.
-                found = 1 if (ph and runner is builder and s.nknown == tmark[t]
-                              and self.npromoted == tnp[t]) else walk.second(
-                                  cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
                 while found < 0:
                     yield
                     found = walk.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
