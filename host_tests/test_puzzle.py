@@ -343,6 +343,45 @@ def test_the_same_as_a_plain_re_solve_per_removal():
                 assert have == set(clue_cells(m)), (w, h, level, seed)
 
 
+def test_a_second_solution_found_without_solving_is_one():
+    """``Walk.second`` (and ``apart``) say a clue left out of a puzzle's clues leaves a second
+    solution: the independent solver must find two. It must also find some (the maker keeps
+    those clues without a solve), and the maker's puzzles are the plain re-solve's (above)."""
+    from mines.puzzle_walk import Walk
+    found = [0, 0]
+    for w, h in ((7, 6), (9, 7)):
+        m = PuzzleMaker(w, h)
+        s = Solver(m.board, oracle=False)
+        walk = Walk(s)
+        for level in LEVELS:
+            for seed in range(6):
+                m.begin(seed + 300, level)
+                m.run()
+                b = m.board
+                total = 1 if level == P.HARD else 0
+                clues = clue_cells(m)
+                for c in clues:
+                    s.reset(m.mines)
+                    for d in clues:
+                        if d != c:
+                            s.give_clue(d, b.count[d])
+                    if seed & 1:
+                        s.solve(P.EASY)   # (any state of these clues: only they count)
+                    r = walk.second(c, total, 0, 1 << 28)
+                    if r > 1:
+                        r = walk.apart(r - 2, -1, 1 << 28) == -2
+                    clue = bytearray(m.clue)
+                    clue[c] = 0
+                    n, _ = count_solutions(w, h, P.view_rows(b, clue),
+                                           m.mines if total else None)
+                    found[0] += r
+                    found[1] += n > 1
+                    assert not r or n > 1, (w, h, level, seed, c)
+                assert m.twins <= m.clues
+    # Most leaves left out have a second solution of this kind (the rest need a solve).
+    assert found[0] > found[1] // 2 > 20, found
+
+
 def test_slices_are_bounded_progress_rises_and_abandoning_changes_nothing():
     rnd = random.Random(5)
     m = PuzzleMaker(20, 15)

@@ -28,8 +28,13 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # when its range is left. Ranges are solved at ``BUILD_LEVEL`` (cheaper for Hard), each test at
 # the level itself; going back lands on a state the clues imply and the solver's rules are
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
-# compare with a plain re-solve per removal). A final solve from scratch of the finished puzzle
-# checks it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+# compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
+# are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
+# it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
+# where the mine count is not used, one flipped) keeping every clue shown, c_i stays
+# (``puzzle_walk.Walk.second``: only the clues count, not the state). A final solve from scratch
+# of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
+# ``why``, ``src``) for hints.
 #
 # Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
 # about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated
@@ -41,7 +46,7 @@ from array import array
 # The largest modules first, each compiled in a heap collected of the one before's garbage.
 from mines.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
 gc.collect()
-from mines.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
+from mines.solver import NUM, QUEUED, RUNNING, SAFE, UNK, Solver
 gc.collect()
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
@@ -104,6 +109,9 @@ class PuzzleMaker:
         gc.collect()
         from mines.puzzle_cases import MakerCases
         self.solver.cases = MakerCases(self.solver)
+        gc.collect()
+        from mines.puzzle_walk import Walk
+        self._walk = Walk(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -134,6 +142,7 @@ class PuzzleMaker:
         self.total_work = 0
         self.max_slice = 0
         self.tests = 0
+        self.twins = 0
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -199,8 +208,12 @@ class PuzzleMaker:
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
         give = self._give
-        truncate = self._truncate
+        walk = self._walk
+        truncate = walk.truncate
         copies = self._copies
+        total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
+        flags = s.flags
+        stack = s.stack
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -304,11 +317,15 @@ class PuzzleMaker:
                 thi[depth] = mid
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
-                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                if not t:
+                    s.reset(mines)   # (the root's state: nothing known)
+                    s.cases.fresh = 1
+                    self.npromoted = 0
+                elif SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
                     copies.restore(t - SNAP_FROM, tmark[t])
                     self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
-                    while not truncate(tmark[t], tnp[t]):
+                    while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
                         yield
                 for j in range(lo, mid):
                     if s.work >= SLICE_UNITS:
@@ -320,6 +337,32 @@ class PuzzleMaker:
             tph[t] = ph + 1
             tph[depth] = 0
             depth += 1
+            if thi[t + 1] - tlo[t + 1] == 1:
+                # A leaf next: when its clues have a second solution its clue is needed, no
+                # solve (``Walk.second``; only the clues shown count, so the state need
+                # not be a fixed point, and the walk goes back from it as from any other).
+                found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                while found < 0:
+                    yield
+                    found = walk.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                if found > 1:
+                    if s.work >= SLICE_UNITS:
+                        yield
+                    c = walk.apart(found - 2, -1, SLICE_UNITS)
+                    while c >= 0:
+                        yield
+                        c = walk.apart(found - 2, c, SLICE_UNITS)
+                    found = c == -2
+                if found:
+                    self.twins += 1
+                    clue[cand[tlo[depth - 1]]] = 1
+                    done += 1
+                    self.progress = done * 99 // n
+                    depth -= 1
+                    while s.sp:   # (not looked at: off the stack)
+                        s.sp -= 1
+                        flags[stack[s.sp]] &= 0xFF ^ QUEUED
+                    continue
             for status in builder:
                 if status == RUNNING:
                     yield
@@ -352,75 +395,40 @@ class PuzzleMaker:
         """Show clue c to the solver: a covered cell is given its number; a cell already proven
         safe is promoted (its number shown from now on); nothing once the grid is decided."""
         s = self.solver
-        st = s.st[c]
-        if st == UNK:
-            s.give_clue(c, self.board.count[c])
-        elif st == SAFE and s.unknown:
-            st = s.st
+        st = s.st
+        if st[c] == UNK:
+            # ``give_clue`` written out: ``order`` (the walk goes back by it), no ``why``, ``src``
+            # or ``when`` (the final solve gives its clues the solver's way, for hints)
+            k = s.nknown
+            s.order[k] = c
+            s.nknown = k + 1
+            s.unknown -= 1
+            unk = s.unk
+            flags = s.flags
+            stack = s.stack
+            sp = s.sp
+            for d in s.offsets:
+                n = c + d
+                unk[n] -= 1
+                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                    flags[n] |= QUEUED
+                    stack[sp] = n
+                    sp += 1
+            st[c] = NUM
+            s.clue[c] = self.board.count[c]
+            if unk[c]:
+                flags[c] |= QUEUED
+                stack[sp] = c
+                sp += 1
+            s.sp = sp
+            s.work += 9
+        elif st[c] == SAFE and s.unknown:
             st[c] = NUM
             s.clue[c] = self.board.count[c]
             self.promoted[self.npromoted] = c
             self.npromoted += 1
-            if s.unk[c] and not s.flags[c] & 1:
-                s.flags[c] |= 1
+            if s.unk[c] and not s.flags[c] & QUEUED:
+                s.flags[c] |= QUEUED
                 s.stack[s.sp] = c
                 s.sp += 1
             s.work += 4
-
-    def _truncate(self, p, promoted):
-        """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
-        and ``promoted`` clues were promoted (a promotion adds no cell to ``order``, so the
-        count tells before from after): forget the newer cells and demote the clues promoted
-        since, until the slice is used up (returns False until done). Called only at fixed
-        points (both stacks empty but for numbers left on the pair stack once the grid is
-        decided)."""
-        s = self.solver
-        order = s.order
-        k = s.nknown
-        st = s.st
-        flags = s.flags
-        offsets = s.offsets
-        if k > p or self.npromoted > promoted:
-            # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
-            # changed (marking only the numbers around each cell forgotten saved no work).
-            s.cases.fresh = 1
-        unk = s.unk
-        mk = s.mk
-        work = s.work
-        # ``revision.forget`` written out, the counters in locals: most of a truncation.
-        while k > p and work < SLICE_UNITS:
-            work += 10
-            k -= 1
-            c = order[k]
-            if st[c] == MINE:
-                s.mines_left += 1
-                for d in offsets:
-                    unk[c + d] += 1
-                    mk[c + d] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
-            st[c] = UNK
-        s.unknown += s.nknown - k
-        s.work = work
-        s.nknown = k
-        if k > p:
-            return False
-        while self.npromoted > promoted:
-            if s.work >= SLICE_UNITS:
-                return False
-            self.npromoted -= 1
-            c = self.promoted[self.npromoted]
-            s.work += 3
-            if st[c] == NUM:
-                st[c] = SAFE
-        # Off the pair stack (numbers are left on it only once the grid was decided).
-        pstack = s.pstack
-        while s.psp:
-            if s.work >= SLICE_UNITS:
-                return False
-            s.psp -= 1
-            flags[pstack[s.psp]] &= 0xFD
-            s.work += 2
-        s.sp = 0
-        return True

@@ -198,4 +198,3 @@ class StateCopies:
         s.sp = 0
         s.psp = 0
         s.work += 8
-
