@@ -511,9 +511,9 @@ def run_mpy_games(heap, games, boards, display=False):
 # The heaps below are what `python tools/memory.py` measured (README) plus about 11%: the
 # smallest passing heap is ragged (a run that passes at 98K may fail at 104K, as fragmentation
 # falls differently), so a test set at the bare figure would pass or fail by chance.
-LOGIC_SMALL_HEAP = "196K"  # measured: passes at 176K with the hint job in every game (120K without)
-LOGIC_ALL_HEAP = "212K"  # measured: passes at 188K with the hint job in every game (168K without)
-DISPLAY_ALL_HEAP = "292K"  # measured: passes at 260K-264K with the display and hints (232K without)
+LOGIC_SMALL_HEAP = "184K"  # measured: passes at 164K with the hint job in every game
+LOGIC_ALL_HEAP = "188K"  # measured: passes at 168K with the hint job in every game
+DISPLAY_ALL_HEAP = "280K"  # measured: passes at 252K with the display and hints
 
 
 def test_game_logic_plays_200_games_in_a_device_sized_heap():
@@ -527,7 +527,7 @@ def test_game_logic_plays_200_games_in_a_device_sized_heap():
 
 def test_game_logic_with_expert_in_the_rotation():
     """Every preset and the largest custom board (30x24) in the rotation: the 30x24 generator
-    alone takes about 41 KB of host heap, and with sizes changing every 10 games the heap
+    alone takes about 32 KB of host heap, and with sizes changing every 10 games the heap
     fragments; run in tools/memory.py's measured heap plus a margin."""
     out = run_mpy_games(LOGIC_ALL_HEAP, 200, memory_tool().ALL_BOARDS)
     assert out["games"] == "201" and int(out["won"]) >= 50
