@@ -32,7 +32,10 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
 # it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
 # where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``puzzle_walk.Walk.second``: only the clues count, not the state). A final solve from scratch
+# (``puzzle_walk.Walk.second``: only the clues count, not the state). In a Hard test, the case
+# analysis stops at the first group whose layouts show a second solution (two with the
+# solution's count of mines in it, or one more or less against the interior's: c_i stays,
+# ``puzzle_cache.CachedLayouts._seen``). A final solve from scratch
 # of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
 # ``why``, ``src``) for hints.
 #
@@ -214,6 +217,7 @@ class PuzzleMaker:
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
+        lay = s.cases.layouts
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -287,11 +291,15 @@ class PuzzleMaker:
                     # A leaf: is the clue needed, given the others this test keeps?
                     self.tests += 1
                     if runner is not builder:
+                        # (Hard: the analysis stops at a group that shows a second solution.)
+                        lay.watch = 1
+                        lay.twin = 0
                         for status in runner:
                             if status == RUNNING:
                                 yield
                                 continue
                             break
+                        lay.watch = 0
                     if s.unknown:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
