@@ -146,6 +146,7 @@ class PuzzleMaker:
         self.max_slice = 0
         self.tests = 0
         self.twins = 0
+        self.cuts = 0   # Hard's tests cut short at a second solution (``puzzle_cache``)
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -300,6 +301,7 @@ class PuzzleMaker:
                                 continue
                             break
                         lay.watch = 0
+                        self.cuts += lay.twin
                     if s.unknown:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
