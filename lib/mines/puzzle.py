@@ -90,8 +90,8 @@ class PuzzleMaker:
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
     # indivisible piece between two checks is larger than 280 units. This module's stay under
     # 50; the case analysis's are a TotalCounts step (at most 2 * 96 + 1), the count test of
-    # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (10
-    # per cell, at most 150), a cache look-up (a slot, or taking one: at most 110) and the
+    # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (13
+    # per cell, at most 195), a cache look-up (a slot, or taking one: at most 110) and the
     # maker's own (puzzle_cases: growing a group by one cell, at most 80; the gap test, at
     # most 240). That fits the midend's runner, whose slice bound is the generator's
     # MAX_SLICE_UNITS (360; host_tests check both, and every frame's units).
