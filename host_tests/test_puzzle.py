@@ -240,6 +240,7 @@ def test_the_enumeration_cache_gives_what_enumerating_gives():
 
     from mines.puzzle_cases import MakerCases
     cached = PuzzleMaker(20, 15)
+    cached.solver.cases.layouts._seen = lambda: False   # every enumeration to its end
     plain = PuzzleMaker(20, 15)
     plain.solver.cases = MakerCases(plain.solver, GroupLayouts)   # plain GroupLayouts, no cache
     a, b = record(cached), record(plain)
@@ -253,6 +254,28 @@ def test_the_enumeration_cache_gives_what_enumerating_gives():
     assert len(a) == len(b) > 300 and a == b
     assert cached.solver.cases.layouts.hits > len(a) // 2
     assert type(plain.solver.cases.layouts) is GroupLayouts
+
+
+def test_a_hard_test_cut_short_at_a_second_solution_keeps_the_same_puzzles():
+    """Hard's analysis in a test stops at the first group that shows a second solution of the
+    clues (``CachedLayouts._seen``): the same puzzles and final solve as a maker whose
+    analysis runs every test to its end (plain ``GroupLayouts``), with less work."""
+    from mines.layouts import GroupLayouts
+    from mines.puzzle_cases import MakerCases
+    watched = PuzzleMaker(20, 15)
+    plain = PuzzleMaker(20, 15)
+    plain.solver.cases = MakerCases(plain.solver, GroupLayouts)
+    less = 0
+    for seed in range(4):
+        for m in (watched, plain):
+            m.begin(seed, P.HARD)
+            m.run()
+        assert rows_and_solution(watched) == rows_and_solution(plain)
+        s, t = watched.solver, plain.solver
+        assert s.order[:s.nknown] == t.order[:t.nknown] and s.why == t.why
+        less += watched.total_work < plain.total_work
+    cuts = watched.solver.cases.layouts.cuts
+    assert cuts > 20 and less == 4, (cuts, less)
 
 
 def test_the_enumeration_cache_tells_groups_apart_by_their_numbers_values():

@@ -32,7 +32,10 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
 # it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
 # where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``puzzle_walk.Walk.second``: only the clues count, not the state). A final solve from scratch
+# (``puzzle_walk.Walk.second``: only the clues count, not the state). In a Hard test, the case
+# analysis stops at the first group whose layouts show a second solution (two with the
+# solution's count of mines in it, or one more or less against the interior's: c_i stays,
+# ``puzzle_cache.CachedLayouts._seen``). A final solve from scratch
 # of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
 # ``why``, ``src``) for hints.
 #
@@ -87,8 +90,8 @@ class PuzzleMaker:
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
     # indivisible piece between two checks is larger than 280 units. This module's stay under
     # 50; the case analysis's are a TotalCounts step (at most 2 * 96 + 1), the count test of
-    # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (10
-    # per cell, at most 150), a cache look-up (a slot, or taking one: at most 110) and the
+    # one group (2 + at most the interior's cells, < 160 up to 20x15), a group's set-up (13
+    # per cell, at most 195), a cache look-up (a slot, or taking one: at most 110) and the
     # maker's own (puzzle_cases: growing a group by one cell, at most 80; the gap test, at
     # most 240). That fits the midend's runner, whose slice bound is the generator's
     # MAX_SLICE_UNITS (360; host_tests check both, and every frame's units).
@@ -143,6 +146,7 @@ class PuzzleMaker:
         self.max_slice = 0
         self.tests = 0
         self.twins = 0
+        self.cuts = 0   # Hard's tests cut short at a second solution (``puzzle_cache``)
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -214,6 +218,7 @@ class PuzzleMaker:
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
+        lay = s.cases.layouts
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -287,11 +292,16 @@ class PuzzleMaker:
                     # A leaf: is the clue needed, given the others this test keeps?
                     self.tests += 1
                     if runner is not builder:
+                        # (Hard: the analysis stops at a group that shows a second solution.)
+                        lay.watch = 1
+                        lay.twin = 0
                         for status in runner:
                             if status == RUNNING:
                                 yield
                                 continue
                             break
+                        lay.watch = 0
+                        self.cuts += lay.twin
                     if s.unknown:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)

@@ -1,14 +1,15 @@
-"""The pen-and-paper maker's copies of the solver's state (``StateCopies``), and its cache of
-whole group enumerations (``mines.layouts``) by content (``CachedLayouts``). Imported by the
-maker after its collect: compiled apart, where a 96K heap still finds room.
-
-The maker's case analysis sees most groups again and again, unchanged, from test to test (three
-in four at 20x15 Hard). A group whose cells, numbers, and mines still to place and free cells
-around each number are all the same as one kept has the same layouts: they are copied instead
-of enumerated. The last ``SLOTS`` enumerations are kept, in a ring. Apart from
-``mines.layouts`` so that the sweeper carries none of it (its analysis keeps no cache), and so
-that the case analysis's modules compile as small as before.
-"""
+# The pen-and-paper maker's copies of the solver's state (``StateCopies``), and its cache of
+# whole group enumerations (``mines.layouts``) by content (``CachedLayouts``). Imported by the
+# maker after its collect: compiled apart, where a 96K heap still finds room.
+#
+# The maker's case analysis sees most groups again and again, unchanged, from test to test (three
+# in four at 20x15 Hard). A group whose cells, numbers, and mines still to place and free cells
+# around each number are all the same as one kept has the same layouts: they are copied instead
+# of enumerated. The last ``SLOTS`` enumerations are kept, in a ring. Apart from
+# ``mines.layouts`` so that the sweeper carries none of it (its analysis keeps no cache), and so
+# that the case analysis's modules compile as small as before.
+#
+# (Comments, not a docstring: a long docstring costs the device's compiler heap.)
 
 from array import array
 
@@ -20,6 +21,7 @@ except ImportError:   # CPython
     def const(value):  # type: ignore[misc]
         return value
 
+WATCH_UNITS = 40   # a watched enumeration looks for a second solution this often
 SLOTS = 12               # about 220 bytes each
 _KEY_CELLS = const(15)   # a kept group has at most this many cells (groups.MAX_GROUP) ...
 _KEY_CONS = const(40)    # ... and numbers (a bigger one is enumerated every time)
@@ -34,6 +36,12 @@ class CachedLayouts(GroupLayouts):
         slots = SLOTS
         self.slots = slots
         self.hits = 0
+        self.watch = 0   # 1: ``step`` looks for a second solution in each group (``_seen``)
+        self.twin = 0
+        self.cuts = 0    # analyses so cut short
+        self.imines = 0  # the solution's mines, safe cells in the interior (``MakerCases``)
+        self.isafe = 0
+        self._kt = 0     # watched: where the masks of the solution's count are
         self._kn = bytearray(slots)              # cells of the group kept; 0: empty
         self._kncons = bytearray(slots)
         self._kcells = array("H", bytes(2 * slots * _KEY_CELLS))
@@ -64,6 +72,14 @@ class CachedLayouts(GroupLayouts):
         self._ncons = ncons
         self._fill = -1
         self._look = 1 if n <= _KEY_CELLS and ncons <= _KEY_CONS else 0
+        if self.watch:
+            mine = self.s.board.mine
+            gcells = self.cases.gcells
+            k = pos
+            for p in range(self._base, self._base + n):
+                k += mine[gcells[p]]
+            self._kt = k
+            self.s.work += n
 
     def step(self, slice_units):
         if self._look:
@@ -73,8 +89,18 @@ class CachedLayouts(GroupLayouts):
             if found:
                 self._look = 0
                 self._k = -1   # copied from the cache: nothing to enumerate
+                self._seen()
                 return True
-        done = GroupLayouts.step(self, slice_units)
+        s = self.s
+        while True:
+            # Watched: in pieces of WATCH_UNITS, looking for a second solution after each.
+            stop = s.work + WATCH_UNITS if self.watch else slice_units
+            done = GroupLayouts.step(self, stop if stop < slice_units else slice_units)
+            if done or s.work >= slice_units:
+                break
+            s.work += 1
+            if self._seen():
+                return True
         if done and self._fill >= 0:
             # Enumerated: kept in the slot taken for it (see _cached).
             slot = self._fill
@@ -90,8 +116,30 @@ class CachedLayouts(GroupLayouts):
                 kmask[a + _KEY_CELLS + 1 + j] = orm[pos + j]
             self._kcset[slot] = self.cset
             self._kn[slot] = n
-            self.s.work += 2 * n
+            s.work += 2 * n
+            self._seen()
         return done
+
+    # Watched (``watch`` 1: the maker's Hard test), each group is looked at for a second
+    # solution of the clues: two layouts with as many mines as the solution puts in the group
+    # (the rest kept), or one with a mine more (less) where the interior holds a mine (safe
+    # cell) of the solution to swap with. Then no level decides the grid (the solver is sound):
+    # ``twin`` is set, watching stops, and the group is given no layout (``cset`` 0), so that
+    # the analysis ends at once proving nothing (an enumeration cut short is not kept).
+    def _seen(self):
+        if not self.watch:
+            return False
+        k = self._kt
+        am = self.andm
+        if not (self.orm[k] & ~am[k] or self.imines and k < self._pos + self._n
+                and am[k + 1] != 0xFFFF or self.isafe and k > self._pos and am[k - 1] != 0xFFFF):
+            return False
+        self.watch = 0
+        self.twin = 1
+        self.cuts += 1
+        self.cset = 0
+        self._fill = -1
+        return True
 
     def _cached(self, slice_units):
         """From slot ``_look`` - 1 on: copy a kept enumeration of this group and return True;

@@ -21,6 +21,7 @@ class MakerCases(CaseAnalysis):
         self._c = -1
         self._q = -1
         self._chg = 0
+        self._fm = 0
         self.fresh = 1   # 1: every group counts as changed (the solver's state was copied back)
 
     def collect(self, stamp, slice_units, resume):
@@ -35,18 +36,21 @@ class MakerCases(CaseAnalysis):
         mark = self.mark
         gcells = self.gcells
         gstart = self.gstart
+        mine = s.board.mine
         if resume:
             c = self._c
             q = self._q
             ng = self.ngroups
             nf = self.nfront
             changed = self._chg
+            fm = self._fm
         else:
             c = -1
             q = -1
             ng = 0
             nf = 0
             changed = 0
+            fm = 0
         work = s.work
         while work < slice_units:
             if q < 0:
@@ -68,6 +72,7 @@ class MakerCases(CaseAnalysis):
                 gcells[nf] = c
                 q = nf
                 nf += 1
+                fm += mine[c]
                 changed = self.fresh
             while q < nf and work < slice_units:
                 x = gcells[q]
@@ -85,6 +90,7 @@ class MakerCases(CaseAnalysis):
                                 mark[y] = stamp
                                 gcells[nf] = y
                                 nf += 1
+                                fm += mine[y]
             if q >= nf:
                 # As in CaseAnalysis: a group none of whose numbers changed is the same.
                 self.pool[ng - 1] = 0 if changed or not self.reuse else _SAME
@@ -95,8 +101,13 @@ class MakerCases(CaseAnalysis):
         self._c = c
         self._q = q
         self._chg = changed
+        self._fm = fm
         if c < 0:
             self.fresh = 0
+            # The solution's mines and safe cells in the interior (``CachedLayouts._seen``).
+            lay = self.layouts
+            lay.imines = s.mines_left - fm
+            lay.isafe = s.unknown - nf - lay.imines
             return True
         return False
 
