@@ -124,7 +124,8 @@ def _script(kind, pos, slices=None, units=200, warm=None, prev=False, check=Fals
     what it proved, and the probabilities over that. "pslices": steps of the probabilities over
     the settled view alone. ``warm``: a position answered first, the same in every script (a
     game's buffers and templates are made by its first answer; another game's view, so the
-    view measured loads from scratch unless ``prev``). ``prev``: first the hint of the view one
+    view measured loads from scratch unless ``prev``: the hinter forgets the warm view first,
+    as a new game's job does). ``prev``: first the hint of the view one
     move earlier (the game's kept hinter); ``check``: then the check after the move on this
     view (MODE_CHECK: it loads the view); ``measure`` False: the set-up only."""
     label, shown, cursor, grid, settled = pos
@@ -146,6 +147,10 @@ def _script(kind, pos, slices=None, units=200, warm=None, prev=False, check=Fals
     if prev:
         head += ("v3 = bytearray(%r)\nh.begin(v3, %d, %d, truth)\nh.run()\n"
                  % (pos[4], MINES, cursor))
+    else:
+        # As a new game does (mines.helping.new_game: the job forgets the last game's view):
+        # the view measured is another game's, loaded from scratch, with nothing to undo.
+        head += "h.forget()\n"
     if check:
         head += "h.begin(v, %d, -1, truth, MODE_CHECK)\nh.run()\n" % MINES
     if slices is not None:
