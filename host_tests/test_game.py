@@ -609,6 +609,18 @@ def test_pause_menu_new_board_and_keyboard_names():
     assert d.until(M.PLAYING, 400) and m.seed != first and not m.game.started
 
 
+def _lost_beginner():
+    """A Beginner game from the menu, lost on its first mine: (midend, driver)."""
+    m, d = classic(seed=5, preset="Beginner")
+    to_row(d, "play")
+    d.press(M.START)
+    d.press(M.A)
+    assert d.until(M.PLAYING, 2000)
+    d.press(*walk(m, *first_mine(m)))
+    d.press(M.A)
+    return m, d
+
+
 def test_the_end_panel_drops_the_board_code_modules_only_when_they_load_from_mpy(monkeypatch):
     """Once the board's code is written, mines.boardcode and mines.codes leave the heap if they
     came from .mpy files (quick to load again) and no puzzle module holds them; else they stay."""
@@ -618,13 +630,7 @@ def test_the_end_panel_drops_the_board_code_modules_only_when_they_load_from_mpy
     for name, module in (("boardcode", boardcode), ("codes", codes)):  # put back afterwards
         monkeypatch.setitem(sys.modules, "mines." + name, module)
         monkeypatch.setattr(mines, name, module)
-    m, d = classic(seed=5, preset="Beginner")
-    to_row(d, "play")
-    d.press(M.START)
-    d.press(M.A)
-    assert d.until(M.PLAYING, 2000)
-    d.press(*walk(m, *first_mine(m)))
-    d.press(M.A)
+    m, d = _lost_beginner()
     assert m.state == M.LOST
     monkeypatch.delitem(sys.modules, "mines.puzzle_game", raising=False)
     code = texts.result_lines(m)[2]                          # from .py: kept
@@ -644,13 +650,7 @@ def test_the_menu_holds_no_board_buffers():
     """Back at the menu (from an end panel or from the pause menu) neither the generator nor
     the last game is kept: the menu's Labels never share the heap with a board's buffers, and
     the next board makes both anew."""
-    m, d = classic(seed=5, preset="Beginner")
-    to_row(d, "play")
-    d.press(M.START)
-    d.press(M.A)
-    assert d.until(M.PLAYING, 2000)
-    d.press(*walk(m, *first_mine(m)))
-    d.press(M.A)
+    m, d = _lost_beginner()
     assert m.state == M.LOST and m.game is not None           # the end panel shows the board
     d.press(M.B)
     assert m.state == M.MENU

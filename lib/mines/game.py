@@ -52,6 +52,17 @@ PRIMARY = 0  # A: open a covered cell, or chord on a number
 SECONDARY = 1  # B: toggle a flag
 
 
+def marks_around(shown, offsets, i):
+    """Flags (marked wrong or not) and blown mines next to padded cell i of the view ``shown``
+    (``offsets``: the board's eight neighbour offsets)."""
+    n = 0
+    for d in offsets:
+        t = shown[i + d]
+        if t == FLAG or t == BAD_FLAG or t == BLOWN:
+            n += 1
+    return n
+
+
 def move_kind(move):
     return move >> 12
 
@@ -255,7 +266,7 @@ class Game:
             if mark and not bad:
                 for d in offsets:
                     n = shown[i + d]
-                    if n <= 8 and board.inside[i + d] and n < self._flags_around(i + d):
+                    if n <= 8 and board.inside[i + d] and n < marks_around(shown, offsets, i + d):
                         bad = True
                         break
             want = BAD_FLAG if bad else FLAG
@@ -264,16 +275,6 @@ class Game:
                 changed = True
         if changed:
             self.version += 1
-
-    def _flags_around(self, i):
-        """Flags (marked wrong or not) and blown mines next to padded cell i."""
-        shown = self.shown
-        n = 0
-        for d in self.board.offsets:
-            t = shown[i + d]
-            if t == FLAG or t == BAD_FLAG or t == BLOWN:
-                n += 1
-        return n
 
     def _open(self, i):
         """Open covered cell i (and the zero area around it). -1 if it is a mine."""

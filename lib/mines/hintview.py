@@ -17,7 +17,7 @@ cannot do between two views (a number covered again, a new board) makes it load 
 
 from array import array
 
-from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
+from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG, marks_around
 from mines.solver import MINE, NUM, UNK
 
 _FRESH = 0xFE   # in ``last``: no view loaded
@@ -178,7 +178,7 @@ class ViewLoader:
         t = shown[a]
         before = False
         if last is not None and last[a] <= 8:
-            before = self._marked(last, a) > t
+            before = marks_around(last, self.board.offsets, a) > t
             s.work += 8
         self.overfull += (f + m > t) - before
         if m > t or t - m > u:
@@ -187,15 +187,6 @@ class ViewLoader:
                          "cell(s) around it" % (t, b.x_of(a), b.y_of(a), m, u)
         s.work += 12
         return u > 0
-
-    def _marked(self, view, a):
-        """Flags and blown mines around cell a in ``view``."""
-        n = 0
-        for d in self.board.offsets:
-            w = view[a + d]
-            if w == FLAG or w == BAD_FLAG or w == BLOWN:
-                n += 1
-        return n
 
     def _changes(self, shown, limit):
         """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move.
@@ -347,7 +338,7 @@ class ViewLoader:
             while i >= 0:
                 for d in offsets:
                     a = i + d
-                    if st[a] == NUM and self._marked(shown, a) > shown[a]:
+                    if st[a] == NUM and marks_around(shown, offsets, a) > shown[a]:
                         if not bad[i]:
                             bad[i] = 1
                             n += 1
