@@ -52,10 +52,12 @@ class MakerCases(CaseAnalysis):
             changed = 0
             fm = 0
         work = s.work
+        done = False   # (c is -1 both before the first unknown cell and after the last)
         while work < slice_units:
             if q < 0:
                 c = st.find(b"\x00", c + 1)   # the next unknown cell
                 if c < 0:
+                    done = True
                     break
                 work += 3
                 if mark[c] == stamp:
@@ -102,7 +104,7 @@ class MakerCases(CaseAnalysis):
         self._q = q
         self._chg = changed
         self._fm = fm
-        if c < 0:
+        if done:
             self.fresh = 0
             # The solution's mines and safe cells in the interior (``CachedLayouts._seen``).
             lay = self.layouts
@@ -160,9 +162,11 @@ class MakerCases(CaseAnalysis):
         nfound = self.nfound
         c = self._c if resume else -1
         work = s.work
+        done = False
         while work < slice_units:
             c = st.find(b"\x00", c + 1)
             if c < 0:
+                done = True
                 break
             if mark[c] != stamp:
                 found[nfound] = c * 2 + is_mine
@@ -171,4 +175,4 @@ class MakerCases(CaseAnalysis):
         s.work = work
         self.nfound = nfound
         self._c = c
-        return c < 0
+        return done
