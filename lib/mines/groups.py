@@ -63,6 +63,11 @@ class CaseAnalysis:
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
+        # ask 1 (the puzzle maker's tests): an analysis that proves every unknown cell says so
+        # in ``decided`` and learns none of them (the maker only asks whether the grid is
+        # decided, and goes back from the state at once).
+        self.ask = 0
+        self.decided = 0
         self.busy = False
         self._gen = None
         self._slice = 0
@@ -341,6 +346,10 @@ class CaseAnalysis:
                             s.work += 64
                             if s.work >= slice_units:
                                 yield None
+            if self.ask and nfound == s.unknown:
+                self.decided = 1
+                yield False
+                continue
             # From here on, a change is news to the next analysis. (Both stacks are empty now,
             # and the marks of a revision are cleared, so every flag can go.)
             flags[:] = s.board.zeros

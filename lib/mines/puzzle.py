@@ -218,7 +218,8 @@ class PuzzleMaker:
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
-        lay = s.cases.layouts
+        cases = s.cases
+        lay = cases.layouts
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -295,14 +296,21 @@ class PuzzleMaker:
                         # (Hard: the analysis stops at a group that shows a second solution.)
                         lay.watch = 1
                         lay.twin = 0
+                        cases.ask = 1
+                        cases.decided = 0
                         for status in runner:
                             if status == RUNNING:
                                 yield
                                 continue
                             break
                         lay.watch = 0
+                        cases.ask = 0
                         self.cuts += lay.twin
-                    if s.unknown:
+                        if cases.decided:
+                            # (decided, nothing learnt: the next analysis must not take an
+                            # unchanged group for one that showed nothing)
+                            cases.fresh = 1
+                    if s.unknown and not cases.decided:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
                 done += hi - lo
