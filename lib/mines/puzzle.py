@@ -35,7 +35,11 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # (``puzzle_walk.Walk.second``: only the clues count, not the state). In a Hard test, the case
 # analysis stops at the first group whose layouts show a second solution (two with the
 # solution's count of mines in it, or one more or less against the interior's: c_i stays,
-# ``puzzle_cache.CachedLayouts._seen``). A final solve from scratch
+# ``puzzle_cache.CachedLayouts._seen``). Most Hard tests need no analysis at all: when a group
+# of the test's state is past the analysis's bound the level never decides it (c_i stays), and
+# when c_i and its neighbours are all known there the solution is the only one, which an
+# analysis of groups within the bound finds (c_i goes); an analysis that proves every cell
+# learns none of them. A final solve from scratch
 # of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
 # ``why``, ``src``) for hints.
 #
@@ -147,6 +151,8 @@ class PuzzleMaker:
         self.tests = 0
         self.twins = 0
         self.cuts = 0   # Hard's tests cut short at a second solution (``puzzle_cache``)
+        self.local = 0  # Hard's tests decided by the state around the clue (no analysis)
+        self.big = 0    # Hard's tests with a group past the analysis's bound (no analysis)
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -292,25 +298,52 @@ class PuzzleMaker:
                 if s.unknown:
                     # A leaf: is the clue needed, given the others this test keeps?
                     self.tests += 1
+                    decided = 0
                     if runner is not builder:
-                        # (Hard: the analysis stops at a group that shows a second solution.)
-                        lay.watch = 1
-                        lay.twin = 0
-                        cases.ask = 1
-                        cases.decided = 0
-                        for status in runner:
-                            if status == RUNNING:
-                                yield
-                                continue
-                            break
-                        lay.watch = 0
-                        cases.ask = 0
-                        self.cuts += lay.twin
-                        if cases.decided:
-                            # (decided, nothing learnt: the next analysis must not take an
-                            # unchanged group for one that showed nothing)
-                            cases.fresh = 1
-                    if s.unknown and not cases.decided:
+                        # Hard. The state is a fixed point of the pair rule (the ranges are
+                        # built at Medium); first, are its groups within the analysis's bound?
+                        bounded = cases.bounded(SLICE_UNITS, 0)
+                        while bounded is None:
+                            yield
+                            bounded = cases.bounded(SLICE_UNITS, 1)
+                        if not bounded:
+                            # A group past the bound is never decided: the analysis does not
+                            # enumerate it, nothing it learns elsewhere touches the group's
+                            # numbers (else they would be one group), and the mine count can
+                            # only decide it whole, as all mines or all safe, which the
+                            # solution is not (each of its numbers would have been decided).
+                            self.big += 1
+                            cases.drop()
+                        elif walk.known_around(cand[lo]):
+                            # Every solution of these clues agrees with the solution around
+                            # c_i (the state's deductions hold in all), so it keeps c_i's
+                            # number and is one of the clues with c_i: the solution is the
+                            # only one, and the analysis finds it: with every group within
+                            # its bound it is exact (the projection of every clue and the
+                            # count on each cell).
+                            decided = 1
+                            self.local += 1
+                            cases.drop()
+                        else:
+                            # The analysis, stopped at a group that shows a second solution.
+                            lay.watch = 1
+                            lay.twin = 0
+                            cases.ask = 1
+                            cases.decided = 0
+                            for status in runner:
+                                if status == RUNNING:
+                                    yield
+                                    continue
+                                break
+                            lay.watch = 0
+                            cases.ask = 0
+                            self.cuts += lay.twin
+                            if cases.decided:
+                                # (decided, nothing learnt: the next analysis must not take
+                                # an unchanged group for one that showed nothing)
+                                cases.fresh = 1
+                                decided = 1
+                    if s.unknown and not decided:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
                 done += hi - lo

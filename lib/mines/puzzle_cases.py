@@ -2,7 +2,7 @@
 ``mines.groups.CaseAnalysis``, found cheaper in the maker's states. Imported by the maker after
 ``mines.puzzle_cache``, each compiled apart where a 96K heap still finds room."""
 
-from mines.groups import CHANGED, NUM, UNK, _SAME, CaseAnalysis
+from mines.groups import CHANGED, MAX_GROUP, NUM, UNK, _SAME, CaseAnalysis
 from mines.puzzle_cache import CachedLayouts
 
 
@@ -23,6 +23,8 @@ class MakerCases(CaseAnalysis):
         self._chg = 0
         self._fm = 0
         self.fresh = 1   # 1: every group counts as changed (the solver's state was copied back)
+        self._was_fresh = 1
+        self._stamp = 0
 
     def collect(self, stamp, slice_units, resume):
         """Step 1 (groups), until the slice is used up (False) or done (True: ``ngroups``,
@@ -112,6 +114,36 @@ class MakerCases(CaseAnalysis):
             lay.isafe = s.unknown - nf - lay.imines
             return True
         return False
+
+    def bounded(self, slice_units, resume):
+        """Whether every group of the solver's state is within the analysis's bound (True or
+        False), or None when the slice is used up first (called again with ``resume`` 1). The
+        groups are collected as an analysis collects them, between analyses, and the next
+        analysis takes them (``collected``) unless ``drop`` is called first."""
+        s = self.s
+        if not resume:
+            if s.unknown <= MAX_GROUP:
+                return True   # (no group is larger: nothing collected)
+            self._was_fresh = self.fresh
+            self._stamp = self.new_stamp()
+        if not self.collect(self._stamp, slice_units, resume):
+            return None
+        self.collected = 1
+        gstart = self.gstart
+        ng = self.ngroups
+        gstart[ng] = self.nfront
+        s.work += ng
+        for g in range(ng):
+            if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                return False
+        return True
+
+    def drop(self):
+        """Not analysing the state ``bounded`` collected: the next analysis collects anew and
+        takes the same groups as changed as it would have."""
+        if self.collected:
+            self.collected = 0
+            self.fresh = self._was_fresh
 
     def gaps(self, ng):
         """``ng`` when no group's possible counts have a gap, the group when one has, -2 when
