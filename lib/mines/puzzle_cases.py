@@ -25,6 +25,7 @@ class MakerCases(CaseAnalysis):
         self.fresh = 1   # 1: every group counts as changed (the solver's state was copied back)
         self._was_fresh = 1
         self._stamp = 0
+        self._seen = 0
 
     def collect(self, stamp, slice_units, resume):
         """Step 1 (groups), until the slice is used up (False) or done (True: ``ngroups``,
@@ -119,23 +120,30 @@ class MakerCases(CaseAnalysis):
         """Whether every group of the solver's state is within the analysis's bound (True or
         False), or None when the slice is used up first (called again with ``resume`` 1). The
         groups are collected as an analysis collects them, between analyses, and the next
-        analysis takes them (``collected``) unless ``drop`` is called first."""
+        analysis takes them (``collected``) unless ``drop`` is called first. (False comes as
+        soon as a slice ends with a group past the bound, the rest not collected.)"""
         s = self.s
         if not resume:
             if s.unknown <= MAX_GROUP:
                 return True   # (no group is larger: nothing collected)
             self._was_fresh = self.fresh
             self._stamp = self.new_stamp()
-        if not self.collect(self._stamp, slice_units, resume):
-            return None
-        self.collected = 1
+            self._seen = 0
+        done = self.collect(self._stamp, slice_units, resume)
         gstart = self.gstart
         ng = self.ngroups
-        gstart[ng] = self.nfront
-        s.work += ng
-        for g in range(ng):
+        gstart[ng] = self.nfront   # (the group under way ends there so far)
+        g = self._seen
+        s.work += ng - g
+        while g < ng:
             if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                self.collected = 1   # (for ``drop``)
                 return False
+            g += 1
+        if not done:
+            self._seen = ng - 1 if ng else 0   # (the last one may grow yet)
+            return None
+        self.collected = 1
         return True
 
     def drop(self):
