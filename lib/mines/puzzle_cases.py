@@ -4,6 +4,7 @@
 
 from mines.groups import CHANGED, MAX_GROUP, NUM, UNK, _SAME, CaseAnalysis
 from mines.puzzle_cache import CachedLayouts
+from mines.solver import RUNNING
 
 
 class MakerCases(CaseAnalysis):
@@ -26,6 +27,9 @@ class MakerCases(CaseAnalysis):
         self._was_fresh = 1
         self._stamp = 0
         self._seen = 0
+        self._near = (0,) + solver.offsets   # a cell and its neighbours
+        self._phase = 0
+        self.how = 0   # how the last ``test`` was told: BY_ANALYSIS, BY_BIG or BY_STATE
 
     def collect(self, stamp, slice_units, resume):
         """Step 1 (groups), until the slice is used up (False) or done (True: ``ngroups``,
@@ -145,6 +149,65 @@ class MakerCases(CaseAnalysis):
             return None
         self.collected = 1
         return True
+
+    BY_ANALYSIS = 0
+    BY_BIG = 1
+    BY_STATE = 2
+
+    def test(self, c, runner, slice_units, resume):
+        """The maker's Hard test: do the clues decide the grid at the level, those of a state
+        that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
+        of clues with one solution less the clue on c? ``runner``: the solver's loop at the
+        level. Returns None when the slice is used up (called again with ``resume`` 1), else
+        1 (decided) or 0, and sets ``how``:
+
+        BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
+        enumerate it, nothing it learns elsewhere touches the group's numbers (else they would
+        be one group), and the mine count only decides a group whole, all mines or all safe,
+        which the solution is not (each of its numbers would have been decided).
+
+        BY_STATE: c and its neighbours are all known (1). Every solution agrees with the
+        state's deductions, so it keeps c's number, and is one of the clues with c: the
+        solution is the only one. With every group within the bound the analysis is exact (the
+        projection of every clue and the count on each cell), so it would find it.
+
+        BY_ANALYSIS: the analysis, stopped at a group that shows a second solution (the
+        layouts' ``watch``), and learning nothing when it proves every cell (``ask``)."""
+        lay = self.layouts
+        if not resume:
+            self._phase = 0
+        if self._phase == 0:
+            bounded = self.bounded(slice_units, resume)
+            if bounded is None:
+                return None
+            st = self.s.st
+            self.how = self.BY_BIG
+            if bounded:
+                self.how = self.BY_STATE
+                self.s.work += 9
+                for d in self._near:
+                    if st[c + d] == UNK:
+                        self.how = self.BY_ANALYSIS
+                        break
+            if self.how != self.BY_ANALYSIS:
+                self.drop()
+                return 0 if self.how == self.BY_BIG else 1
+            self._phase = 1
+            lay.watch = 1
+            lay.twin = 0
+            self.ask = 1
+            self.decided = 0
+        for status in runner:
+            if status == RUNNING:
+                return None
+            break
+        lay.watch = 0
+        self.ask = 0
+        if self.decided:
+            # (nothing learnt: the next analysis must not take an unchanged group for one
+            # that showed nothing)
+            self.fresh = 1
+        return self.decided
 
     def drop(self):
         """Not analysing the state ``bounded`` collected: the next analysis collects anew and

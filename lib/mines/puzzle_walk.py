@@ -19,15 +19,6 @@ class Walk:
         for j in range(24):
             jtab[solver.poffs[j] + j0] = j + 1
 
-    def known_around(self, c):
-        """Whether c and its 8 neighbours are all known (none is UNK)."""
-        st = self.s.st
-        self.s.work += 9
-        for d in self._near:
-            if not st[c + d]:
-                return False
-        return True
-
     def truncate(self, m, p, promoted, slice_units):
         """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
         and ``promoted`` clues of the maker ``m`` were promoted (a promotion adds no cell to
