@@ -176,6 +176,7 @@ class MakerCases(CaseAnalysis):
         lay = self.layouts
         if not resume:
             self._phase = 0
+            lay.twin = 0
         if self._phase == 0:
             bounded = self.bounded(slice_units, resume)
             if bounded is None:
