@@ -102,7 +102,7 @@ def cpython_stats(cfg, seeds):
             below = solves(m.board, m.clue, cfg["level"] - 1, m.mines)
         rows.append({"seed": seed, "work": m.total_work, "max_slice": m.max_slice,
                      "slice_step": big[1], "clues": m.clues, "tests": m.tests, "twins": m.twins,
-                     "cuts": m.cuts,
+                     "cuts": m.cuts, "local": m.local, "big": m.big,
                      "restarts": m.restarts, "cpython_ms": ms, "below_solves": below,
                      "verified": solves(m.board, m.clue, cfg["level"], m.mines)})
     return rows
@@ -110,7 +110,8 @@ def cpython_stats(cfg, seeds):
 
 def summarize(cfg, rows):
     r = {}
-    for key in ("work", "max_slice", "clues", "tests", "cuts", "twins", "restarts", "cpython_ms"):
+    for key in ("work", "max_slice", "clues", "tests", "cuts", "local", "big", "twins",
+                "restarts", "cpython_ms"):
         xs = [x[key] for x in rows]
         r[key] = {"median": bench.median(xs), "p95": bench.pct(xs, 95), "max": max(xs)}
     r["verified"] = sum(1 for x in rows if x["verified"])
@@ -150,17 +151,19 @@ def render(results):
                    meta["date"], meta["git"], meta["seeds"], meta["seeds"] - 1,
                    meta.get("ns_per_host_instruction"), HEAP))
     out += ["", "### Puzzles (CPython)", "",
-            "| Configuration | verified | clues med | tests med | cut short med | kept unsolved med "
-            "| restarts max "
+            "| Configuration | verified | clues med | tests med | by the state med "
+            "| by a big group med | cut short med | kept unsolved med | restarts max "
             "| need their level | work units med / p95 / max | largest slice (units) "
             "| CPython ms med |",
-            "|---|---|---|---|---|---|---|---|---|---|---|"]
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for c in results["configs"]:
         s = c["cpython"]
         need = ("%d/%d" % (s["need_their_level"], s["puzzles"])) if "need_their_level" in s else "-"
-        out.append("| %s | %d/%d | %s | %s | %s | %s | %d | %s | %d / %d / %d | %d | %.1f |" % (
+        out.append("| %s | %d/%d | %s | %s | %s | %s | %s | %s | %d | %s | %d / %d / %d | %d "
+                   "| %.1f |" % (
             c["label"], s["verified"], s["puzzles"], f1(s["clues"]["median"]),
-            f1(s["tests"]["median"]), f1(s["cuts"]["median"]), f1(s["twins"]["median"]), s["restarts"]["max"], need,
+            f1(s["tests"]["median"]), f1(s["local"]["median"]), f1(s["big"]["median"]),
+            f1(s["cuts"]["median"]), f1(s["twins"]["median"]), s["restarts"]["max"], need,
             s["work"]["median"],
             s["work"]["p95"], s["work"]["max"], s["max_slice"]["max"],
             s["cpython_ms"]["median"]))
@@ -294,8 +297,12 @@ def run(args, tmpdir):
         "Largest slice: the step with the most work units over all seeds, estimated (units x ns "
         "per unit) and measured on its own (the puzzle run to the step before it, and to it, "
         "each under valgrind).",
-        "Tests: removals that needed a solve; cut short: Hard's tests whose case analysis stopped "
-        "at a group showing a second solution (PuzzleMaker.cuts; the clue kept); kept unsolved: "
+        "Tests: removals that needed a solve; by the state: Hard's tests told without an "
+        "analysis, the clue's cell and neighbours all known in the test's state (PuzzleMaker.local;"
+        " the clue goes); by a big group: Hard's tests told without an analysis, a group past its "
+        "bound (PuzzleMaker.big; the clue kept); cut short: Hard's tests whose case analysis "
+        "stopped at a group showing a second solution (PuzzleMaker.cuts; the clue kept); kept "
+        "unsolved: "
         "clues kept with no solve, their removal leaving a second solution found directly "
         "(PuzzleMaker.twins).",
         "Need their level: puzzles the level below (Easy for Medium, Medium for Hard) does not "

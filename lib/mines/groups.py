@@ -42,6 +42,7 @@ class CaseAnalysis:
         # True in the puzzle maker's subclass (``puzzle_cases.MakerCases``): groups grown from
         # the unknown cells and totals by sums, where they can be (the same deductions).
         self.by_unknown = False
+        self.collected = 0   # 1: the groups are collected already (the maker's)
         # Per frontier cell: at most one per cell of the board. Per group: at most one per two
         # cells, since each group has a number of its own besides its cells (every number next
         # to a group's cell is taken into that group, and it grew from one), and numbers are
@@ -63,6 +64,11 @@ class CaseAnalysis:
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
+        # ask 1 (the puzzle maker's tests): an analysis that proves every unknown cell says so
+        # in ``decided`` and learns none of them (the maker only asks whether the grid is
+        # decided, and goes back from the state at once).
+        self.ask = 0
+        self.decided = 0
         self.busy = False
         self._gen = None
         self._slice = 0
@@ -107,24 +113,25 @@ class CaseAnalysis:
             # 1. Collect the groups, breadth first from every number with unknown neighbours.
             # ``mark`` holds this analysis's stamp on every cell and number already taken, so
             # each number's neighbours are walked once and nothing needs clearing after.
-            stamp = self.stamp + 1
-            if stamp > 255:
-                mark[:] = s.board.zeros
-                stamp = 1
-            self.stamp = stamp
             ng = 0
             nf = 0
             # (The work counter in a local, written back around each yield: this walk over
             # every known cell is a good part of an analysis.)
             work = s.work
+            if self.collected:
+                # (the maker's: ``MakerCases.bounded`` collected this state's groups just now)
+                self.collected = 0
+                stamp = self.stamp
+            else:
+                stamp = self.new_stamp()
+                if self.by_unknown:
+                    # (the maker's: ``puzzle_cases.MakerCases.collect``)
+                    ng = 0
+                    while not self.collect(stamp, slice_units, ng):
+                        ng = 1
+                        yield None
+                    work = s.work
             if self.by_unknown:
-                # (the maker's: ``puzzle_cases.MakerCases.collect``)
-                s.work = work
-                ng = 0
-                while not self.collect(stamp, slice_units, ng):
-                    ng = 1
-                    yield None
-                work = s.work
                 ng = self.ngroups
                 nf = self.nfront
             for i in range(0 if self.by_unknown else s.nknown):
@@ -341,6 +348,10 @@ class CaseAnalysis:
                             s.work += 64
                             if s.work >= slice_units:
                                 yield None
+            if self.ask and nfound == s.unknown:
+                self.decided = 1
+                yield False
+                continue
             # From here on, a change is news to the next analysis. (Both stacks are empty now,
             # and the marks of a revision are cleared, so every flag can go.)
             flags[:] = s.board.zeros
@@ -350,6 +361,16 @@ class CaseAnalysis:
                 if s.work >= slice_units:
                     yield None
             yield nfound > 0
+
+    def new_stamp(self):
+        """The stamp of a new collection of the groups (``mark``): the marks of every earlier
+        one then count as not taken."""
+        stamp = self.stamp + 1
+        if stamp > 255:
+            self.mark[:] = self.s.board.zeros
+            stamp = 1
+        self.stamp = stamp
+        return stamp
 
     def _low(self, g):
         """Lowest possible mine count of group g (0 when over the bound)."""

@@ -15,7 +15,7 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 #
 # Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
 # whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
-# a *range* of tests: an untested c_j in tests 0..j-1, a kept one also in j+1... So the tests are
+# a *range* of tests: untested c_j in tests 0..j-1, kept also in j+1... So the tests are
 # walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
 # going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
 # going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
@@ -32,10 +32,11 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
 # it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
 # where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``puzzle_walk.Walk.second``: only the clues count, not the state). In a Hard test, the case
+# (``puzzle_walk.Walk.second``: only the clues count). In a Hard test, the case
 # analysis stops at the first group whose layouts show a second solution (two with the
 # solution's count of mines in it, or one more or less against the interior's: c_i stays,
-# ``puzzle_cache.CachedLayouts._seen``). A final solve from scratch
+# ``puzzle_cache.CachedLayouts._seen``); most Hard tests need no analysis at all
+# (``puzzle_cases.MakerCases.test``). A final solve from scratch
 # of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
 # ``why``, ``src``) for hints.
 #
@@ -62,15 +63,14 @@ MINE_PERCENT_SPREAD = 7
 SLICE_UNITS = 80
 # Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
 # must use Medium: its pair rule only looks at numbers queued since, so it must start from a
-# state where every pair was looked at; Hard's case analysis sees every group anyway.
+# state where every pair was looked at; Hard's tests need such a state too (and Easy ranges
+# made Hard's work three times as much: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # Levels SNAP_FROM .. SNAP_FROM + SNAP_LEVELS - 1 of the walk keep a copy of the solver's
 # per-cell state: going right there copies it back (three block copies) instead of forgetting
-# cell by cell. Those middle levels forget the most cells in all (many ranges, each with a fair
-# share of the grid). Devtime, 4 Easy 20x15 puzzles and the set-up: 11.8 s with the copies on
-# levels 3-6, 12.8 s on levels 0-3, 10.7 s with one on every level; each copy is about 1.2 KB
-# at 20x15, and 8 of them no longer fit the maker in a 96K heap.
+# cell by cell. Those middle levels forget the most cells in all. Devtime: levels 3-6 beat 0-3,
+# 2-5, 4-7, 5-8 and 3-8; each copy is about 1.2 KB at 20x15 (8 no longer fit a 96K heap).
 SNAP_LEVELS = 4
 SNAP_FROM = 3
 
@@ -82,8 +82,10 @@ class PuzzleMaker:
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
     ``solver`` holding the solve of the finished puzzle from its clues (``order[clues:nknown]``
     are the deductions in order, with ``why``, ``src``, ``src2``). Statistics: ``tests``
-    (removals that needed a solve), ``restarts`` (mine layouts thrown away), ``total_work``,
-    ``max_slice`` (units). ``progress`` is 0..100 throughout.
+    (removals that needed a solve), ``twins`` (kept unsolved), Hard's tests told by a group
+    past the bound (``big``), by the state around the clue (``local``), cut short (``cuts``),
+    ``restarts`` (mine layouts thrown away), ``total_work``, ``max_slice`` (units).
+    ``progress`` is 0..100 throughout.
     """
 
     SLICE_UNITS = SLICE_UNITS
@@ -146,7 +148,9 @@ class PuzzleMaker:
         self.max_slice = 0
         self.tests = 0
         self.twins = 0
-        self.cuts = 0   # Hard's tests cut short at a second solution (``puzzle_cache``)
+        self.cuts = 0
+        self.local = 0
+        self.big = 0
         self.restarts = 0
 
     def begin(self, seed, level):
@@ -218,7 +222,10 @@ class PuzzleMaker:
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
-        lay = s.cases.layouts
+        cases = s.cases
+        lay = cases.layouts
+        BY_BIG = cases.BY_BIG
+        BY_STATE = cases.BY_STATE
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -291,18 +298,19 @@ class PuzzleMaker:
                 if s.unknown:
                     # A leaf: is the clue needed, given the others this test keeps?
                     self.tests += 1
+                    decided = 0
                     if runner is not builder:
-                        # (Hard: the analysis stops at a group that shows a second solution.)
-                        lay.watch = 1
-                        lay.twin = 0
-                        for status in runner:
-                            if status == RUNNING:
-                                yield
-                                continue
-                            break
-                        lay.watch = 0
+                        # (Hard: ``MakerCases.test``, most often without an analysis)
+                        found = cases.test(cand[lo], runner, SLICE_UNITS, 0)
+                        while found is None:
+                            yield
+                            found = cases.test(cand[lo], runner, SLICE_UNITS, 1)
+                        decided = found
+                        how = cases.how
+                        self.big += how == BY_BIG
+                        self.local += how == BY_STATE
                         self.cuts += lay.twin
-                    if s.unknown:
+                    if s.unknown and not decided:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
                 done += hi - lo
@@ -349,8 +357,8 @@ class PuzzleMaker:
             depth += 1
             if thi[t + 1] - tlo[t + 1] == 1:
                 # A leaf next: when its clues have a second solution its clue is needed, no
-                # solve (``Walk.second``; only the clues shown count, so the state need
-                # not be a fixed point, and the walk goes back from it as from any other).
+                # solve (``Walk.second``: only the clues count, the state need not be a
+                # fixed point).
                 found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
                 while found < 0:
                     yield

@@ -2,8 +2,9 @@
 ``mines.groups.CaseAnalysis``, found cheaper in the maker's states. Imported by the maker after
 ``mines.puzzle_cache``, each compiled apart where a 96K heap still finds room."""
 
-from mines.groups import CHANGED, NUM, UNK, _SAME, CaseAnalysis
+from mines.groups import CHANGED, MAX_GROUP, NUM, UNK, _SAME, CaseAnalysis
 from mines.puzzle_cache import CachedLayouts
+from mines.solver import RUNNING
 
 
 class MakerCases(CaseAnalysis):
@@ -23,6 +24,12 @@ class MakerCases(CaseAnalysis):
         self._chg = 0
         self._fm = 0
         self.fresh = 1   # 1: every group counts as changed (the solver's state was copied back)
+        self._was_fresh = 1
+        self._stamp = 0
+        self._seen = 0
+        self._near = (0,) + solver.offsets   # a cell and its neighbours
+        self._phase = 0
+        self.how = 0   # how the last ``test`` was told: BY_ANALYSIS, BY_BIG or BY_STATE
 
     def collect(self, stamp, slice_units, resume):
         """Step 1 (groups), until the slice is used up (False) or done (True: ``ngroups``,
@@ -52,10 +59,12 @@ class MakerCases(CaseAnalysis):
             changed = 0
             fm = 0
         work = s.work
+        done = False   # (c is -1 both before the first unknown cell and after the last)
         while work < slice_units:
             if q < 0:
                 c = st.find(b"\x00", c + 1)   # the next unknown cell
                 if c < 0:
+                    done = True
                     break
                 work += 3
                 if mark[c] == stamp:
@@ -102,7 +111,7 @@ class MakerCases(CaseAnalysis):
         self._q = q
         self._chg = changed
         self._fm = fm
-        if c < 0:
+        if done:
             self.fresh = 0
             # The solution's mines and safe cells in the interior (``CachedLayouts._seen``).
             lay = self.layouts
@@ -110,6 +119,103 @@ class MakerCases(CaseAnalysis):
             lay.isafe = s.unknown - nf - lay.imines
             return True
         return False
+
+    def bounded(self, slice_units, resume):
+        """Whether every group of the solver's state is within the analysis's bound (True or
+        False), or None when the slice is used up first (called again with ``resume`` 1). The
+        groups are collected as an analysis collects them, between analyses, and the next
+        analysis takes them (``collected``) unless ``drop`` is called first. (False comes as
+        soon as a slice ends with a group past the bound, the rest not collected.)"""
+        s = self.s
+        if not resume:
+            if s.unknown <= MAX_GROUP:
+                return True   # (no group is larger: nothing collected)
+            self._was_fresh = self.fresh
+            self._stamp = self.new_stamp()
+            self._seen = 0
+        done = self.collect(self._stamp, slice_units, resume)
+        gstart = self.gstart
+        ng = self.ngroups
+        gstart[ng] = self.nfront   # (the group under way ends there so far)
+        g = self._seen
+        s.work += ng - g
+        while g < ng:
+            if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                self.collected = 1   # (for ``drop``)
+                return False
+            g += 1
+        if not done:
+            self._seen = ng - 1 if ng else 0   # (the last one may grow yet)
+            return None
+        self.collected = 1
+        return True
+
+    BY_ANALYSIS = 0
+    BY_BIG = 1
+    BY_STATE = 2
+
+    def test(self, c, runner, slice_units, resume):
+        """The maker's Hard test: do the clues decide the grid at the level, those of a state
+        that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
+        of clues with one solution less the clue on c? ``runner``: the solver's loop at the
+        level. Returns None when the slice is used up (called again with ``resume`` 1), else
+        1 (decided) or 0, and sets ``how``:
+
+        BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
+        enumerate it, nothing it learns elsewhere touches the group's numbers (else they would
+        be one group), and the mine count only decides a group whole, all mines or all safe,
+        which the solution is not (each of its numbers would have been decided).
+
+        BY_STATE: c and its neighbours are all known (1). Every solution agrees with the
+        state's deductions, so it keeps c's number, and is one of the clues with c: the
+        solution is the only one. With every group within the bound the analysis is exact (the
+        projection of every clue and the count on each cell), so it would find it.
+
+        BY_ANALYSIS: the analysis, stopped at a group that shows a second solution (the
+        layouts' ``watch``), and learning nothing when it proves every cell (``ask``)."""
+        lay = self.layouts
+        if not resume:
+            self._phase = 0
+            lay.twin = 0
+        if self._phase == 0:
+            bounded = self.bounded(slice_units, resume)
+            if bounded is None:
+                return None
+            st = self.s.st
+            self.how = self.BY_BIG
+            if bounded:
+                self.how = self.BY_STATE
+                self.s.work += 9
+                for d in self._near:
+                    if st[c + d] == UNK:
+                        self.how = self.BY_ANALYSIS
+                        break
+            if self.how != self.BY_ANALYSIS:
+                self.drop()
+                return 0 if self.how == self.BY_BIG else 1
+            self._phase = 1
+            lay.watch = 1
+            lay.twin = 0
+            self.ask = 1
+            self.decided = 0
+        for status in runner:
+            if status == RUNNING:
+                return None
+            break
+        lay.watch = 0
+        self.ask = 0
+        if self.decided:
+            # (nothing learnt: the next analysis must not take an unchanged group for one
+            # that showed nothing)
+            self.fresh = 1
+        return self.decided
+
+    def drop(self):
+        """Not analysing the state ``bounded`` collected: the next analysis collects anew and
+        takes the same groups as changed as it would have."""
+        if self.collected:
+            self.collected = 0
+            self.fresh = self._was_fresh
 
     def gaps(self, ng):
         """``ng`` when no group's possible counts have a gap, the group when one has, -2 when
@@ -160,9 +266,11 @@ class MakerCases(CaseAnalysis):
         nfound = self.nfound
         c = self._c if resume else -1
         work = s.work
+        done = False
         while work < slice_units:
             c = st.find(b"\x00", c + 1)
             if c < 0:
+                done = True
                 break
             if mark[c] != stamp:
                 found[nfound] = c * 2 + is_mine
@@ -171,4 +279,4 @@ class MakerCases(CaseAnalysis):
         s.work = work
         self.nfound = nfound
         self._c = c
-        return c < 0
+        return done
