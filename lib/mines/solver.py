@@ -90,7 +90,17 @@ def _pair_tables(stride):
                     mb |= 1 << k
             share_a.append(ma)
             share_b.append(mb)
-    return offs, share_a, share_b
+    # The same, entry j at (1 << j) % 37 (the powers of 2 up to 2 ** 35 differ modulo 37), for
+    # ``Solver.run``'s walk over bits j of a 24-bit mask.
+    offs37 = array("h", bytes(74))
+    share_a37 = bytearray(37)
+    share_b37 = bytearray(37)
+    for j in range(24):
+        i = (1 << j) % 37
+        offs37[i] = offs[j]
+        share_a37[i] = share_a[j]
+        share_b37[i] = share_b[j]
+    return offs, share_a, share_b, offs37, share_a37, share_b37
 
 
 class Solver:
@@ -133,7 +143,8 @@ class Solver:
         self._phase = 0
         self._moved = None
         self._nmoved = 0
-        self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
+        (self.poffs, self.share_a, self.share_b,
+         self.poffs37, self.share_a37, self.share_b37) = _pair_tables(board.stride)
         self.cells = board.width * board.height
         self.sp = 0
         self.psp = 0
@@ -279,9 +290,9 @@ class Solver:
         stack = self.stack
         pstack = self.pstack
         offsets = self.offsets
-        poffs = self.poffs
-        share_a = self.share_a
-        share_b = self.share_b
+        poffs = self.poffs37
+        share_a = self.share_a37
+        share_b = self.share_b37
         learn = self._learn
         order = self.order
         when = self.when
@@ -291,6 +302,8 @@ class Solver:
         count = self.board.count
         bits = _BITS
         popcount = _POPCOUNT
+        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
+        pairs = level >= PAIRS
         while True:
             if self.work >= slice_units:
                 yield RUNNING   # the caller sets ``work`` back to 0 before resuming
@@ -303,44 +316,25 @@ class Solver:
                 nknown = self.nknown
                 unknown = self.unknown
                 oracle = self.oracle
+                psp = self.psp
                 while sp and work < slice_units:
                     sp -= 1
                     a = stack[sp]
-                    flags[a] = (flags[a] & PAIR_QUEUED) | CHANGED
+                    f = flags[a] & PAIR_QUEUED
+                    flags[a] = f | CHANGED
                     work += 1
                     u = unk[a]
                     if not u:
                         continue
                     r = clue[a] - mk[a]
-                    if r == 0 and oracle:
-                        for d in offsets:
-                            c = a + d
-                            if st[c] != UNK:
-                                continue
-                            order[nknown] = c
-                            when[c] = nknown
-                            nknown += 1
-                            why[c] = WHY_SINGLE
-                            src[c] = a
-                            src2[c] = a
-                            unknown -= 1
-                            for e in offsets:
-                                n = c + e
-                                unk[n] -= 1
-                                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
-                                    flags[n] |= QUEUED
-                                    stack[sp] = n
-                                    sp += 1
-                            st[c] = NUM
-                            clue[c] = count[c]
-                            if unk[c]:
-                                flags[c] |= QUEUED
-                                stack[sp] = c
-                                sp += 1
-                            work += 9
-                    elif r == 0 or r == u:
-                        # All mines (r == u), or all safe (r == 0: view mode only, where a
-                        # safe cell stays covered): ``_learn`` written out, as above.
+                    if r and r != u:
+                        if pairs and not f:
+                            flags[a] = PAIR_QUEUED | CHANGED
+                            pstack[psp] = a
+                            psp += 1
+                    else:
+                        # All mines (r == u) or all safe (r == 0): ``_learn`` written out. A
+                        # safe cell is opened in oracle mode, stays covered in view mode.
                         for d in offsets:
                             c = a + d
                             if st[c] != UNK:
@@ -357,27 +351,34 @@ class Solver:
                                 self.mines_left -= 1
                                 for e in offsets:
                                     n = c + e
-                                    unk[n] -= 1
+                                    v = unk[n] - 1
+                                    unk[n] = v
                                     mk[n] += 1
-                                    if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                                    if v and st[n] == NUM and not flags[n] & QUEUED:
                                         flags[n] |= QUEUED
                                         stack[sp] = n
                                         sp += 1
                             else:
                                 for e in offsets:
                                     n = c + e
-                                    unk[n] -= 1
-                                    if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                                    v = unk[n] - 1
+                                    unk[n] = v
+                                    if v and st[n] == NUM and not flags[n] & QUEUED:
                                         flags[n] |= QUEUED
                                         stack[sp] = n
                                         sp += 1
-                                st[c] = SAFE
+                                if oracle:
+                                    st[c] = NUM
+                                    clue[c] = count[c]
+                                    if unk[c]:
+                                        flags[c] |= QUEUED
+                                        stack[sp] = c
+                                        sp += 1
+                                else:
+                                    st[c] = SAFE
                             work += 9
-                    elif level >= PAIRS and not flags[a] & PAIR_QUEUED:
-                        flags[a] |= PAIR_QUEUED
-                        pstack[self.psp] = a
-                        self.psp += 1
                 self.sp = sp
+                self.psp = psp
                 self.work = work
                 self.nknown = nknown
                 self.unknown = unknown
@@ -386,60 +387,106 @@ class Solver:
                 yield SOLVED   # (numbers left on the pair stack have nothing left to decide)
                 continue
             if self.psp:
-                # The pair rule, once the single rule has nothing left.
-                psp = self.psp - 1
+                # The pair rule, once the single rule has nothing left: pop numbers until one
+                # decides a cell (then back to the single rule) or the slice is used up.
+                psp = self.psp
+                work = self.work
+                while psp and work < slice_units:
+                    psp -= 1
+                    a = pstack[psp]
+                    flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the rest stay
+                    work += 1
+                    ua = unk[a]
+                    if not ua:
+                        continue
+                    ra = clue[a] - mk[a]
+                    # a's unknown neighbours (mask_a: bit k for offset k), and the partners
+                    # next to one of them (cand: bit j for poffs[j]; ``_NEAR``), a's unknown
+                    # neighbours themselves (x) left out: the partners that can share a cell.
+                    mask_a = cand = x = 0
+                    if not st[a + o0]:
+                        mask_a = 1
+                        cand = 0xca7
+                        x = 0x40
+                    if not st[a + o1]:
+                        mask_a |= 2
+                        cand |= 0x194e
+                        x |= 0x80
+                    if not st[a + o2]:
+                        mask_a |= 4
+                        cand |= 0x329c
+                        x |= 0x100
+                    if not st[a + o3]:
+                        mask_a |= 8
+                        cand |= 0x1c4e0
+                        x |= 0x800
+                    if not st[a + o4]:
+                        mask_a |= 16
+                        cand |= 0x72380
+                        x |= 0x1000
+                    if not st[a + o5]:
+                        mask_a |= 32
+                        cand |= 0x394c00
+                        x |= 0x8000
+                    if not st[a + o6]:
+                        mask_a |= 64
+                        cand |= 0x729800
+                        x |= 0x10000
+                    if not st[a + o7]:
+                        mask_a |= 128
+                        cand |= 0xe53000
+                        x |= 0x20000
+                    cand &= ~x
+                    work += 28
+                    # The candidates, lowest j first (j's entry in ``poffs37``: (1 << j) % 37).
+                    while cand:
+                        j = cand & -cand
+                        cand ^= j
+                        j %= 37
+                        b = a + poffs[j]
+                        if st[b] != NUM:
+                            continue
+                        ub = unk[b]
+                        if not ub:
+                            continue
+                        s = popcount[mask_a & share_a[j]]   # not 0: b shares a cell with a
+                        rb = clue[b] - mk[b]
+                        only_a = ua - s
+                        only_b = ub - s
+                        # The mines x in the shared cells: lo <= x <= hi.
+                        lo = ra - only_a
+                        if rb - only_b > lo:
+                            lo = rb - only_b
+                        if lo < 0:
+                            lo = 0
+                        hi = s
+                        if ra < hi:
+                            hi = ra
+                        if rb < hi:
+                            hi = rb
+                        if only_a and (ra == lo or ra - hi == only_a):
+                            is_mine = 0 if ra == lo else 1
+                            shared = share_a[j]
+                            self.work = work
+                            for k in range(8):
+                                if mask_a & bits[k] and not shared & bits[k]:
+                                    learn(a + offsets[k], is_mine, WHY_PAIR, a, b)
+                            break
+                        if only_b and (rb == lo or rb - hi == only_b):
+                            is_mine = 0 if rb == lo else 1
+                            shared = share_b[j]
+                            self.work = work
+                            for k in range(8):
+                                n = b + offsets[k]
+                                if st[n] == UNK and not shared & bits[k]:
+                                    learn(n, is_mine, WHY_PAIR, a, b)
+                            break
+                    else:
+                        continue
+                    work = self.work   # a cell decided: back to the single rule
+                    break
                 self.psp = psp
-                a = pstack[psp]
-                flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the other flags stay
-                self.work += 1
-                ua = unk[a]
-                if not ua:
-                    continue
-                ra = clue[a] - mk[a]
-                mask_a = 0
-                for k in range(8):
-                    if st[a + offsets[k]] == UNK:
-                        mask_a |= bits[k]
-                self.work += 28
-                for j in range(24):
-                    b = a + poffs[j]
-                    if st[b] != NUM:
-                        continue
-                    ub = unk[b]
-                    if not ub:
-                        continue
-                    s = popcount[mask_a & share_a[j]]
-                    if not s:
-                        continue
-                    rb = clue[b] - mk[b]
-                    only_a = ua - s
-                    only_b = ub - s
-                    # The mines x in the shared cells: lo <= x <= hi.
-                    lo = ra - only_a
-                    if rb - only_b > lo:
-                        lo = rb - only_b
-                    if lo < 0:
-                        lo = 0
-                    hi = s
-                    if ra < hi:
-                        hi = ra
-                    if rb < hi:
-                        hi = rb
-                    if only_a and (ra == lo or ra - hi == only_a):
-                        is_mine = 0 if ra == lo else 1
-                        shared = share_a[j]
-                        for k in range(8):
-                            if mask_a & bits[k] and not shared & bits[k]:
-                                learn(a + offsets[k], is_mine, WHY_PAIR, a, b)
-                        break
-                    if only_b and (rb == lo or rb - hi == only_b):
-                        is_mine = 0 if rb == lo else 1
-                        shared = share_b[j]
-                        for k in range(8):
-                            n = b + offsets[k]
-                            if st[n] == UNK and not shared & bits[k]:
-                                learn(n, is_mine, WHY_PAIR, a, b)
-                        break
+                self.work = work
                 continue
             if not self.unknown:
                 yield SOLVED
