@@ -62,22 +62,21 @@ RUNNING = const(0)  # a slice of work is done; more remains
 STUCK = const(1)    # nothing more can be proven at this level
 SOLVED = const(2)   # no unknown cell is left
 
-_BITS = (1, 2, 4, 8, 16, 32, 64, 128)
 _POPCOUNT = bytes(bin(i).count("1") for i in range(256))
 
 
 def _pair_tables(stride):
-    """For the 24 cells within 2 of a number A: their offsets, and for each, which of A's 8
-    neighbours (bit k for offset k) are also neighbours of B, and which of B's are A's."""
+    """For the 24 cells B within 2 of a number A (j = 0..23, row by row): their offsets, and for
+    each, which of A's 8 neighbours (bit k for offset k) are also neighbours of B, and which of
+    B's are A's. Then the same three at (1 << j) % 37 (distinct for j < 36), for ``Solver.run``."""
     around = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-    offs = array("h")
-    share_a = bytearray()
-    share_b = bytearray()
+    tables = (array("h"), bytearray(), bytearray(), array("h", bytes(74)), bytearray(37),
+              bytearray(37))
+    offs, share_a, share_b, offs37, share_a37, share_b37 = tables
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             if dx == 0 and dy == 0:
                 continue
-            offs.append(dy * stride + dx)
             ma = 0
             mb = 0
             for k in range(8):
@@ -88,19 +87,14 @@ def _pair_tables(stride):
                 # B's neighbour k, seen from A, is a neighbour of A?
                 if max(abs(ax + dx), abs(ay + dy)) == 1:
                     mb |= 1 << k
+            i = (1 << len(offs)) % 37
+            offs.append(dy * stride + dx)
+            offs37[i] = dy * stride + dx
             share_a.append(ma)
+            share_a37[i] = ma
             share_b.append(mb)
-    # The same, entry j at (1 << j) % 37 (the powers of 2 up to 2 ** 35 differ modulo 37), for
-    # ``Solver.run``'s walk over bits j of a 24-bit mask.
-    offs37 = array("h", bytes(74))
-    share_a37 = bytearray(37)
-    share_b37 = bytearray(37)
-    for j in range(24):
-        i = (1 << j) % 37
-        offs37[i] = offs[j]
-        share_a37[i] = share_a[j]
-        share_b37[i] = share_b[j]
-    return offs, share_a, share_b, offs37, share_a37, share_b37
+            share_b37[i] = mb
+    return tables
 
 
 class Solver:
@@ -290,6 +284,7 @@ class Solver:
         stack = self.stack
         pstack = self.pstack
         offsets = self.offsets
+        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
         poffs = self.poffs37
         share_a = self.share_a37
         share_b = self.share_b37
@@ -300,23 +295,21 @@ class Solver:
         src = self.src
         src2 = self.src2
         count = self.board.count
-        bits = _BITS
         popcount = _POPCOUNT
-        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
         pairs = level >= PAIRS
         while True:
             if self.work >= slice_units:
                 yield RUNNING   # the caller sets ``work`` back to 0 before resuming
             if self.sp:
                 # The single rule: pop numbers whose neighbourhood changed, until the stack is
-                # empty or the slice is used up. Opening a safe cell is written out here, with
-                # the counters in locals, since this loop is most of the solver's time.
+                # empty or the slice is used up. Learning a cell is written out here, with the
+                # counters in locals, since this loop is most of the solver's time.
                 sp = self.sp
+                psp = self.psp
                 work = self.work
                 nknown = self.nknown
                 unknown = self.unknown
                 oracle = self.oracle
-                psp = self.psp
                 while sp and work < slice_units:
                     sp -= 1
                     a = stack[sp]
@@ -332,51 +325,50 @@ class Solver:
                             flags[a] = PAIR_QUEUED | CHANGED
                             pstack[psp] = a
                             psp += 1
-                    else:
-                        # All mines (r == u) or all safe (r == 0): ``_learn`` written out. A
-                        # safe cell is opened in oracle mode, stays covered in view mode.
-                        for d in offsets:
-                            c = a + d
-                            if st[c] != UNK:
-                                continue
-                            order[nknown] = c
-                            when[c] = nknown
-                            nknown += 1
-                            why[c] = WHY_SINGLE
-                            src[c] = a
-                            src2[c] = a
-                            unknown -= 1
-                            if r:
-                                st[c] = MINE
-                                self.mines_left -= 1
-                                for e in offsets:
-                                    n = c + e
-                                    v = unk[n] - 1
-                                    unk[n] = v
-                                    mk[n] += 1
-                                    if v and st[n] == NUM and not flags[n] & QUEUED:
-                                        flags[n] |= QUEUED
-                                        stack[sp] = n
-                                        sp += 1
-                            else:
-                                for e in offsets:
-                                    n = c + e
-                                    v = unk[n] - 1
-                                    unk[n] = v
-                                    if v and st[n] == NUM and not flags[n] & QUEUED:
-                                        flags[n] |= QUEUED
-                                        stack[sp] = n
-                                        sp += 1
-                                if oracle:
-                                    st[c] = NUM
-                                    clue[c] = count[c]
-                                    if unk[c]:
-                                        flags[c] |= QUEUED
-                                        stack[sp] = c
-                                        sp += 1
-                                else:
-                                    st[c] = SAFE
-                            work += 9
+                        continue
+                    # All mines (r == u) or all safe (r == 0): ``_learn`` written out.
+                    for d in offsets:
+                        c = a + d
+                        if st[c] != UNK:
+                            continue
+                        order[nknown] = c
+                        when[c] = nknown
+                        nknown += 1
+                        why[c] = WHY_SINGLE
+                        src[c] = a
+                        src2[c] = a
+                        unknown -= 1
+                        work += 9
+                        if r:
+                            st[c] = MINE
+                            self.mines_left -= 1
+                            for e in offsets:
+                                n = c + e
+                                v = unk[n] - 1
+                                unk[n] = v
+                                mk[n] += 1
+                                if v and st[n] == NUM and not flags[n] & QUEUED:
+                                    flags[n] |= QUEUED
+                                    stack[sp] = n
+                                    sp += 1
+                            continue
+                        for e in offsets:
+                            n = c + e
+                            v = unk[n] - 1
+                            unk[n] = v
+                            if v and st[n] == NUM and not flags[n] & QUEUED:
+                                flags[n] |= QUEUED
+                                stack[sp] = n
+                                sp += 1
+                        if not oracle:
+                            st[c] = SAFE
+                            continue
+                        st[c] = NUM
+                        clue[c] = count[c]
+                        if unk[c]:
+                            flags[c] |= QUEUED
+                            stack[sp] = c
+                            sp += 1
                 self.sp = sp
                 self.psp = psp
                 self.work = work
@@ -387,106 +379,80 @@ class Solver:
                 yield SOLVED   # (numbers left on the pair stack have nothing left to decide)
                 continue
             if self.psp:
-                # The pair rule, once the single rule has nothing left: pop numbers until one
-                # decides a cell (then back to the single rule) or the slice is used up.
-                psp = self.psp
-                work = self.work
-                while psp and work < slice_units:
-                    psp -= 1
-                    a = pstack[psp]
-                    flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the rest stay
-                    work += 1
-                    ua = unk[a]
-                    if not ua:
+                # The pair rule, once the single rule has nothing left.
+                psp = self.psp - 1
+                self.psp = psp
+                a = pstack[psp]
+                flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the other flags stay
+                ua = unk[a]
+                if not ua:
+                    self.work += 1
+                    continue
+                ra = clue[a] - mk[a]
+                # a's unknown neighbours (bit k: offsets[k]) and the partners next to one (bit
+                # j: the j-th of ``_pair_tables``) but not one of them (bits 6-8, 11-12, 15-17).
+                mask = cand = 0
+                if not st[a + o0]:
+                    mask, cand = 1, 0xca7
+                if not st[a + o1]:
+                    mask, cand = mask | 2, cand | 0x194e
+                if not st[a + o2]:
+                    mask, cand = mask | 4, cand | 0x329c
+                if not st[a + o3]:
+                    mask, cand = mask | 8, cand | 0x1c4e0
+                if not st[a + o4]:
+                    mask, cand = mask | 16, cand | 0x72380
+                if not st[a + o5]:
+                    mask, cand = mask | 32, cand | 0x394c00
+                if not st[a + o6]:
+                    mask, cand = mask | 64, cand | 0x729800
+                if not st[a + o7]:
+                    mask, cand = mask | 128, cand | 0xe53000
+                cand &= ~((mask & 7) << 6 | (mask & 24) << 8 | (mask & 224) << 10)
+                self.work += 29
+                while cand:
+                    # The next partner, j ascending (at (1 << j) % 37 in the tables).
+                    j = cand & -cand
+                    cand ^= j
+                    j %= 37
+                    b = a + poffs[j]
+                    if st[b] != NUM:
                         continue
-                    ra = clue[a] - mk[a]
-                    # a's unknown neighbours (mask_a: bit k for offset k), and the partners
-                    # next to one of them (cand: bit j for poffs[j]; ``_NEAR``), a's unknown
-                    # neighbours themselves (x) left out: the partners that can share a cell.
-                    mask_a = cand = x = 0
-                    if not st[a + o0]:
-                        mask_a = 1
-                        cand = 0xca7
-                        x = 0x40
-                    if not st[a + o1]:
-                        mask_a |= 2
-                        cand |= 0x194e
-                        x |= 0x80
-                    if not st[a + o2]:
-                        mask_a |= 4
-                        cand |= 0x329c
-                        x |= 0x100
-                    if not st[a + o3]:
-                        mask_a |= 8
-                        cand |= 0x1c4e0
-                        x |= 0x800
-                    if not st[a + o4]:
-                        mask_a |= 16
-                        cand |= 0x72380
-                        x |= 0x1000
-                    if not st[a + o5]:
-                        mask_a |= 32
-                        cand |= 0x394c00
-                        x |= 0x8000
-                    if not st[a + o6]:
-                        mask_a |= 64
-                        cand |= 0x729800
-                        x |= 0x10000
-                    if not st[a + o7]:
-                        mask_a |= 128
-                        cand |= 0xe53000
-                        x |= 0x20000
-                    cand &= ~x
-                    work += 28
-                    # The candidates, lowest j first (j's entry in ``poffs37``: (1 << j) % 37).
-                    while cand:
-                        j = cand & -cand
-                        cand ^= j
-                        j %= 37
-                        b = a + poffs[j]
-                        if st[b] != NUM:
-                            continue
-                        ub = unk[b]
-                        if not ub:
-                            continue
-                        s = popcount[mask_a & share_a[j]]   # not 0: b shares a cell with a
-                        rb = clue[b] - mk[b]
-                        only_a = ua - s
-                        only_b = ub - s
-                        # The mines x in the shared cells: lo <= x <= hi.
-                        lo = ra - only_a
-                        if rb - only_b > lo:
-                            lo = rb - only_b
-                        if lo < 0:
-                            lo = 0
-                        hi = s
-                        if ra < hi:
-                            hi = ra
-                        if rb < hi:
-                            hi = rb
-                        if only_a and (ra == lo or ra - hi == only_a):
-                            is_mine = 0 if ra == lo else 1
-                            shared = share_a[j]
-                            self.work = work
-                            for k in range(8):
-                                if mask_a & bits[k] and not shared & bits[k]:
-                                    learn(a + offsets[k], is_mine, WHY_PAIR, a, b)
-                            break
-                        if only_b and (rb == lo or rb - hi == only_b):
-                            is_mine = 0 if rb == lo else 1
-                            shared = share_b[j]
-                            self.work = work
-                            for k in range(8):
-                                n = b + offsets[k]
-                                if st[n] == UNK and not shared & bits[k]:
-                                    learn(n, is_mine, WHY_PAIR, a, b)
-                            break
+                    ub = unk[b]
+                    if not ub:
+                        continue
+                    s = popcount[mask & share_a[j]]   # not 0: b shares a cell with a
+                    rb = clue[b] - mk[b]
+                    only_a = ua - s
+                    only_b = ub - s
+                    # The mines x in the shared cells: lo <= x <= hi.
+                    lo = ra - only_a
+                    if rb - only_b > lo:
+                        lo = rb - only_b
+                    if lo < 0:
+                        lo = 0
+                    hi = s
+                    if ra < hi:
+                        hi = ra
+                    if rb < hi:
+                        hi = rb
+                    if only_a and (ra == lo or ra - hi == only_a):
+                        is_mine = 0 if ra == lo else 1
+                        c = a
+                        shared = share_a[j]
+                    elif only_b and (rb == lo or rb - hi == only_b):
+                        is_mine = 0 if rb == lo else 1
+                        c = b
+                        shared = share_b[j]
                     else:
                         continue
-                    work = self.work   # a cell decided: back to the single rule
-                    break
-                self.psp = psp
-                self.work = work
+                    # c's unknown cells outside the shared ones are decided.
+                    for d in offsets:
+                        n = c + d
+                        if st[n] == UNK and not shared & 1:
+                            learn(n, is_mine, WHY_PAIR, a, b)
+                        shared >>= 1
+                    break   # back to the single rule
                 continue
             if not self.unknown:
                 yield SOLVED
