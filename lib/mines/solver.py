@@ -329,7 +329,7 @@ class Solver:
                     # All mines (r == u) or all safe (r == 0): ``_learn`` written out.
                     for d in offsets:
                         c = a + d
-                        if st[c] != UNK:
+                        if st[c]:   # not UNK
                             continue
                         order[nknown] = c
                         when[c] = nknown
@@ -449,7 +449,7 @@ class Solver:
                     # c's unknown cells outside the shared ones are decided.
                     for d in offsets:
                         n = c + d
-                        if st[n] == UNK and not shared & 1:
+                        if not st[n] and not shared & 1:
                             learn(n, is_mine, WHY_PAIR, a, b)
                         shared >>= 1
                     break   # back to the single rule
