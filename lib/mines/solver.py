@@ -10,7 +10,8 @@ Rules, by level (``mines.presets``):
           unknown neighbours (all mines);
   PAIRS   two numbers within 2 cells of each other: the mines in their shared unknown cells lie in
           a range [lo, hi] that both numbers allow; a side whose count is then fixed at "none" or
-          "all" is decided. This covers the subset rule, 1-2-1 and 1-1-x;
+          "all" is decided. This covers the subset rule, 1-2-1 and 1-1-x. It runs once the single
+          rule leaves 0 < r < u for every number (callers queue every number they change);
   FULL    also the total mine count and exact case analysis over groups of frontier cells
           (``mines.groups``), each group of at most ``groups.MAX_GROUP`` cells.
 Every rule is sound and monotone (knowing more never loses a deduction), so the cells proven from
@@ -63,16 +64,20 @@ STUCK = const(1)    # nothing more can be proven at this level
 SOLVED = const(2)   # no unknown cell is left
 
 _POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+# j at (1 << j) % 37, j < 24 (distinct for j < 36): ``Solver.run`` walks the bits of a mask.
+_LOG37 = bytearray(37)
+for _j in range(24):
+    _LOG37[(1 << _j) % 37] = _j
 
 
 def _pair_tables(stride):
     """For the 24 cells B within 2 of a number A (j = 0..23, row by row): their offsets, and for
     each, which of A's 8 neighbours (bit k for offset k) are also neighbours of B, and which of
-    B's are A's. Then the same three at (1 << j) % 37 (distinct for j < 36), for ``Solver.run``."""
+    B's are A's."""
     around = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-    tables = (array("h"), bytearray(), bytearray(), array("h", bytes(74)), bytearray(37),
-              bytearray(37))
-    offs, share_a, share_b, offs37, share_a37, share_b37 = tables
+    offs = array("h")
+    share_a = bytearray()
+    share_b = bytearray()
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             if dx == 0 and dy == 0:
@@ -87,14 +92,10 @@ def _pair_tables(stride):
                 # B's neighbour k, seen from A, is a neighbour of A?
                 if max(abs(ax + dx), abs(ay + dy)) == 1:
                     mb |= 1 << k
-            i = (1 << len(offs)) % 37
             offs.append(dy * stride + dx)
-            offs37[i] = dy * stride + dx
             share_a.append(ma)
-            share_a37[i] = ma
             share_b.append(mb)
-            share_b37[i] = mb
-    return tables
+    return offs, share_a, share_b
 
 
 class Solver:
@@ -137,8 +138,7 @@ class Solver:
         self._phase = 0
         self._moved = None
         self._nmoved = 0
-        (self.poffs, self.share_a, self.share_b,
-         self.poffs37, self.share_a37, self.share_b37) = _pair_tables(board.stride)
+        self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
         self.cells = board.width * board.height
         self.sp = 0
         self.psp = 0
@@ -188,7 +188,7 @@ class Solver:
         self.total_mines = total_mines
         self.mines_left = total_mines
 
-    # --- learning -------------------------------------------------------------------------
+    # --- learning ---
 
     def _learn(self, c, is_mine, why, source, other):
         """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode). ``why`` is
@@ -269,7 +269,7 @@ class Solver:
         if self.st[c] == UNK:
             self._learn(c, is_mine, WHY_FULL, source, source)
 
-    # --- solving ---------------------------------------------------------------------------
+    # --- solving ---
 
     def run(self, level, slice_units):
         """Solve at ``level`` as far as possible; a generator that yields RUNNING after about
@@ -285,9 +285,10 @@ class Solver:
         pstack = self.pstack
         offsets = self.offsets
         o0, o1, o2, o3, o4, o5, o6, o7 = offsets
-        poffs = self.poffs37
-        share_a = self.share_a37
-        share_b = self.share_b37
+        poffs = self.poffs
+        share_a = self.share_a
+        share_b = self.share_b
+        log37 = _LOG37
         learn = self._learn
         order = self.order
         when = self.when
@@ -389,39 +390,40 @@ class Solver:
                     self.work += 1
                     continue
                 ra = clue[a] - mk[a]
-                # a's unknown neighbours (bit k: offsets[k]) and the partners next to one (bit
-                # j: the j-th of ``_pair_tables``) but not one of them (bits 6-8, 11-12, 15-17).
-                mask = cand = 0
+                # a's unknown neighbours (bit k: offsets[k]); the partners next to two (bit j:
+                # the j-th of ``_pair_tables``; c1: one) but not one (bits 6-8, 11-12, 15-17).
+                # (One cell shared decides nothing: 0 < r < u for both, so lo = 0 and hi = 1.)
+                mask = cand = c1 = 0
                 if not st[a + o0]:
-                    mask, cand = 1, 0xca7
+                    mask, c1 = 1, 0xca7
                 if not st[a + o1]:
-                    mask, cand = mask | 2, cand | 0x194e
+                    mask, cand, c1 = mask | 2, cand | c1 & 0x194e, c1 | 0x194e
                 if not st[a + o2]:
-                    mask, cand = mask | 4, cand | 0x329c
+                    mask, cand, c1 = mask | 4, cand | c1 & 0x329c, c1 | 0x329c
                 if not st[a + o3]:
-                    mask, cand = mask | 8, cand | 0x1c4e0
+                    mask, cand, c1 = mask | 8, cand | c1 & 0x1c4e0, c1 | 0x1c4e0
                 if not st[a + o4]:
-                    mask, cand = mask | 16, cand | 0x72380
+                    mask, cand, c1 = mask | 16, cand | c1 & 0x72380, c1 | 0x72380
                 if not st[a + o5]:
-                    mask, cand = mask | 32, cand | 0x394c00
+                    mask, cand, c1 = mask | 32, cand | c1 & 0x394c00, c1 | 0x394c00
                 if not st[a + o6]:
-                    mask, cand = mask | 64, cand | 0x729800
+                    mask, cand, c1 = mask | 64, cand | c1 & 0x729800, c1 | 0x729800
                 if not st[a + o7]:
-                    mask, cand = mask | 128, cand | 0xe53000
+                    mask, cand = mask | 128, cand | c1 & 0xe53000
                 cand &= ~((mask & 7) << 6 | (mask & 24) << 8 | (mask & 224) << 10)
                 self.work += 29
                 while cand:
-                    # The next partner, j ascending (at (1 << j) % 37 in the tables).
+                    # The next partner, j ascending.
                     j = cand & -cand
                     cand ^= j
-                    j %= 37
+                    j = log37[j % 37]
                     b = a + poffs[j]
                     if st[b] != NUM:
                         continue
                     ub = unk[b]
                     if not ub:
                         continue
-                    s = popcount[mask & share_a[j]]   # not 0: b shares a cell with a
+                    s = popcount[mask & share_a[j]]   # 2 or more
                     rb = clue[b] - mk[b]
                     only_a = ua - s
                     only_b = ub - s
