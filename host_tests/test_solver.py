@@ -149,3 +149,103 @@ def test_group_buffers_hold_the_most_groups_a_board_can_have():
     f.run()
     assert f.error is None and f.ngroups == 2 and f.exact
     assert [f.layouts(g, k) for g in range(2) for k in range(2)] == [0, 1, 0, 1]
+
+
+def _reference_solve(s, level):
+    """The single and pair rules as first written (every one of the 24 partners tried in order,
+    each cell learned by ``_learn``): ``Solver.run`` must make the same deductions in the same
+    order, from the same numbers."""
+    from mines.solver import (CHANGED, PAIR_QUEUED, UNK, NUM, WHY_SINGLE, WHY_PAIR)
+    while True:
+        while s.sp:
+            s.sp -= 1
+            a = s.stack[s.sp]
+            s.flags[a] = (s.flags[a] & PAIR_QUEUED) | CHANGED
+            u = s.unk[a]
+            if not u:
+                continue
+            r = s.clue[a] - s.mk[a]
+            if r == 0 or r == u:
+                for d in s.offsets:
+                    if s.st[a + d] == UNK:
+                        s._learn(a + d, r != 0, WHY_SINGLE, a, a)
+            elif level >= presets.PAIRS and not s.flags[a] & PAIR_QUEUED:
+                s.flags[a] |= PAIR_QUEUED
+                s.pstack[s.psp] = a
+                s.psp += 1
+        if not s.unknown or not s.psp:
+            return
+        s.psp -= 1
+        a = s.pstack[s.psp]
+        s.flags[a] &= ~PAIR_QUEUED
+        ua = s.unk[a]
+        if not ua:
+            continue
+        ra = s.clue[a] - s.mk[a]
+        mask = sum(1 << k for k in range(8) if s.st[a + s.offsets[k]] == UNK)
+        for j in range(24):
+            b = a + s.poffs[j]
+            if s.st[b] != NUM or not s.unk[b] or not mask & s.share_a[j]:
+                continue
+            sh = bin(mask & s.share_a[j]).count("1")
+            rb = s.clue[b] - s.mk[b]
+            only_a = ua - sh
+            only_b = s.unk[b] - sh
+            lo = max(ra - only_a, rb - only_b, 0)
+            hi = min(sh, ra, rb)
+            if only_a and (ra == lo or ra - hi == only_a):
+                c, shared, is_mine = a, s.share_a[j], ra != lo
+            elif only_b and (rb == lo or rb - hi == only_b):
+                c, shared, is_mine = b, s.share_b[j], rb != lo
+            else:
+                continue
+            for k in range(8):
+                n = c + s.offsets[k]
+                if s.st[n] == UNK and not shared >> k & 1:
+                    s._learn(n, is_mine, WHY_PAIR, a, b)
+            break
+
+
+def _deductions(s):
+    cells = list(s.order[:s.nknown])
+    return (cells, [s.why[c] for c in cells], [s.src[c] for c in cells],
+            [s.src2[c] for c in cells], [s.st[c] for c in cells])
+
+
+def test_pair_rule_walk_makes_the_deductions_of_the_plain_partner_loop():
+    """``Solver.run`` tries only the partners next to one of a number's unknown cells (a mask
+    of them, walked lowest bit first): the same deductions, in the same order, as trying all 24
+    in order, on sweeper boards (oracle) and on views of given clues, at levels single and pairs."""
+    from mines.board import Board
+    from mines.solver import Solver
+    rnd = random.Random(10)
+    fired = 0
+    for trial in range(1000):
+        w = rnd.randint(5, 16)
+        h = rnd.randint(5, 12)
+        mines = rnd.sample(range(w * h), rnd.randint(w * h // 8, w * h // 4))
+        oracle = trial % 2 == 0
+        solvers = []
+        for _ in range(2):
+            board = Board(w, h)
+            for m in mines:
+                board.add_mine(board.index(m % w, m // w))
+            solvers.append(Solver(board, oracle=oracle))
+        level = presets.PAIRS if trial % 3 else presets.SINGLE
+        free = [i for i in range(w * h) if i not in mines]
+        clues = rnd.sample(free, len(free) // 2)
+        for s in solvers:
+            s.reset()
+            b = s.board
+            if oracle:
+                s.open(b.index(clues[0] % w, clues[0] // w))
+            else:
+                for i in clues:
+                    c = b.index(i % w, i // w)
+                    s.give_clue(c, b.count[c])
+        solvers[0].solve(level)
+        _reference_solve(solvers[1], level)
+        got = _deductions(solvers[0])
+        assert got == _deductions(solvers[1]), (trial, w, h)
+        fired += got[1].count(2)   # WHY_PAIR
+    assert fired > 100   # the pair rule had work to do

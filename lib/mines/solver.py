@@ -10,7 +10,8 @@ Rules, by level (``mines.presets``):
           unknown neighbours (all mines);
   PAIRS   two numbers within 2 cells of each other: the mines in their shared unknown cells lie in
           a range [lo, hi] that both numbers allow; a side whose count is then fixed at "none" or
-          "all" is decided. This covers the subset rule, 1-2-1 and 1-1-x;
+          "all" is decided. This covers the subset rule, 1-2-1 and 1-1-x. It runs once the single
+          rule leaves 0 < r < u for every number (callers queue every number they change);
   FULL    also the total mine count and exact case analysis over groups of frontier cells
           (``mines.groups``), each group of at most ``groups.MAX_GROUP`` cells.
 Every rule is sound and monotone (knowing more never loses a deduction), so the cells proven from
@@ -62,13 +63,17 @@ RUNNING = const(0)  # a slice of work is done; more remains
 STUCK = const(1)    # nothing more can be proven at this level
 SOLVED = const(2)   # no unknown cell is left
 
-_BITS = (1, 2, 4, 8, 16, 32, 64, 128)
 _POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+# j at (1 << j) % 37, j < 24 (distinct for j < 36): ``Solver.run`` walks the bits of a mask.
+_LOG37 = bytearray(37)
+for _j in range(24):
+    _LOG37[(1 << _j) % 37] = _j
 
 
 def _pair_tables(stride):
-    """For the 24 cells within 2 of a number A: their offsets, and for each, which of A's 8
-    neighbours (bit k for offset k) are also neighbours of B, and which of B's are A's."""
+    """For the 24 cells B within 2 of a number A (j = 0..23, row by row): their offsets, and for
+    each, which of A's 8 neighbours (bit k for offset k) are also neighbours of B, and which of
+    B's are A's."""
     around = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
     offs = array("h")
     share_a = bytearray()
@@ -77,7 +82,6 @@ def _pair_tables(stride):
         for dx in range(-2, 3):
             if dx == 0 and dy == 0:
                 continue
-            offs.append(dy * stride + dx)
             ma = 0
             mb = 0
             for k in range(8):
@@ -88,6 +92,7 @@ def _pair_tables(stride):
                 # B's neighbour k, seen from A, is a neighbour of A?
                 if max(abs(ax + dx), abs(ay + dy)) == 1:
                     mb |= 1 << k
+            offs.append(dy * stride + dx)
             share_a.append(ma)
             share_b.append(mb)
     return offs, share_a, share_b
@@ -183,7 +188,7 @@ class Solver:
         self.total_mines = total_mines
         self.mines_left = total_mines
 
-    # --- learning -------------------------------------------------------------------------
+    # --- learning ---
 
     def _learn(self, c, is_mine, why, source, other):
         """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode). ``why`` is
@@ -264,7 +269,7 @@ class Solver:
         if self.st[c] == UNK:
             self._learn(c, is_mine, WHY_FULL, source, source)
 
-    # --- solving ---------------------------------------------------------------------------
+    # --- solving ---
 
     def run(self, level, slice_units):
         """Solve at ``level`` as far as possible; a generator that yields RUNNING after about
@@ -279,9 +284,11 @@ class Solver:
         stack = self.stack
         pstack = self.pstack
         offsets = self.offsets
+        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
         poffs = self.poffs
         share_a = self.share_a
         share_b = self.share_b
+        log37 = _LOG37
         learn = self._learn
         order = self.order
         when = self.when
@@ -289,16 +296,17 @@ class Solver:
         src = self.src
         src2 = self.src2
         count = self.board.count
-        bits = _BITS
         popcount = _POPCOUNT
+        pairs = level >= PAIRS
         while True:
             if self.work >= slice_units:
                 yield RUNNING   # the caller sets ``work`` back to 0 before resuming
             if self.sp:
                 # The single rule: pop numbers whose neighbourhood changed, until the stack is
-                # empty or the slice is used up. Opening a safe cell is written out here, with
-                # the counters in locals, since this loop is most of the solver's time.
+                # empty or the slice is used up. Learning a cell is written out here, with the
+                # counters in locals, since this loop is most of the solver's time.
                 sp = self.sp
+                psp = self.psp
                 work = self.work
                 nknown = self.nknown
                 unknown = self.unknown
@@ -306,78 +314,64 @@ class Solver:
                 while sp and work < slice_units:
                     sp -= 1
                     a = stack[sp]
-                    flags[a] = (flags[a] & PAIR_QUEUED) | CHANGED
+                    f = flags[a] & PAIR_QUEUED
+                    flags[a] = f | CHANGED
                     work += 1
                     u = unk[a]
                     if not u:
                         continue
                     r = clue[a] - mk[a]
-                    if r == 0 and oracle:
-                        for d in offsets:
-                            c = a + d
-                            if st[c] != UNK:
-                                continue
-                            order[nknown] = c
-                            when[c] = nknown
-                            nknown += 1
-                            why[c] = WHY_SINGLE
-                            src[c] = a
-                            src2[c] = a
-                            unknown -= 1
+                    if r and r != u:
+                        if pairs and not f:
+                            flags[a] = PAIR_QUEUED | CHANGED
+                            pstack[psp] = a
+                            psp += 1
+                        continue
+                    # All mines (r == u) or all safe (r == 0): ``_learn`` written out.
+                    for d in offsets:
+                        c = a + d
+                        if st[c]:   # not UNK
+                            continue
+                        order[nknown] = c
+                        when[c] = nknown
+                        nknown += 1
+                        why[c] = WHY_SINGLE
+                        src[c] = a
+                        src2[c] = a
+                        unknown -= 1
+                        work += 9
+                        if r:
+                            st[c] = MINE
+                            self.mines_left -= 1
                             for e in offsets:
                                 n = c + e
-                                unk[n] -= 1
-                                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
+                                v = unk[n] - 1
+                                unk[n] = v
+                                mk[n] += 1
+                                if v and st[n] == NUM and not flags[n] & QUEUED:
                                     flags[n] |= QUEUED
                                     stack[sp] = n
                                     sp += 1
-                            st[c] = NUM
-                            clue[c] = count[c]
-                            if unk[c]:
-                                flags[c] |= QUEUED
-                                stack[sp] = c
+                            continue
+                        for e in offsets:
+                            n = c + e
+                            v = unk[n] - 1
+                            unk[n] = v
+                            if v and st[n] == NUM and not flags[n] & QUEUED:
+                                flags[n] |= QUEUED
+                                stack[sp] = n
                                 sp += 1
-                            work += 9
-                    elif r == 0 or r == u:
-                        # All mines (r == u), or all safe (r == 0: view mode only, where a
-                        # safe cell stays covered): ``_learn`` written out, as above.
-                        for d in offsets:
-                            c = a + d
-                            if st[c] != UNK:
-                                continue
-                            order[nknown] = c
-                            when[c] = nknown
-                            nknown += 1
-                            why[c] = WHY_SINGLE
-                            src[c] = a
-                            src2[c] = a
-                            unknown -= 1
-                            if r:
-                                st[c] = MINE
-                                self.mines_left -= 1
-                                for e in offsets:
-                                    n = c + e
-                                    unk[n] -= 1
-                                    mk[n] += 1
-                                    if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
-                                        flags[n] |= QUEUED
-                                        stack[sp] = n
-                                        sp += 1
-                            else:
-                                for e in offsets:
-                                    n = c + e
-                                    unk[n] -= 1
-                                    if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
-                                        flags[n] |= QUEUED
-                                        stack[sp] = n
-                                        sp += 1
-                                st[c] = SAFE
-                            work += 9
-                    elif level >= PAIRS and not flags[a] & PAIR_QUEUED:
-                        flags[a] |= PAIR_QUEUED
-                        pstack[self.psp] = a
-                        self.psp += 1
+                        if not oracle:
+                            st[c] = SAFE
+                            continue
+                        st[c] = NUM
+                        clue[c] = count[c]
+                        if unk[c]:
+                            flags[c] |= QUEUED
+                            stack[sp] = c
+                            sp += 1
                 self.sp = sp
+                self.psp = psp
                 self.work = work
                 self.nknown = nknown
                 self.unknown = unknown
@@ -391,26 +385,45 @@ class Solver:
                 self.psp = psp
                 a = pstack[psp]
                 flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the other flags stay
-                self.work += 1
                 ua = unk[a]
                 if not ua:
+                    self.work += 1
                     continue
                 ra = clue[a] - mk[a]
-                mask_a = 0
-                for k in range(8):
-                    if st[a + offsets[k]] == UNK:
-                        mask_a |= bits[k]
-                self.work += 28
-                for j in range(24):
+                # a's unknown neighbours (bit k: offsets[k]); the partners next to two (bit j:
+                # the j-th of ``_pair_tables``; c1: one) but not one (bits 6-8, 11-12, 15-17).
+                # (One cell shared decides nothing: 0 < r < u for both, so lo = 0 and hi = 1.)
+                mask = cand = c1 = 0
+                if not st[a + o0]:
+                    mask, c1 = 1, 0xca7
+                if not st[a + o1]:
+                    mask, cand, c1 = mask | 2, cand | c1 & 0x194e, c1 | 0x194e
+                if not st[a + o2]:
+                    mask, cand, c1 = mask | 4, cand | c1 & 0x329c, c1 | 0x329c
+                if not st[a + o3]:
+                    mask, cand, c1 = mask | 8, cand | c1 & 0x1c4e0, c1 | 0x1c4e0
+                if not st[a + o4]:
+                    mask, cand, c1 = mask | 16, cand | c1 & 0x72380, c1 | 0x72380
+                if not st[a + o5]:
+                    mask, cand, c1 = mask | 32, cand | c1 & 0x394c00, c1 | 0x394c00
+                if not st[a + o6]:
+                    mask, cand, c1 = mask | 64, cand | c1 & 0x729800, c1 | 0x729800
+                if not st[a + o7]:
+                    mask, cand = mask | 128, cand | c1 & 0xe53000
+                cand &= ~((mask & 7) << 6 | (mask & 24) << 8 | (mask & 224) << 10)
+                self.work += 29
+                while cand:
+                    # The next partner, j ascending.
+                    j = cand & -cand
+                    cand ^= j
+                    j = log37[j % 37]
                     b = a + poffs[j]
                     if st[b] != NUM:
                         continue
                     ub = unk[b]
                     if not ub:
                         continue
-                    s = popcount[mask_a & share_a[j]]
-                    if not s:
-                        continue
+                    s = popcount[mask & share_a[j]]   # 2 or more
                     rb = clue[b] - mk[b]
                     only_a = ua - s
                     only_b = ub - s
@@ -427,19 +440,21 @@ class Solver:
                         hi = rb
                     if only_a and (ra == lo or ra - hi == only_a):
                         is_mine = 0 if ra == lo else 1
+                        c = a
                         shared = share_a[j]
-                        for k in range(8):
-                            if mask_a & bits[k] and not shared & bits[k]:
-                                learn(a + offsets[k], is_mine, WHY_PAIR, a, b)
-                        break
-                    if only_b and (rb == lo or rb - hi == only_b):
+                    elif only_b and (rb == lo or rb - hi == only_b):
                         is_mine = 0 if rb == lo else 1
+                        c = b
                         shared = share_b[j]
-                        for k in range(8):
-                            n = b + offsets[k]
-                            if st[n] == UNK and not shared & bits[k]:
-                                learn(n, is_mine, WHY_PAIR, a, b)
-                        break
+                    else:
+                        continue
+                    # c's unknown cells outside the shared ones are decided.
+                    for d in offsets:
+                        n = c + d
+                        if not st[n] and not shared & 1:
+                            learn(n, is_mine, WHY_PAIR, a, b)
+                        shared >>= 1
+                    break   # back to the single rule
                 continue
             if not self.unknown:
                 yield SOLVED
