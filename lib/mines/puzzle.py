@@ -50,7 +50,7 @@ from array import array
 # The largest modules first, each compiled in a heap collected of the one before's garbage.
 from mines.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
 gc.collect()
-from mines.solver import NUM, QUEUED, RUNNING, SAFE, UNK, Solver
+from mines.solver import QUEUED, RUNNING, Solver
 gc.collect()
 from mines.board import Board
 from mines.puzzle_game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
@@ -215,7 +215,6 @@ class PuzzleMaker:
         offsets = b.offsets
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
-        give = self._give
         walk = self._walk
         truncate = walk.truncate
         copies = self._copies
@@ -327,10 +326,10 @@ class PuzzleMaker:
                 tnp[t] = self.npromoted
                 if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
                     copies.save(t - SNAP_FROM)
-                for j in range(hi - 1, mid - 1, -1):
-                    if s.work >= SLICE_UNITS:
-                        yield
-                    give(cand[j])
+                j = walk.give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
+                while j >= mid:
+                    yield
+                    j = walk.give(self, j, mid - 1, 0, SLICE_UNITS)
                 tlo[depth] = lo
                 thi[depth] = mid
             else:
@@ -345,11 +344,10 @@ class PuzzleMaker:
                 else:
                     while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
                         yield
-                for j in range(lo, mid):
-                    if s.work >= SLICE_UNITS:
-                        yield
-                    if clue[cand[j]]:
-                        give(cand[j])
+                j = walk.give(self, lo, mid, 1, SLICE_UNITS)
+                while j < mid:
+                    yield
+                    j = walk.give(self, j, mid, 1, SLICE_UNITS)
                 tlo[depth] = mid
                 thi[depth] = hi
             tph[t] = ph + 1
@@ -408,45 +406,3 @@ class PuzzleMaker:
             raise RuntimeError("puzzle %d not decided at level %d" % (self.seed, self.level))
         self.done = True
         yield
-
-    def _give(self, c):
-        """Show clue c to the solver: a covered cell is given its number; a cell already proven
-        safe is promoted (its number shown from now on); nothing once the grid is decided."""
-        s = self.solver
-        st = s.st
-        if st[c] == UNK:
-            # ``give_clue`` written out: ``order`` (the walk goes back by it), no ``why``, ``src``
-            # or ``when`` (the final solve gives its clues the solver's way, for hints)
-            k = s.nknown
-            s.order[k] = c
-            s.nknown = k + 1
-            s.unknown -= 1
-            unk = s.unk
-            flags = s.flags
-            stack = s.stack
-            sp = s.sp
-            for d in s.offsets:
-                n = c + d
-                unk[n] -= 1
-                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
-                    flags[n] |= QUEUED
-                    stack[sp] = n
-                    sp += 1
-            st[c] = NUM
-            s.clue[c] = self.board.count[c]
-            if unk[c]:
-                flags[c] |= QUEUED
-                stack[sp] = c
-                sp += 1
-            s.sp = sp
-            s.work += 9
-        elif st[c] == SAFE and s.unknown:
-            st[c] = NUM
-            s.clue[c] = self.board.count[c]
-            self.promoted[self.npromoted] = c
-            self.npromoted += 1
-            if s.unk[c] and not s.flags[c] & QUEUED:
-                s.flags[c] |= QUEUED
-                s.stack[s.sp] = c
-                s.sp += 1
-            s.work += 4

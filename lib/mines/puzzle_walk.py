@@ -2,7 +2,7 @@
 (``Walk.truncate``), and second solutions found without solving (``Walk.second``). Imported
 by the maker after its other parts, each compiled apart where a 96K heap still finds room."""
 
-from mines.solver import MINE, NUM, SAFE, UNK
+from mines.solver import MINE, NUM, QUEUED, SAFE, UNK
 
 
 class Walk:
@@ -18,6 +18,67 @@ class Walk:
         self._jtab = jtab = bytearray(2 * j0 + 1)
         for j in range(24):
             jtab[solver.poffs[j] + j0] = j + 1
+
+    def give(self, m, j, stop, kept, slice_units):
+        """Show the clues of the maker ``m``'s ``cand[j]``, ``cand[j -/+ 1]``... to the solver
+        up to ``stop`` (not included), downwards, or with ``kept`` upwards and only the clues
+        kept (``m.clue``), until the slice is used up; returns the j to go on from (``stop``:
+        done). A covered cell is given its number: ``Solver.give_clue`` written out (``order``,
+        as the walk goes back by it; no ``why``, ``src`` or ``when``: the final solve gives its
+        clues the solver's way, for hints). A cell proven safe is promoted (its number shown
+        from now on, demoted by ``truncate``); nothing once the grid is decided."""
+        s = self.s
+        st = s.st
+        unk = s.unk
+        flags = s.flags
+        stack = s.stack
+        order = s.order
+        offsets = s.offsets
+        clue = s.clue
+        count = s.board.count
+        cand = m.cand
+        chosen = m.clue
+        step = 1 if kept else -1
+        sp = s.sp
+        work = s.work
+        while j != stop and work < slice_units:
+            c = cand[j]
+            j += step
+            if kept and not chosen[c]:
+                continue
+            if st[c] == UNK:
+                k = s.nknown
+                order[k] = c
+                s.nknown = k + 1
+                s.unknown -= 1
+                for d in offsets:
+                    n = c + d
+                    v = unk[n] - 1
+                    unk[n] = v
+                    if v and st[n] == NUM and not flags[n] & QUEUED:
+                        flags[n] |= QUEUED
+                        stack[sp] = n
+                        sp += 1
+                st[c] = NUM
+                clue[c] = count[c]
+                if unk[c]:
+                    flags[c] |= QUEUED
+                    stack[sp] = c
+                    sp += 1
+                work += 9
+            elif st[c] == SAFE and s.unknown:
+                st[c] = NUM
+                clue[c] = count[c]
+                m.promoted[m.npromoted] = c
+                m.npromoted += 1
+                if unk[c] and not flags[c] & QUEUED:
+                    flags[c] |= QUEUED
+                    stack[sp] = c
+                    sp += 1
+                work += 4
+        s.sp = sp
+        s.work = work
+        return j
 
     def truncate(self, m, p, promoted, slice_units):
         """Take the solver back to the fixed point it was in when ``order`` had ``p`` cells
