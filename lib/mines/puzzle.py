@@ -108,14 +108,16 @@ class PuzzleMaker:
         self.height = height
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
-        # Most groups come again, unchanged, from test to test: enumerated once (a cache of
-        # 3.5 KB; imported here, after the collect, where its compiling finds room).
+        # The maker's parts, each compiled after the collect of the one before's garbage and
+        # before their buffers take room (MakerCases keeps a cache of 3.5 KB: most groups
+        # come again, unchanged, from test to test).
         from mines.puzzle_cache import StateCopies
         gc.collect()
         from mines.puzzle_cases import MakerCases
-        self.solver.cases = MakerCases(self.solver)
         gc.collect()
         from mines.puzzle_walk import Walk
+        gc.collect()
+        self.solver.cases = MakerCases(self.solver)
         self._walk = Walk(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order

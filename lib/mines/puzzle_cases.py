@@ -121,11 +121,11 @@ class MakerCases(CaseAnalysis):
         return False
 
     def bounded(self, slice_units, resume):
-        """Whether every group of the solver's state is within the analysis's bound (True or
-        False), or None when the slice is used up first (called again with ``resume`` 1). The
-        groups are collected as an analysis collects them, between analyses, and the next
-        analysis takes them (``collected``) unless ``drop`` is called first. (False comes as
-        soon as a slice ends with a group past the bound, the rest not collected.)"""
+        # Whether every group of the solver's state is within the analysis's bound (True or
+        # False), or None when the slice is used up first (called again with ``resume`` 1). The
+        # groups are collected as an analysis collects them, between analyses, and the next
+        # analysis takes them (``collected``) unless ``drop`` is called first. (False comes as
+        # soon as a slice ends with a group past the bound, the rest not collected.)
         s = self.s
         if not resume:
             if s.unknown <= MAX_GROUP:
@@ -155,24 +155,24 @@ class MakerCases(CaseAnalysis):
     BY_STATE = 2
 
     def test(self, c, runner, slice_units, resume):
-        """The maker's Hard test: do the clues decide the grid at the level, those of a state
-        that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
-        of clues with one solution less the clue on c? ``runner``: the solver's loop at the
-        level. Returns None when the slice is used up (called again with ``resume`` 1), else
-        1 (decided) or 0, and sets ``how``:
-
-        BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
-        enumerate it, nothing it learns elsewhere touches the group's numbers (else they would
-        be one group), and the mine count only decides a group whole, all mines or all safe,
-        which the solution is not (each of its numbers would have been decided).
-
-        BY_STATE: c and its neighbours are all known (1). Every solution agrees with the
-        state's deductions, so it keeps c's number, and is one of the clues with c: the
-        solution is the only one. With every group within the bound the analysis is exact (the
-        projection of every clue and the count on each cell), so it would find it.
-
-        BY_ANALYSIS: the analysis, stopped at a group that shows a second solution (the
-        layouts' ``watch``), and learning nothing when it proves every cell (``ask``)."""
+        # The maker's Hard test: do the clues decide the grid at the level, those of a state
+        # that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
+        # of clues with one solution less the clue on c? ``runner``: the solver's loop at the
+        # level. Returns None when the slice is used up (called again with ``resume`` 1), else
+        # 1 (decided) or 0, and sets ``how``:
+        #
+        # BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
+        # enumerate it, nothing it learns elsewhere touches the group's numbers (else they would
+        # be one group), and the mine count only decides a group whole, all mines or all safe,
+        # which the solution is not (each of its numbers would have been decided).
+        #
+        # BY_STATE: c and its neighbours are all known (1). Every solution agrees with the
+        # state's deductions, so it keeps c's number, and is one of the clues with c: the
+        # solution is the only one. With every group within the bound the analysis is exact (the
+        # projection of every clue and the count on each cell), so it would find it.
+        #
+        # BY_ANALYSIS: the analysis, stopped at a group that shows a second solution (the
+        # layouts' ``watch``), and learning nothing when it proves every cell (``ask``).
         lay = self.layouts
         if not resume:
             self._phase = 0
@@ -211,8 +211,8 @@ class MakerCases(CaseAnalysis):
         return self.decided
 
     def drop(self):
-        """Not analysing the state ``bounded`` collected: the next analysis collects anew and
-        takes the same groups as changed as it would have."""
+        # Not analysing the state ``bounded`` collected: the next analysis collects anew and
+        # takes the same groups as changed as it would have.
         if self.collected:
             self.collected = 0
             self.fresh = self._was_fresh

@@ -20,13 +20,13 @@ class Walk:
             jtab[solver.poffs[j] + j0] = j + 1
 
     def give(self, m, j, stop, kept, slice_units):
-        """Show the clues of the maker ``m``'s ``cand[j]``, ``cand[j -/+ 1]``... to the solver
-        up to ``stop`` (not included), downwards, or with ``kept`` upwards and only the clues
-        kept (``m.clue``), until the slice is used up; returns the j to go on from (``stop``:
-        done). A covered cell is given its number: ``Solver.give_clue`` written out (``order``,
-        as the walk goes back by it; no ``why``, ``src`` or ``when``: the final solve gives its
-        clues the solver's way, for hints). A cell proven safe is promoted (its number shown
-        from now on, demoted by ``truncate``); nothing once the grid is decided."""
+        # Show the clues of the maker ``m``'s ``cand[j]``, ``cand[j -/+ 1]``... to the solver
+        # up to ``stop`` (not included), downwards, or with ``kept`` upwards and only the clues
+        # kept (``m.clue``), until the slice is used up; returns the j to go on from (``stop``:
+        # done). A covered cell is given its number: ``Solver.give_clue`` written out (``order``,
+        # as the walk goes back by it; no ``why``, ``src`` or ``when``: the final solve gives its
+        # clues the solver's way, for hints). A cell proven safe is promoted (its number shown
+        # from now on, demoted by ``truncate``); nothing once the grid is decided.
         s = self.s
         st = s.st
         unk = s.unk
