@@ -119,7 +119,7 @@ class CaseAnalysis:
             # every known cell is a good part of an analysis.)
             work = s.work
             if self.collected:
-                # (the maker's: ``MakerCases.bounded`` collected this state's groups just now)
+                # (the maker's: ``MakerCases.test`` collected this state's groups just now)
                 self.collected = 0
                 stamp = self.stamp
             else:

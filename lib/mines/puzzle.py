@@ -302,10 +302,17 @@ class PuzzleMaker:
                     decided = 0
                     if runner is not builder:
                         # (Hard: ``MakerCases.test``, most often without an analysis)
-                        found = cases.test(cand[lo], runner, SLICE_UNITS, 0)
+                        found = cases.test(cand[lo], SLICE_UNITS, 0)
                         while found is None:
                             yield
-                            found = cases.test(cand[lo], runner, SLICE_UNITS, 1)
+                            found = cases.test(cand[lo], SLICE_UNITS, 1)
+                        if found == cases.ANALYSE:
+                            for status in runner:
+                                if status == RUNNING:
+                                    yield
+                                    continue
+                                break
+                            found = cases.settle()
                         decided = found
                         how = cases.how
                         self.big += how == BY_BIG

@@ -4,7 +4,6 @@
 
 from mines.groups import CHANGED, MAX_GROUP, NUM, UNK, _SAME, CaseAnalysis
 from mines.puzzle_cache import CachedLayouts
-from mines.solver import RUNNING
 
 
 class MakerCases(CaseAnalysis):
@@ -120,51 +119,24 @@ class MakerCases(CaseAnalysis):
             return True
         return False
 
-    def bounded(self, slice_units, resume):
-        # Whether every group of the solver's state is within the analysis's bound (True or
-        # False), or None when the slice is used up first (called again with ``resume`` 1). The
-        # groups are collected as an analysis collects them, between analyses, and the next
-        # analysis takes them (``collected``) unless ``drop`` is called first. (False comes as
-        # soon as a slice ends with a group past the bound, the rest not collected.)
-        s = self.s
-        if not resume:
-            if s.unknown <= MAX_GROUP:
-                return True   # (no group is larger: nothing collected)
-            self._was_fresh = self.fresh
-            self._stamp = self.new_stamp()
-            self._seen = 0
-        done = self.collect(self._stamp, slice_units, resume)
-        gstart = self.gstart
-        ng = self.ngroups
-        gstart[ng] = self.nfront   # (the group under way ends there so far)
-        g = self._seen
-        s.work += ng - g
-        while g < ng:
-            if gstart[g + 1] - gstart[g] > MAX_GROUP:
-                self.collected = 1   # (for ``drop``)
-                return False
-            g += 1
-        if not done:
-            self._seen = ng - 1 if ng else 0   # (the last one may grow yet)
-            return None
-        self.collected = 1
-        return True
-
     BY_ANALYSIS = 0
     BY_BIG = 1
     BY_STATE = 2
+    ANALYSE = 2   # (what ``test`` returns when the analysis must tell)
 
-    def test(self, c, runner, slice_units, resume):
+    def test(self, c, slice_units, resume):
         # The maker's Hard test: do the clues decide the grid at the level, those of a state
         # that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
-        # of clues with one solution less the clue on c? ``runner``: the solver's loop at the
-        # level. Returns None when the slice is used up (called again with ``resume`` 1), else
-        # 1 (decided) or 0, and sets ``how``:
+        # of clues with one solution less the clue on c? Returns None when the slice is used up
+        # (called again with ``resume`` 1), else 1 (decided) or 0, or ANALYSE: the caller runs
+        # the solver at the level and then ``settle``. ``how`` says which:
         #
         # BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
         # enumerate it, nothing it learns elsewhere touches the group's numbers (else they would
         # be one group), and the mine count only decides a group whole, all mines or all safe,
-        # which the solution is not (each of its numbers would have been decided).
+        # which the solution is not (each of its numbers would have been decided). The groups
+        # are collected as an analysis collects them (the next one takes them, ``collected``),
+        # and a slice that ends with a group past the bound ends the test.
         #
         # BY_STATE: c and its neighbours are all known (1). Every solution agrees with the
         # state's deductions, so it keeps c's number, and is one of the clues with c: the
@@ -173,36 +145,49 @@ class MakerCases(CaseAnalysis):
         #
         # BY_ANALYSIS: the analysis, stopped at a group that shows a second solution (the
         # layouts' ``watch``), and learning nothing when it proves every cell (``ask``).
-        lay = self.layouts
+        s = self.s
         if not resume:
-            self._phase = 0
-            lay.twin = 0
-        if self._phase == 0:
-            bounded = self.bounded(slice_units, resume)
-            if bounded is None:
-                return None
-            st = self.s.st
+            self.layouts.twin = 0
             self.how = self.BY_BIG
-            if bounded:
-                self.how = self.BY_STATE
-                self.s.work += 9
-                for d in self._near:
-                    if st[c + d] == UNK:
-                        self.how = self.BY_ANALYSIS
-                        break
-            if self.how != self.BY_ANALYSIS:
-                self.drop()
-                return 0 if self.how == self.BY_BIG else 1
-            self._phase = 1
-            lay.watch = 1
-            lay.twin = 0
-            self.ask = 1
-            self.decided = 0
-        for status in runner:
-            if status == RUNNING:
+            if s.unknown <= MAX_GROUP:
+                self._seen = -1   # (no group is larger: nothing collected)
+            else:
+                self._was_fresh = self.fresh
+                self._stamp = self.new_stamp()
+                self._seen = 0
+        g = self._seen
+        if g >= 0:
+            done = self.collect(self._stamp, slice_units, resume)
+            gstart = self.gstart
+            ng = self.ngroups
+            gstart[ng] = self.nfront   # (the group under way ends there so far)
+            s.work += ng - g
+            self.collected = 1
+            while g < ng:
+                if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                    self.drop()
+                    return 0
+                g += 1
+            if not done:
+                self._seen = ng - 1 if ng else 0   # (the last one may grow yet)
                 return None
-            break
-        lay.watch = 0
+        st = s.st
+        s.work += 9
+        for d in self._near:
+            if st[c + d] == UNK:
+                self.how = self.BY_ANALYSIS
+                lay = self.layouts
+                lay.watch = 1
+                self.ask = 1
+                self.decided = 0
+                return self.ANALYSE
+        self.how = self.BY_STATE
+        self.drop()
+        return 1
+
+    def settle(self):
+        # After ``test``'s analysis: 1 if it decided the grid, else 0.
+        self.layouts.watch = 0
         self.ask = 0
         if self.decided:
             # (nothing learnt: the next analysis must not take an unchanged group for one
@@ -211,7 +196,7 @@ class MakerCases(CaseAnalysis):
         return self.decided
 
     def drop(self):
-        # Not analysing the state ``bounded`` collected: the next analysis collects anew and
+        # Not analysing the state ``test`` collected: the next analysis collects anew and
         # takes the same groups as changed as it would have.
         if self.collected:
             self.collected = 0
