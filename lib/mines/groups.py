@@ -43,6 +43,7 @@ class CaseAnalysis:
         # the unknown cells and totals by sums, where they can be (the same deductions).
         self.by_unknown = False
         self.collected = 0   # 1: the groups are collected already (the maker's)
+        self.first = 0       # the group the next analysis enumerates first (then in order)
         # Per frontier cell: at most one per cell of the board. Per group: at most one per two
         # cells, since each group has a number of its own besides its cells (every number next
         # to a group's cell is taken into that group, and it grew from one), and numbers are
@@ -188,8 +189,12 @@ class CaseAnalysis:
             pos = 0
             ok = True
             every = False
+            first = self.first   # (the maker's: the group to enumerate first)
+            self.first = 0
             while True:
-                for g in range(ng):
+                for g in range(first, first + ng):
+                    if g >= ng:
+                        g -= ng
                     n = gstart[g + 1] - gstart[g]
                     if n > MAX_GROUP:
                         cset[g] = 0

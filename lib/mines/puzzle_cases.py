@@ -174,7 +174,19 @@ class MakerCases(CaseAnalysis):
         st = s.st
         s.work += 9
         for d in self._near:
-            if st[c + d] == UNK:
+            x = c + d
+            if st[x] == UNK:
+                if g >= 0 and self.mark[x] == self._stamp:
+                    # (a second solution shows in x's group if anywhere: it goes first)
+                    gcells = self.gcells
+                    p = 0
+                    while gcells[p] != x:
+                        p += 1
+                    g = 0
+                    while gstart[g + 1] <= p:
+                        g += 1
+                    self.first = g
+                    s.work += p + g
                 self.how = self.BY_ANALYSIS
                 lay = self.layouts
                 lay.watch = 1
