@@ -138,16 +138,28 @@ class MakerCases(CaseAnalysis):
         # are collected as an analysis collects them (the next one takes them, ``collected``),
         # and a slice that ends with a group past the bound ends the test.
         #
-        # BY_STATE: c and its neighbours are all known (1). Every solution agrees with the
-        # state's deductions, so it keeps c's number, and is one of the clues with c: the
-        # solution is the only one. With every group within the bound the analysis is exact (the
-        # projection of every clue and the count on each cell), so it would find it.
+        # BY_STATE: c and its neighbours are all known (1), told first. Every solution agrees
+        # with the state's deductions, so it keeps c's number, and is one of the clues with c:
+        # the solution is the only one. And no group is past the bound: with c's number the
+        # state is still a fixed point (it touches no unknown cell), the very state a solve of
+        # the clues with c reaches at Medium, and those clues are decided at the level, which
+        # no group past the bound would let be (BY_BIG). With every group within the bound
+        # the analysis is exact (the projection of every clue and the count on each cell), so
+        # it finds the only solution.
         #
         # BY_ANALYSIS: the analysis, stopped at a group that shows a second solution (the
         # layouts' ``watch``), and learning nothing when it proves every cell (``ask``).
         s = self.s
+        st = s.st
         if not resume:
             self.layouts.twin = 0
+            s.work += 9
+            for d in self._near:
+                if st[c + d] == UNK:
+                    break
+            else:
+                self.how = self.BY_STATE
+                return 1
             self.how = self.BY_BIG
             if s.unknown <= MAX_GROUP:
                 self._seen = -1   # (no group is larger: nothing collected)
@@ -171,31 +183,25 @@ class MakerCases(CaseAnalysis):
             if not done:
                 self._seen = ng - 1 if ng else 0   # (the last one may grow yet)
                 return None
-        st = s.st
-        s.work += 9
         for d in self._near:
             x = c + d
-            if st[x] == UNK:
-                if g >= 0 and self.mark[x] == self._stamp:
-                    # (a second solution shows in x's group if anywhere: it goes first)
-                    gcells = self.gcells
-                    p = 0
-                    while gcells[p] != x:
-                        p += 1
-                    g = 0
-                    while gstart[g + 1] <= p:
-                        g += 1
-                    self.first = g
-                    s.work += p + g
-                self.how = self.BY_ANALYSIS
-                lay = self.layouts
-                lay.watch = 1
-                self.ask = 1
-                self.decided = 0
-                return self.ANALYSE
-        self.how = self.BY_STATE
-        self.drop()
-        return 1
+            if st[x] == UNK and g >= 0 and self.mark[x] == self._stamp:
+                # (a second solution shows in x's group if anywhere: it goes first)
+                gcells = self.gcells
+                p = 0
+                while gcells[p] != x:
+                    p += 1
+                g = 0
+                while gstart[g + 1] <= p:
+                    g += 1
+                self.first = g
+                s.work += 9 + p + g
+                break
+        self.how = self.BY_ANALYSIS
+        self.layouts.watch = 1
+        self.ask = 1
+        self.decided = 0
+        return self.ANALYSE
 
     def settle(self):
         # After ``test``'s analysis: 1 if it decided the grid, else 0.
