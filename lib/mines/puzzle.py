@@ -381,6 +381,10 @@ class PuzzleMaker:
                 if found:
                     self.twins += 1
                     clue[cand[tlo[depth - 1]]] = 1
+                elif runner is not builder and cases.known_around(cand[tlo[depth - 1]]):
+                    found = 1   # (Hard, told before a solve: ``MakerCases.test``'s BY_STATE)
+                    self.local += 1
+                if found:
                     done += 1
                     self.progress = done * 99 // n
                     depth -= 1

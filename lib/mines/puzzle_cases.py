@@ -153,11 +153,7 @@ class MakerCases(CaseAnalysis):
         st = s.st
         if not resume:
             self.layouts.twin = 0
-            s.work += 9
-            for d in self._near:
-                if st[c + d] == UNK:
-                    break
-            else:
+            if self.known_around(c):
                 self.how = self.BY_STATE
                 return 1
             self.how = self.BY_BIG
@@ -202,6 +198,16 @@ class MakerCases(CaseAnalysis):
         self.ask = 1
         self.decided = 0
         return self.ANALYSE
+
+    def known_around(self, c):
+        # Whether c and its 8 neighbours are all known (in any state the clues imply: then
+        # in the fixed point too, ``test``'s BY_STATE).
+        st = self.s.st
+        self.s.work += 9
+        for d in self._near:
+            if st[c + d] == UNK:
+                return False
+        return True
 
     def settle(self):
         # After ``test``'s analysis: 1 if it decided the grid, else 0.
