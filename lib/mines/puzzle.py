@@ -224,9 +224,6 @@ class PuzzleMaker:
         flags = s.flags
         stack = s.stack
         cases = s.cases
-        lay = cases.layouts
-        BY_BIG = cases.BY_BIG
-        BY_STATE = cases.BY_STATE
         while True:
             # Mines at random, then every other cell a clue, in random order.
             b.clear()
@@ -302,10 +299,10 @@ class PuzzleMaker:
                     decided = 0
                     if runner is not builder:
                         # (Hard: ``MakerCases.test``, most often without an analysis)
-                        found = cases.test(cand[lo], SLICE_UNITS, 0)
+                        found = cases.test(cand, lo, SLICE_UNITS, 0)
                         while found is None:
                             yield
-                            found = cases.test(cand[lo], SLICE_UNITS, 1)
+                            found = cases.test(cand, lo, SLICE_UNITS, 1)
                         if found == cases.ANALYSE:
                             for status in runner:
                                 if status == RUNNING:
@@ -314,10 +311,9 @@ class PuzzleMaker:
                                 break
                             found = cases.settle()
                         decided = found
-                        how = cases.how
-                        self.big += how == BY_BIG
-                        self.local += how == BY_STATE
-                        self.cuts += lay.twin
+                        self.big += cases.how == cases.BY_BIG
+                        self.local += cases.how == cases.BY_STATE
+                        self.cuts += cases.layouts.twin
                     if s.unknown and not decided:
                         clue[cand[lo]] = 1
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
@@ -362,7 +358,9 @@ class PuzzleMaker:
             tph[t] = ph + 1
             tph[depth] = 0
             depth += 1
-            if thi[t + 1] - tlo[t + 1] == 1:
+            found = 0
+            size = thi[t + 1] - tlo[t + 1]
+            if size == 1:
                 # A leaf next: when its clues have a second solution its clue is needed, no
                 # solve (``Walk.second``: only the clues count, the state need not be a
                 # fixed point).
@@ -381,17 +379,20 @@ class PuzzleMaker:
                 if found:
                     self.twins += 1
                     clue[cand[tlo[depth - 1]]] = 1
-                elif runner is not builder and cases.known_around(cand[tlo[depth - 1]]):
-                    found = 1   # (Hard, told before a solve: ``MakerCases.test``'s BY_STATE)
-                    self.local += 1
-                if found:
-                    done += 1
-                    self.progress = done * 99 // n
-                    depth -= 1
-                    while s.sp:   # (not looked at: off the stack)
-                        s.sp -= 1
-                        flags[stack[s.sp]] &= 0xFF ^ QUEUED
-                    continue
+            if not found and runner is not builder and size <= 8 and \
+                    cases.known_around(cand, tlo[depth - 1], size):
+                # Hard: every clue of the range goes, told before a solve (each test's state
+                # will know what this one knows: ``MakerCases.test``'s BY_STATE)
+                found = 1
+                self.local += size
+            if found:
+                done += size
+                self.progress = done * 99 // n
+                depth -= 1
+                while s.sp:   # (not looked at: off the stack)
+                    s.sp -= 1
+                    flags[stack[s.sp]] &= 0xFF ^ QUEUED
+                continue
             for status in builder:
                 if status == RUNNING:
                     yield

@@ -124,12 +124,13 @@ class MakerCases(CaseAnalysis):
     BY_STATE = 2
     ANALYSE = 2   # (what ``test`` returns when the analysis must tell)
 
-    def test(self, c, slice_units, resume):
+    def test(self, cells, j, slice_units, resume):
         # The maker's Hard test: do the clues decide the grid at the level, those of a state
         # that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
-        # of clues with one solution less the clue on c? Returns None when the slice is used up
-        # (called again with ``resume`` 1), else 1 (decided) or 0, or ANALYSE: the caller runs
-        # the solver at the level and then ``settle``. ``how`` says which:
+        # of clues with one solution less the clue on c = cells[j]? Returns None when the
+        # slice is used up (called again with ``resume`` 1), else 1 (decided) or 0, or
+        # ANALYSE: the caller runs the solver at the level and then ``settle``. ``how`` says
+        # which:
         #
         # BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
         # enumerate it, nothing it learns elsewhere touches the group's numbers (else they would
@@ -151,9 +152,10 @@ class MakerCases(CaseAnalysis):
         # layouts' ``watch``), and learning nothing when it proves every cell (``ask``).
         s = self.s
         st = s.st
+        c = cells[j]
         if not resume:
             self.layouts.twin = 0
-            if self.known_around(c):
+            if self.known_around(cells, j, 1):
                 self.how = self.BY_STATE
                 return 1
             self.how = self.BY_BIG
@@ -199,14 +201,17 @@ class MakerCases(CaseAnalysis):
         self.decided = 0
         return self.ANALYSE
 
-    def known_around(self, c):
-        # Whether c and its 8 neighbours are all known (in any state the clues imply: then
-        # in the fixed point too, ``test``'s BY_STATE).
+    def known_around(self, cells, j, n):
+        # Whether each of cells[j:j + n] and its 8 neighbours are all known (in any state the
+        # clues imply: then in the fixed point too, ``test``'s BY_STATE).
         st = self.s.st
-        self.s.work += 9
-        for d in self._near:
-            if st[c + d] == UNK:
-                return False
+        near = self._near
+        for j in range(j, j + n):
+            c = cells[j]
+            self.s.work += 9
+            for d in near:
+                if st[c + d] == UNK:
+                    return False
         return True
 
     def settle(self):
