@@ -58,18 +58,9 @@ class CachedLayouts(GroupLayouts):
     def start(self, g, pos):
         GroupLayouts.start(self, g, pos)
         self._base = self.cases.gstart[g]
-        # How many numbers start() listed: every one is some cell's, so the highest index + 1.
-        ncons = 0
         n = self._n
-        cellcons = self.cellcons
-        ncc = self.ncc
-        for p in range(n):
-            q = p * 8
-            for q in range(q, q + ncc[p]):
-                if cellcons[q] >= ncons:
-                    ncons = cellcons[q] + 1
+        ncons = self._ncons
         self.s.work += 2 * n
-        self._ncons = ncons
         self._fill = -1
         self._look = 1 if n <= _KEY_CELLS and ncons <= _KEY_CONS else 0
         if self.watch:
@@ -149,8 +140,7 @@ class CachedLayouts(GroupLayouts):
         base = self._base
         gcells = self.cases.gcells
         cons = self.cons
-        need = self.need
-        free = self.free
+        key = self.key
         n = self._n
         ncons = self._ncons
         kn = self._kn
@@ -172,7 +162,7 @@ class CachedLayouts(GroupLayouts):
             else:
                 a = slot * _KEY_CONS
                 for i in range(ncons):
-                    if kcons[a + i] != cons[i] or kneed[a + i] != need[i] << 4 | free[i]:
+                    if kcons[a + i] != cons[i] or kneed[a + i] != key[i]:
                         break
                 else:
                     # The same group: its layouts, as enumerated before.
@@ -201,10 +191,10 @@ class CachedLayouts(GroupLayouts):
             kcells[a + p] = gcells[base + p]
         a = slot * _KEY_CONS
         for i in range(ncons):
-            if need[i] < 0:
+            if key[i] < 0:
                 return False   # an impossible number (no layout): not kept
             kcons[a + i] = cons[i]
-            kneed[a + i] = need[i] << 4 | free[i]
+            kneed[a + i] = key[i]
         self._fill = slot
         s.work += 2 * n + 2 * ncons
         return False
