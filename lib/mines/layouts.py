@@ -115,9 +115,11 @@ class GroupLayouts:
         self._fresh = 1
         self.cset = 0
 
-    def step(self, slice_units):
+    def step(self, slice_units, piece=0):
         """Backtrack through group layouts, pruned by every number, until the slice is used up
-        (returns False) or every layout has been seen (returns True)."""
+        (returns False) or every layout has been seen (returns True). ``piece`` (the maker's
+        watch): after each piece of that many units, one more unit and ``_seen``, which may end
+        the enumeration (True)."""
         k = self._k
         if k < 0:
             return True
@@ -137,59 +139,9 @@ class GroupLayouts:
         cset = self.cset
         work = s.work
         bit = 1 << k
-        if k == n and work < slice_units:   # (stopped at a layout)
-            cset |= 1 << cnt
-            andm[pos + cnt] &= cur
-            orm[pos + cnt] |= cur
-            work += 3
-            k -= 1
-            bit >>= 1
-            fresh = 0
-        # Each visit of a cell costs ``cost``: safe tried first, then (undone) a mine, then
-        # (undone) back to the cell before; only the count a try lowers can fall below zero.
-        while work < slice_units:
-            q1 = qend[k]
-            work += cost[k]
-            if fresh:
-                ok = 1
-                for q in range(k << 3, q1):
-                    m = cellcons[q]
-                    v = slack[m] - 1
-                    slack[m] = v
-                    if v < 0:
-                        ok = 0
-                if not ok:
-                    fresh = 0
-                    continue
-            elif not cur & bit:
-                ok = 1
-                for q in range(k << 3, q1):
-                    m = cellcons[q]
-                    slack[m] += 1
-                    v = need[m] - 1
-                    need[m] = v
-                    if v < 0:
-                        ok = 0
-                cur |= bit
-                cnt += 1
-                if not ok:
-                    continue
-            else:
-                for q in range(k << 3, q1):
-                    need[cellcons[q]] += 1
-                cur ^= bit
-                cnt -= 1
-                k -= 1
-                if k < 0:
-                    break
-                bit >>= 1
-                continue
-            k += 1
-            bit <<= 1
-            fresh = 1
-            if k == n:
-                if work >= slice_units:
-                    break
+        stop = work + piece if piece and work + piece < slice_units else slice_units
+        while True:
+            if k == n and work < stop:   # (stopped at a layout)
                 cset |= 1 << cnt
                 andm[pos + cnt] &= cur
                 orm[pos + cnt] |= cur
@@ -197,6 +149,65 @@ class GroupLayouts:
                 k -= 1
                 bit >>= 1
                 fresh = 0
+            # Each visit of a cell costs ``cost``: safe tried first, then (undone) a mine, then
+            # (undone) back to the cell before; only the count a try lowers can go below zero.
+            while work < stop:
+                q1 = qend[k]
+                work += cost[k]
+                if fresh:
+                    ok = 1
+                    for q in range(k << 3, q1):
+                        m = cellcons[q]
+                        v = slack[m] - 1
+                        slack[m] = v
+                        if v < 0:
+                            ok = 0
+                    if not ok:
+                        fresh = 0
+                        continue
+                elif not cur & bit:
+                    ok = 1
+                    for q in range(k << 3, q1):
+                        m = cellcons[q]
+                        slack[m] += 1
+                        v = need[m] - 1
+                        need[m] = v
+                        if v < 0:
+                            ok = 0
+                    cur |= bit
+                    cnt += 1
+                    if not ok:
+                        continue
+                else:
+                    for q in range(k << 3, q1):
+                        need[cellcons[q]] += 1
+                    cur ^= bit
+                    cnt -= 1
+                    k -= 1
+                    if k < 0:
+                        break
+                    bit >>= 1
+                    continue
+                k += 1
+                bit <<= 1
+                fresh = 1
+                if k == n:
+                    if work >= stop:
+                        break
+                    cset |= 1 << cnt
+                    andm[pos + cnt] &= cur
+                    orm[pos + cnt] |= cur
+                    work += 3
+                    k -= 1
+                    bit >>= 1
+                    fresh = 0
+            if k < 0 or work >= slice_units or not piece:
+                break
+            work += 1
+            if self._seen():   # (it sets cset to 0)
+                s.work = work
+                return True
+            stop = work + piece if work + piece < slice_units else slice_units
         s.work = work
         self._k = k
         self._cur = cur

@@ -83,15 +83,8 @@ class CachedLayouts(GroupLayouts):
                 self._seen()
                 return True
         s = self.s
-        while True:
-            # Watched: in pieces of WATCH_UNITS, looking for a second solution after each.
-            stop = s.work + WATCH_UNITS if self.watch else slice_units
-            done = GroupLayouts.step(self, stop if stop < slice_units else slice_units)
-            if done or s.work >= slice_units:
-                break
-            s.work += 1
-            if self._seen():
-                return True
+        # Watched: in pieces of WATCH_UNITS, looking for a second solution after each.
+        done = GroupLayouts.step(self, slice_units, WATCH_UNITS if self.watch else 0)
         if done and self._fill >= 0:
             # Enumerated: kept in the slot taken for it (see _cached).
             slot = self._fill
