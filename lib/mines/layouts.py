@@ -100,16 +100,11 @@ class GroupLayouts:
             cost[p] = 3 + 3 * (q - (p << 3))
         for i in range(ncons):
             cid[cons[i]] = 0
-        andm = self.andm
-        orm = self.orm
-        for k in range(pos, pos + n + 1):
-            andm[k] = 0xFFFF
-            orm[k] = 0
         s.work += 10 * n
         self._n = n
         self._ncons = ncons
         self._pos = pos
-        self._k = 0
+        self._k = -2   # the masks are set at the first step (the maker's cache may copy them)
         self._cur = 0
         self._cnt = 0
         self._fresh = 1
@@ -120,19 +115,24 @@ class GroupLayouts:
         (returns False) or every layout has been seen (returns True). ``piece`` (the maker's
         watch): after each piece of that many units, one more unit and ``_seen``, which may end
         the enumeration (True)."""
+        andm = self.andm
+        orm = self.orm
+        n = self._n
+        pos = self._pos
         k = self._k
         if k < 0:
-            return True
+            if k == -1:
+                return True
+            for k in range(pos, pos + n + 1):
+                andm[k] = 0xFFFF
+                orm[k] = 0
+            k = 0
         s = self.s
         need = self.need
         slack = self.slack
         cellcons = self.cellcons
         qend = self.qend
         cost = self.cost
-        andm = self.andm
-        orm = self.orm
-        n = self._n
-        pos = self._pos
         cur = self._cur
         cnt = self._cnt
         fresh = self._fresh   # 1: nothing tried at cell k yet; else its bit in cur says what
