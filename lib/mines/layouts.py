@@ -37,10 +37,11 @@ class GroupLayouts:
         self.cons = array("H", bytes(2 * top))
         # Per number: mines still to place (need) and cells that may stay safe (slack, its free
         # cells less need). A safe cell takes one from slack, a mine one from need; a number
-        # that allows no layout at all has both at -64. ``key``: need << 4 | free, as at start.
+        # that allows no layout at all has both at -64. ``key``: need << 4 | free, as at start
+        # (255: need below 0).
         self.need = array("b", bytes(top))
         self.slack = array("b", bytes(top))
-        self.key = array("h", bytes(2 * top))
+        self.key = bytearray(top)
         self.cellcons = bytearray(top)   # the numbers of cell p at [8p, qend[p])
         self.qend = bytearray(max_group)
         self.cost = bytearray(max_group)   # work units of one visit of cell p
@@ -85,11 +86,12 @@ class GroupLayouts:
                         cons[ncons] = b
                         v = clue[b] - mk[b]
                         f = unk[b]
-                        key[ncons] = v << 4 | f
                         if 0 <= v <= f:
+                            key[ncons] = v << 4 | f
                             need[ncons] = v
                             slack[ncons] = f - v
                         else:
+                            key[ncons] = v << 4 | f if v >= 0 else 255
                             need[ncons] = -64
                             slack[ncons] = -64
                         ncons += 1
@@ -110,11 +112,11 @@ class GroupLayouts:
         self._fresh = 1
         self.cset = 0
 
+    # ``piece`` (the maker's watch): after each piece of that many units, one unit more and
+    # ``_seen``, which may end the enumeration (True).
     def step(self, slice_units, piece=0):
         """Backtrack through group layouts, pruned by every number, until the slice is used up
-        (returns False) or every layout has been seen (returns True). ``piece`` (the maker's
-        watch): after each piece of that many units, one more unit and ``_seen``, which may end
-        the enumeration (True)."""
+        (returns False) or every layout has been seen (returns True)."""
         andm = self.andm
         orm = self.orm
         n = self._n

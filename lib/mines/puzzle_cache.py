@@ -186,7 +186,7 @@ class CachedLayouts(GroupLayouts):
             kcells[a + p] = gcells[base + p]
         a = slot * _KEY_CONS
         for i in range(ncons):
-            if key[i] < 0:
+            if key[i] == 255:
                 return False   # an impossible number (no layout): not kept
             kcons[a + i] = cons[i]
             kneed[a + i] = key[i]
