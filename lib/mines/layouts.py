@@ -143,17 +143,18 @@ class GroupLayouts:
         bit = 1 << k
         stop = work + piece if piece and work + piece < slice_units else slice_units
         while True:
-            if k == n and work < stop:   # (stopped at a layout)
-                cset |= 1 << cnt
-                andm[pos + cnt] &= cur
-                orm[pos + cnt] |= cur
-                work += 3
-                k -= 1
-                bit >>= 1
-                fresh = 0
             # Each visit of a cell costs ``cost``: safe tried first, then (undone) a mine, then
             # (undone) back to the cell before; only the count a try lowers can go below zero.
             while work < stop:
+                if k == n:   # a layout
+                    cset |= 1 << cnt
+                    andm[pos + cnt] &= cur
+                    orm[pos + cnt] |= cur
+                    work += 3
+                    k -= 1
+                    bit >>= 1
+                    fresh = 0
+                    continue
                 q1 = qend[k]
                 work += cost[k]
                 if fresh:
@@ -193,16 +194,6 @@ class GroupLayouts:
                 k += 1
                 bit <<= 1
                 fresh = 1
-                if k == n:
-                    if work >= stop:
-                        break
-                    cset |= 1 << cnt
-                    andm[pos + cnt] &= cur
-                    orm[pos + cnt] |= cur
-                    work += 3
-                    k -= 1
-                    bit >>= 1
-                    fresh = 0
             if k < 0 or work >= slice_units or not piece:
                 break
             work += 1
