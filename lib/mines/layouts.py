@@ -143,8 +143,10 @@ class GroupLayouts:
         bit = 1 << k
         stop = work + piece if piece and work + piece < slice_units else slice_units
         while True:
-            # Each visit of a cell costs ``cost``: safe tried first, then (undone) a mine, then
-            # (undone) back to the cell before; only the count a try lowers can go below zero.
+            # A cell is visited three times: safe tried, then (undone) a mine, then (undone) back
+            # to the cell before; only the count a try lowers can go below zero. Each visit is
+            # charged ``cost``, 3 and 3 a number, as when it walked the numbers twice (measured
+            # then against the device estimate by tools/bench.py; kept: the same work totals).
             while work < stop:
                 if k == n:   # a layout
                     cset |= 1 << cnt
