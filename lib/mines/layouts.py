@@ -35,17 +35,24 @@ class GroupLayouts:
         self.cid = bytearray(self.s.size)                # constraint number + 1 during enumeration
         top = max_group * 8
         self.cons = array("H", bytes(2 * top))
+        # Per number: mines still to place (need) and cells that may stay safe (slack, its free
+        # cells less need). A safe cell takes one from slack, a mine one from need; a number
+        # that allows no layout at all has both at -64. ``key``: need << 4 | free, as at start
+        # (255: need below 0).
         self.need = array("b", bytes(top))
-        self.free = bytearray(top)
-        self.cellcons = bytearray(top)
-        self.ncc = bytearray(max_group)
-        self.tried = bytearray(max_group + 1)
+        self.slack = array("b", bytes(top))
+        self.key = bytearray(top)
+        self.cellcons = bytearray(top)   # the numbers of cell p at [8p, qend[p])
+        self.qend = bytearray(max_group)
+        self.cost = bytearray(max_group)   # work units of one visit of cell p
         self.cset = 0
         self._n = 0
+        self._ncons = 0
         self._k = 0
         self._cur = 0
         self._cnt = 0
         self._pos = 0
+        self._fresh = 1
 
     def start(self, g, pos):
         """Set up the enumeration of group g, its AND / OR masks at andm/orm[pos:pos + n + 1]:
@@ -59,109 +66,147 @@ class GroupLayouts:
         cid = self.cid
         cons = self.cons
         need = self.need
-        free = self.free
+        slack = self.slack
+        key = self.key
         cellcons = self.cellcons
-        ncc = self.ncc
-        tried = self.tried
+        qend = self.qend
+        cost = self.cost
+        gcells = self.cases.gcells
         base = self.cases.gstart[g]
         n = self.cases.gstart[g + 1] - base
         ncons = 0
         for p in range(n):
-            c = self.cases.gcells[base + p]
-            t = 0
+            c = gcells[base + p]
+            q = p << 3
             for d in offsets:
                 b = c + d
                 if st[b] == NUM and unk[b]:
                     m = cid[b]
                     if not m:
                         cons[ncons] = b
-                        need[ncons] = clue[b] - mk[b]
-                        free[ncons] = unk[b]
+                        v = clue[b] - mk[b]
+                        f = unk[b]
+                        if 0 <= v <= f:
+                            key[ncons] = v << 4 | f
+                            need[ncons] = v
+                            slack[ncons] = f - v
+                        else:
+                            key[ncons] = v << 4 | f if v >= 0 else 255
+                            need[ncons] = -64
+                            slack[ncons] = -64
                         ncons += 1
                         m = cid[b] = ncons
-                    cellcons[p * 8 + t] = m - 1
-                    t += 1
-            ncc[p] = t
-            tried[p] = 0
+                    cellcons[q] = m - 1
+                    q += 1
+            qend[p] = q
+            cost[p] = 3 + 3 * (q - (p << 3))
         for i in range(ncons):
             cid[cons[i]] = 0
-        andm = self.andm
-        orm = self.orm
-        for k in range(n + 1):
-            andm[pos + k] = 0xFFFF
-            orm[pos + k] = 0
         s.work += 10 * n
         self._n = n
+        self._ncons = ncons
         self._pos = pos
-        self._k = 0
+        self._k = -2   # the masks are set at the first step (the maker's cache may copy them)
         self._cur = 0
         self._cnt = 0
+        self._fresh = 1
         self.cset = 0
 
-    def step(self, slice_units):
+    # ``piece`` (the maker's watch): after each piece of that many units, one unit more and
+    # ``_seen``, which may end the enumeration (True).
+    def step(self, slice_units, piece=0):
         """Backtrack through group layouts, pruned by every number, until the slice is used up
         (returns False) or every layout has been seen (returns True)."""
-        s = self.s
-        need = self.need
-        free = self.free
-        cellcons = self.cellcons
-        ncc = self.ncc
-        tried = self.tried
         andm = self.andm
         orm = self.orm
         n = self._n
         pos = self._pos
         k = self._k
+        if k < 0:
+            if k == -1:
+                return True
+            for k in range(pos, pos + n + 1):
+                andm[k] = 0xFFFF
+                orm[k] = 0
+            k = 0
+        s = self.s
+        need = self.need
+        slack = self.slack
+        cellcons = self.cellcons
+        qend = self.qend
+        cost = self.cost
         cur = self._cur
         cnt = self._cnt
+        fresh = self._fresh   # 1: nothing tried at cell k yet; else its bit in cur says what
         cset = self.cset
         work = s.work
-        while k >= 0:
-            if work >= slice_units:
-                break
-            if k == n:
-                cset |= 1 << cnt
-                andm[pos + cnt] &= cur
-                orm[pos + cnt] |= cur
-                k -= 1
-                work += 3
-                continue
-            t = tried[k]
-            q0 = k * 8
-            q1 = q0 + ncc[k]
-            # Charged by what it costs: the undo and the try each walk the cell's numbers
-            # (measured against the device estimate by tools/bench.py).
-            work += 3 + 3 * (q1 - q0)
-            if t:
-                v = t - 1   # undo the value tried last at k
-                for q in range(q0, q1):
-                    m = cellcons[q]
-                    free[m] += 1
-                    need[m] += v
-                if v:
-                    cur ^= 1 << k
-                    cnt -= 1
-                if t == 2:
-                    tried[k] = 0
+        bit = 1 << k
+        stop = work + piece if piece and work + piece < slice_units else slice_units
+        while True:
+            # A cell is visited three times: safe tried, then (undone) a mine, then (undone) back
+            # to the cell before; only the count a try lowers can go below zero. Each visit is
+            # charged ``cost``, 3 and 3 a number, as when it walked the numbers twice (measured
+            # then against the device estimate by tools/bench.py; kept: the same work totals).
+            while work < stop:
+                if k == n:   # a layout
+                    cset |= 1 << cnt
+                    andm[pos + cnt] &= cur
+                    orm[pos + cnt] |= cur
+                    work += 3
                     k -= 1
+                    bit >>= 1
+                    fresh = 0
                     continue
-            tried[k] = t + 1
-            ok = True
-            for q in range(q0, q1):
-                m = cellcons[q]
-                free[m] -= 1
-                need[m] -= t
-                if need[m] < 0 or need[m] > free[m]:
-                    ok = False
-            if t:
-                cur |= 1 << k
-                cnt += 1
-            if ok:
+                q1 = qend[k]
+                work += cost[k]
+                if fresh:
+                    ok = 1
+                    for q in range(k << 3, q1):
+                        m = cellcons[q]
+                        v = slack[m] - 1
+                        slack[m] = v
+                        if v < 0:
+                            ok = 0
+                    if not ok:
+                        fresh = 0
+                        continue
+                elif not cur & bit:
+                    ok = 1
+                    for q in range(k << 3, q1):
+                        m = cellcons[q]
+                        slack[m] += 1
+                        v = need[m] - 1
+                        need[m] = v
+                        if v < 0:
+                            ok = 0
+                    cur |= bit
+                    cnt += 1
+                    if not ok:
+                        continue
+                else:
+                    for q in range(k << 3, q1):
+                        need[cellcons[q]] += 1
+                    cur ^= bit
+                    cnt -= 1
+                    k -= 1
+                    if k < 0:
+                        break
+                    bit >>= 1
+                    continue
                 k += 1
+                bit <<= 1
+                fresh = 1
+            if k < 0 or work >= slice_units or not piece:
+                break
+            work += 1
+            if self._seen():   # (it sets cset to 0)
+                s.work = work
+                return True
+            stop = work + piece if work + piece < slice_units else slice_units
         s.work = work
         self._k = k
         self._cur = cur
         self._cnt = cnt
+        self._fresh = fresh
         self.cset = cset
         return k < 0
-

@@ -42,8 +42,9 @@ class CachedLayouts(GroupLayouts):
         self.imines = 0  # the solution's mines, safe cells in the interior (``MakerCases``)
         self.isafe = 0
         self._kt = 0     # watched: where the masks of the solution's count are
-        self._kn = bytearray(slots)              # cells of the group kept; 0: empty
-        self._kncons = bytearray(slots)
+        # Per slot: its group's first cell << 10 | numbers << 4 | cells; 0: empty.
+        self._ksig = [0] * slots
+        self._sig = 0
         self._kcells = array("H", bytes(2 * slots * _KEY_CELLS))
         self._kcons = array("H", bytes(2 * slots * _KEY_CONS))
         self._kneed = bytearray(slots * _KEY_CONS)  # need << 4 | free
@@ -58,18 +59,9 @@ class CachedLayouts(GroupLayouts):
     def start(self, g, pos):
         GroupLayouts.start(self, g, pos)
         self._base = self.cases.gstart[g]
-        # How many numbers start() listed: every one is some cell's, so the highest index + 1.
-        ncons = 0
         n = self._n
-        cellcons = self.cellcons
-        ncc = self.ncc
-        for p in range(n):
-            q = p * 8
-            for q in range(q, q + ncc[p]):
-                if cellcons[q] >= ncons:
-                    ncons = cellcons[q] + 1
+        ncons = self._ncons
         self.s.work += 2 * n
-        self._ncons = ncons
         self._fill = -1
         self._look = 1 if n <= _KEY_CELLS and ncons <= _KEY_CONS else 0
         if self.watch:
@@ -92,15 +84,8 @@ class CachedLayouts(GroupLayouts):
                 self._seen()
                 return True
         s = self.s
-        while True:
-            # Watched: in pieces of WATCH_UNITS, looking for a second solution after each.
-            stop = s.work + WATCH_UNITS if self.watch else slice_units
-            done = GroupLayouts.step(self, stop if stop < slice_units else slice_units)
-            if done or s.work >= slice_units:
-                break
-            s.work += 1
-            if self._seen():
-                return True
+        # Watched: in pieces of WATCH_UNITS, looking for a second solution after each.
+        done = GroupLayouts.step(self, slice_units, WATCH_UNITS if self.watch else 0)
         if done and self._fill >= 0:
             # Enumerated: kept in the slot taken for it (see _cached).
             slot = self._fill
@@ -115,7 +100,7 @@ class CachedLayouts(GroupLayouts):
                 kmask[a + j] = andm[pos + j]
                 kmask[a + _KEY_CELLS + 1 + j] = orm[pos + j]
             self._kcset[slot] = self.cset
-            self._kn[slot] = n
+            self._ksig[slot] = self._sig
             s.work += 2 * n
             self._seen()
         return done
@@ -149,62 +134,62 @@ class CachedLayouts(GroupLayouts):
         base = self._base
         gcells = self.cases.gcells
         cons = self.cons
-        need = self.need
-        free = self.free
+        key = self.key
         n = self._n
         ncons = self._ncons
-        kn = self._kn
+        ksig = self._ksig
         kcells = self._kcells
         kcons = self._kcons
         kneed = self._kneed
-        first = gcells[base]
-        for slot in range(self._look - 1, self.slots):
-            if kn[slot] != n or self._kncons[slot] != ncons or kcells[slot * _KEY_CELLS] != first:
-                continue
-            if s.work >= slice_units:
-                self._look = slot + 1
-                return None
-            s.work += 2 + n + ncons
-            a = slot * _KEY_CELLS
-            for p in range(1, n):
-                if kcells[a + p] != gcells[base + p]:
-                    break
-            else:
-                a = slot * _KEY_CONS
-                for i in range(ncons):
-                    if kcons[a + i] != cons[i] or kneed[a + i] != need[i] << 4 | free[i]:
+        sig = gcells[base] << 10 | ncons << 4 | n
+        if sig in ksig:   # (else no slot can be the same)
+            for slot in range(self._look - 1, self.slots):
+                if ksig[slot] != sig:
+                    continue
+                if s.work >= slice_units:
+                    self._look = slot + 1
+                    return None
+                s.work += 2 + n + ncons
+                a = slot * _KEY_CELLS
+                for p in range(1, n):
+                    if kcells[a + p] != gcells[base + p]:
                         break
                 else:
-                    # The same group: its layouts, as enumerated before.
-                    pos = self._pos
-                    andm = self.andm
-                    orm = self.orm
-                    kmask = self._kmask
-                    a = slot * 2 * (_KEY_CELLS + 1)
-                    for k in range(n + 1):
-                        andm[pos + k] = kmask[a + k]
-                        orm[pos + k] = kmask[a + _KEY_CELLS + 1 + k]
-                    self.cset = self._kcset[slot]
-                    self.hits += 1
-                    s.work += 2 * n
-                    return True
+                    a = slot * _KEY_CONS
+                    for i in range(ncons):
+                        if kcons[a + i] != cons[i] or kneed[a + i] != key[i]:
+                            break
+                    else:
+                        # The same group: its layouts, as enumerated before.
+                        pos = self._pos
+                        andm = self.andm
+                        orm = self.orm
+                        kmask = self._kmask
+                        a = slot * 2 * (_KEY_CELLS + 1)
+                        for k in range(n + 1):
+                            andm[pos + k] = kmask[a + k]
+                            orm[pos + k] = kmask[a + _KEY_CELLS + 1 + k]
+                        self.cset = self._kcset[slot]
+                        self.hits += 1
+                        s.work += 2 * n
+                        return True
         if s.work >= slice_units:
             self._look = self.slots + 1
             return None
         self._look = 0
         slot = self._next
         self._next = (slot + 1) % self.slots
-        kn[slot] = 0   # empty until the enumeration is done
-        self._kncons[slot] = ncons
+        ksig[slot] = 0   # empty until the enumeration is done
+        self._sig = sig
         a = slot * _KEY_CELLS
         for p in range(n):
             kcells[a + p] = gcells[base + p]
         a = slot * _KEY_CONS
         for i in range(ncons):
-            if need[i] < 0:
+            if key[i] == 255:
                 return False   # an impossible number (no layout): not kept
             kcons[a + i] = cons[i]
-            kneed[a + i] = need[i] << 4 | free[i]
+            kneed[a + i] = key[i]
         self._fill = slot
         s.work += 2 * n + 2 * ncons
         return False
