@@ -140,7 +140,10 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        self._runners = [None, None, None]   # one solver loop per level, made when first used
+        # One solver loop per level, kept (a loop carries on after every change of state), all
+        # made here, while the heap is in one piece (made later, a frame of ~700 bytes might
+        # not find room between a puzzle's leftovers).
+        self._runners = [self.solver.run(lv, SLICE_UNITS) for lv in (EASY, MEDIUM, HARD)]
         self._clear_stats()
 
     def _clear_stats(self):
@@ -168,11 +171,6 @@ class PuzzleMaker:
         self.level = level
         self.done = False
         self._clear_stats()
-        # The checkpoints are fixed points of a cheaper level (see ``_make``).
-        for lv in (level, BUILD_LEVEL[level]):
-            if self._runners[lv] is None:
-                # Kept: a solver loop carries on after every change of state.
-                self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
         self._job = self._make()
 
     def step(self):
