@@ -101,7 +101,9 @@ class Walk:
         unk = s.unk
         mk = s.mk
         work = s.work
-        # ``revision.forget`` written out, the counters in locals: most of a truncation.
+        # ``revision.forget`` written out, the counters in locals and the neighbours unrolled:
+        # most of a truncation.
+        o0, o1, o2, o3, o4, o5, o6, o7 = offsets
         while k > p and work < slice_units:
             work += 10
             k -= 1
@@ -109,11 +111,15 @@ class Walk:
             if st[c] == MINE:
                 s.mines_left += 1
                 for d in offsets:
-                    unk[c + d] += 1
                     mk[c + d] -= 1
-            else:
-                for d in offsets:
-                    unk[c + d] += 1
+            unk[c + o0] += 1
+            unk[c + o1] += 1
+            unk[c + o2] += 1
+            unk[c + o3] += 1
+            unk[c + o4] += 1
+            unk[c + o5] += 1
+            unk[c + o6] += 1
+            unk[c + o7] += 1
             st[c] = UNK
         s.unknown += s.nknown - k
         s.work = work
