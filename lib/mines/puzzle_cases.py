@@ -184,13 +184,14 @@ class MakerCases(CaseAnalysis):
         for d in self._near:
             x = c + d
             if st[x] == UNK and g >= 0 and self.mark[x] == self._stamp:
-                # (a second solution shows in x's group if anywhere: it goes first)
+                # (a second solution shows in x's group if anywhere: it goes first, when among
+                # the first 64 cells; a piece of at most 9 + 64 + 32 units)
                 gcells = self.gcells
                 p = 0
-                while gcells[p] != x:
+                while p < 64 and gcells[p] != x:
                     p += 1
                 g = 0
-                while gstart[g + 1] <= p:
+                while p < 64 and gstart[g + 1] <= p:
                     g += 1
                 self.first = g
                 s.work += 9 + p + g
