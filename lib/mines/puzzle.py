@@ -60,7 +60,7 @@ from mines.rng import Rng
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
 MINE_PERCENT_SPREAD = 7
 
-SLICE_UNITS = 120
+SLICE_UNITS = 160
 # Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
 # must use Medium: its pair rule only looks at numbers queued since, so it must start from a
 # state where every pair was looked at; Hard's tests need such a state too (and Easy ranges
@@ -90,16 +90,16 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is larger than 240 units. The maker's own are at
+    # indivisible piece between two checks is larger than 200 units. The maker's own are at
     # most 150 (``puzzle_walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
     # 8 clues' neighbours, 72, a look at the groups so far, a unit a group, at most 150, the
     # group to enumerate first, 105; growing a group by one cell, 80); the case analysis's
     # are a TotalCounts step (at most 2 * 96 + 1), the count test of one group (2 + at most
     # the interior's cells, < 160 up to 20x15), a group's set-up (13 per cell, at most 195), a
-    # cache look-up (at most 110) and the gap test (at most 240). That fits the midend's
+    # cache look-up (at most 110) and the gap test (at most 192). That fits the midend's
     # runner, whose slice bound is the generator's MAX_SLICE_UNITS (360; host_tests check
     # both, and every frame's units).
-    MAX_SLICE_UNITS = SLICE_UNITS + 240
+    MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height):
         msg = check_size(width, height)

@@ -234,8 +234,8 @@ class MakerCases(CaseAnalysis):
 
     def gaps(self, ng):
         """``ng`` when no group's possible counts have a gap, the group when one has, -2 when
-        more have (``totals`` then, also past 80 groups: this loop is one piece of a slice)."""
-        if ng > 80:
+        more have (``totals`` then, also past 64 groups: this loop is one piece of a slice)."""
+        if ng > 64:
             return -2
         cset = self.cset
         gapped = ng
