@@ -25,7 +25,7 @@ class MakerCases(CaseAnalysis):
         self.fresh = 1   # 1: every group counts as changed (the solver's state was copied back)
         self._was_fresh = 1
         self._stamp = 0
-        self._seen = 0
+        self._checked = 0
         self._near = (0,) + solver.offsets   # a cell and its neighbours
         self._phase = 0
         self.how = 0   # how the last ``test`` was told: BY_ANALYSIS, BY_BIG or BY_STATE
@@ -160,12 +160,12 @@ class MakerCases(CaseAnalysis):
                 return 1
             self.how = self.BY_BIG
             if s.unknown <= MAX_GROUP:
-                self._seen = -1   # (no group is larger: nothing collected)
+                self._checked = -1   # (no group is larger: nothing collected)
             else:
                 self._was_fresh = self.fresh
                 self._stamp = self.new_stamp()
-                self._seen = 0
-        g = self._seen
+                self._checked = 0
+        g = self._checked
         if g >= 0:
             done = self.collect(self._stamp, slice_units, resume)
             gstart = self.gstart
@@ -179,7 +179,7 @@ class MakerCases(CaseAnalysis):
                     return 0
                 g += 1
             if not done:
-                self._seen = ng - 1 if ng else 0   # (the last one may grow yet)
+                self._checked = ng - 1 if ng else 0   # (the last one may grow yet)
                 return None
         for d in self._near:
             x = c + d
