@@ -310,6 +310,20 @@ def test_the_enumeration_cache_tells_groups_apart_by_their_numbers_values():
     assert cached.cases.layouts.hits > 50 and 10 < decided < 140
 
 
+def _random_view(board, cells, rnd, mines, shown, *solvers):
+    """Random mines (a count in ``mines``, lo..hi-1) and some safe cells shown (between
+    1/shown[0] and shown[2]/shown[1] of them) to each solver, reset to the mine count."""
+    board.clear()
+    for c in rnd.sample(cells, rnd.randrange(*mines)):
+        board.add_mine(c)
+    safe = [c for c in cells if not board.mine[c]]
+    view = rnd.sample(safe, rnd.randrange(len(safe) // shown[0], len(safe) * shown[2] // shown[1]))
+    for sv in solvers:
+        sv.reset(board.mines)
+        for c in view:
+            sv.give_clue(c, board.count[c])
+
+
 def test_the_makers_case_analysis_proves_what_the_plain_one_proves():
     """mines.puzzle_cases.MakerCases (groups grown from the unknown cells, the totals by sums
     when no group's counts have a gap) proves the very cells CaseAnalysis proves, from random
@@ -332,15 +346,9 @@ def test_the_makers_case_analysis_proves_what_the_plain_one_proves():
         plain = Solver(board, oracle=False)
         cells = [board.index(x, y) for y in range(h) for x in range(w)]
         for trial in range(150):
-            board.clear()
-            for c in rnd.sample(cells, rnd.randrange(len(cells) // 5, len(cells) // 2)):
-                board.add_mine(c)
-            safe = [c for c in cells if not board.mine[c]]
-            shown = rnd.sample(safe, rnd.randrange(len(safe) // 4, len(safe) * 3 // 4))
+            _random_view(board, cells, rnd, (len(cells) // 5, len(cells) // 2), (4, 4, 3), maker,
+                         plain)
             for sv in (maker, plain):
-                sv.reset(board.mines)
-                for c in shown:
-                    sv.give_clue(c, board.count[c])
                 sv.solve(FULL)
             assert maker.st == plain.st, (w, h, trial)
             sums[1] += plain.unknown == 0
@@ -362,15 +370,7 @@ def test_the_makers_case_analysis_sliced_fine_proves_what_the_plain_one_proves()
     cells = [board.index(x, y) for y in range(6) for x in range(8)]
     decided = 0
     for trial in range(120):
-        board.clear()
-        for c in rnd.sample(cells, rnd.randrange(10, 20)):
-            board.add_mine(c)
-        safe = [c for c in cells if not board.mine[c]]
-        shown = rnd.sample(safe, rnd.randrange(len(safe) // 2, len(safe) * 9 // 10))
-        for sv in (maker, plain):
-            sv.reset(board.mines)
-            for c in shown:
-                sv.give_clue(c, board.count[c])
+        _random_view(board, cells, rnd, (10, 20), (2, 10, 9), maker, plain)
         plain.solve(FULL)
         maker.work = 0
         for status in maker.run(FULL, 1 + trial % 7):
