@@ -36,9 +36,8 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # analysis stops at the first group whose layouts show a second solution (two with the
 # solution's count of mines in it, or one more or less against the interior's: c_i stays,
 # ``puzzle_cache.CachedLayouts._seen``); most Hard tests need no analysis at all
-# (``puzzle_cases.MakerCases.test``). A final solve from scratch
-# of the finished puzzle checks it and leaves the deduction order behind (``solver.order``,
-# ``why``, ``src``) for hints.
+# (``puzzle_cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
+# it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
 #
 # Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
 # about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated

@@ -27,7 +27,6 @@ class MakerCases(CaseAnalysis):
         self._stamp = 0
         self._checked = 0
         self._near = (0,) + solver.offsets   # a cell and its neighbours
-        self._phase = 0
         self.how = 0   # how the last ``test`` was told: BY_ANALYSIS, BY_BIG or BY_STATE
 
     def collect(self, stamp, slice_units, resume):

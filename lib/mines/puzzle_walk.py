@@ -1,6 +1,7 @@
-"""The puzzle maker's walk (``mines.puzzle``): going back to an earlier state of the solver
-(``Walk.truncate``), and second solutions found without solving (``Walk.second``). Imported
-by the maker after its other parts, each compiled apart where a 96K heap still finds room."""
+"""The puzzle maker's walk (``mines.puzzle``): giving a range's clues (``Walk.give``), going
+back to an earlier state of the solver (``Walk.truncate``), and second solutions found without
+solving (``Walk.second``). Imported by the maker after its other parts, each compiled apart
+where a 96K heap still finds room."""
 
 from mines.solver import MINE, NUM, QUEUED, SAFE, UNK
 
