@@ -277,6 +277,34 @@ def test_a_mistyped_code_is_refused_with_a_reason():
     assert m.state == M.MENU and "mistyped" in m.message
 
 
+def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code():
+    """A code written before the generator's version 1 (Crowded, seed 11: host_tests/test_codes)
+    makes its old board; "again" makes it again and the result screen shows the same code."""
+    import hashlib
+    from mines.codeentry import play
+    from mines.helping import board_code
+    m = M.Midend(seed=3)
+    d = Driver(m)
+    d.run(5)
+    play(m, "12224AG000BP")
+    assert d.until(M.PLAYING)
+    grid = m.game.board.grid_string()
+    assert hashlib.sha256(grid.encode()).hexdigest()[:16] == "9a9e8bf8e9e42b83"
+    assert board_code(m) == "12224AG000BP"
+    if not m.game.started:   # quick start: the start is marked, open it
+        d.press(*walk(m, m.start_x, m.start_y))
+        d.press(M.A)
+    g = m.game
+    x, y = next((x, y) for y in range(9) for x in range(9)
+                if g.board.is_mine(x, y) and g.tile(x, y) == COVERED)
+    d.press(*walk(m, x, y))
+    d.press(M.A)
+    assert m.state == M.LOST
+    d.press(M.START)   # again
+    assert d.until(M.PLAYING)
+    assert m.game.board.grid_string() == grid and board_code(m) == "12224AG000BP"
+
+
 def test_random_and_kind_boards_are_played():
     for kind in (1, 2):
         m, d = new_game((("kind", kind),))

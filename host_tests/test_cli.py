@@ -101,6 +101,18 @@ def test_codes_rebuild_identical_boards_under_cpython_and_micropython():
             assert lines(again) == [board]
 
 
+def test_a_code_from_before_version_1_rebuilds_its_board_as_version_0():
+    """Board codes name the generator's version: one written before version 1 (Crowded, seed 11,
+    host_tests/test_codes.py) still makes its board, and gen.py says which version made it."""
+    import hashlib
+    board, = lines(run(GEN, ["--code", "12224AG000BP"]))
+    assert board["version"] == 0 and board["code"] == "12224AG000BP" and board["seed"] == 11
+    assert hashlib.sha256(board["grid"].encode()).hexdigest()[:16] == "9a9e8bf8e9e42b83"
+    new, = lines(run(GEN, ["--width", "9", "--height", "9", "--mines", "35", "--seed", "11",
+                           "--start", "%d,%d" % tuple(board["start"])]))
+    assert new["version"] == 1 and new["code"] != board["code"]
+
+
 def test_bad_arguments_fail_with_one_line_and_status_2():
     cases = [(SOLVE, ["--level"]), (SOLVE, ["--level", "expert"]), (SOLVE, ["/no/such/file"]),
              (SOLVE, [ROOT]), (SOLVE, ["--frobnicate"]), (SOLVE, ["--hint", "--safest"]),

@@ -55,3 +55,87 @@ def test_readable_refusals_and_aliases():
     with pytest.raises(ValueError):
         codes.encode([(4, 2)])
     assert codes.code_type("") == -1
+
+
+# Board codes tools/gen.py wrote before the generator's version 1 (commit d4aaa65), with the
+# start and a sha256 of the grid they made: Crowded seed 11; Expert seed 1 at single from 0,15;
+# Intermediate seed 2097151 at pairs; a random Beginner board.
+OLD_CODES = (("12224AG000BP", (5, 8), "9a9e8bf8e9e42b83"),
+             ("0CNP40Y0001W", (0, 15), "ed41494e61a6488f"),
+             ("0NNJET3ZZZZ5", (13, 1), "0048875f85440f1a"),
+             ("3220JEE0005G", (7, 7), "39f62e0c679925a5"))
+
+
+def _board_of(code):
+    """(start, sha256 of the grid) of the board a code makes, as the game makes it."""
+    import hashlib
+    from mines import boardcode
+    from mines.board import Board
+    from mines.generator import Generator
+    from mines.kinds import random_layout
+    w, h, m, seed, sx, sy, level, kind = boardcode.decode(code)
+    if kind:
+        board = Board(w, h)
+        start = random_layout(board, m, seed & boardcode.MAX_SEED, (sx, sy))
+    else:
+        g = Generator(w, h)
+        g.begin(m, seed & boardcode.MAX_SEED, (sx, sy), level, seed >> boardcode.SEED_BITS)
+        g.run()
+        board, start = g.board, (g.start_x, g.start_y)
+    return start, hashlib.sha256(board.grid_string().encode()).hexdigest()[:16]
+
+
+def test_codes_written_before_version_1_still_make_their_boards():
+    from mines import boardcode
+    for code, start, digest in OLD_CODES:
+        fields = boardcode.decode(code)
+        assert not fields[3] & boardcode.VERSION_BIT   # version 0
+        assert _board_of(code) == (start, digest), code
+        assert boardcode.encode(*fields) == code
+
+
+def test_new_no_guess_codes_name_version_1_and_others_are_unchanged():
+    from mines import boardcode
+    from mines.generator import VERSION
+    assert VERSION == 1 and boardcode.VERSION_BIT == 1 << boardcode.SEED_BITS
+    seed = 12345 | boardcode.VERSION_BIT
+    code = boardcode.encode(9, 9, 35, seed, 4, 4, 2, 0)
+    assert len(code) == 12 and codes.code_type(code) == codes.TYPE_BOARD
+    assert boardcode.decode(code) == (9, 9, 35, seed, 4, 4, 2, 0)
+    assert code != boardcode.encode(9, 9, 35, 12345, 4, 4, 2, 0)   # version 0: another board
+    # Random and Kind boards have one version: their codes do not change.
+    for kind in (1, 2):
+        assert boardcode.encode(9, 9, 10, seed, 4, 4, 2, kind) == boardcode.encode(
+            9, 9, 10, 12345, 4, 4, 2, kind)
+        assert boardcode.decode(boardcode.encode(9, 9, 10, seed, 4, 4, 2, kind))[3] == 12345
+    with pytest.raises(ValueError):
+        boardcode.encode(9, 9, 10, 12345, 4, 4, 2, 3)   # kind 3 is the code's, not a kind
+    with pytest.raises(ValueError):
+        boardcode.encode(9, 9, 10, 2 * boardcode.VERSION_BIT, 4, 4, 2, 0)
+
+
+# sha256 (first 16 hex digits) of the boards the generator made before version 1 (commit
+# d4aaa65), seeds 3, 1000 and 2097151 each: (width, height, mines, start, level) -> digest.
+VERSION_0 = (((9, 9, 10, None, 2), "66ebdfbf8fa63804"), ((16, 16, 40, None, 0), "cdd818ad411814fd"),
+             ((16, 16, 40, None, 1), "0039b7e809276b46"), ((16, 16, 40, None, 2), "4a709fea19356e37"),
+             ((30, 16, 99, None, 2), "c44fbc019698ac2f"), ((20, 15, 45, None, 2), "59e3ce4a134b842f"),
+             ((9, 9, 35, None, 2), "c18886fb97ff5d93"), ((16, 16, 99, None, 2), "1919c4ccc226d1ff"),
+             ((30, 16, 170, None, 2), "0e95c7e59914b265"), ((30, 24, 216, None, 2), "331749905bf3461a"),
+             ((12, 12, 56, (6, 6), 2), "5d6707c10c00b634"), ((16, 16, 115, (0, 0), 2), "6ec642586d2096b1"),
+             ((9, 9, 20, (8, 4), 2), "5b457bb3f0198b72"), ((24, 10, 50, (23, 9), 1), "e843ff7034251961"),
+             ((20, 20, 130, None, 2), "761d91c20dc70317"), ((10, 10, 12, (9, 0), 2), "0231737d2a5ab087"))
+
+
+def test_version_0_makes_the_boards_made_before_version_1():
+    """Every preset (Intermediate at every level), custom sizes and given starts: version 0 of
+    the generator makes exactly the boards the generator made before version 1."""
+    import hashlib
+    from mines.generator import Generator
+    for (w, h, m, start, level), digest in VERSION_0:
+        g = Generator(w, h)
+        d = hashlib.sha256()
+        for seed in (3, 1000, 2097151):
+            g.begin(m, seed, start, level, 0)
+            g.run()
+            d.update(("%d,%d:%s;" % (g.start_x, g.start_y, g.board.grid_string())).encode())
+        assert d.hexdigest()[:16] == digest, (w, h, m, start, level)

@@ -206,14 +206,15 @@ def render(results):
     L.append("")
     L.append("### Mine spread against a uniform layout (observed / expected mines, +- standard error)")
     L.append("")
-    L.append("| Configuration | corners | edge | 1 in | 2 in | 3+ in | chi-square over positions (z) |")
-    L.append("|---|---|---|---|---|---|---|")
+    L.append("| Configuration | corners | edge | 1 in | 2 in | 3+ in | touching the start | "
+             "chi-square over positions (z) |")
+    L.append("|---|---|---|---|---|---|---|---|")
     for c in results["configs"]:
         sp = c["cpython"].get("spread")
         if not sp:
             continue
         cells = []
-        for k in ("corner", "edge", "ring1", "ring2", "inner"):
+        for k in ("corner", "edge", "ring1", "ring2", "inner", "touch"):
             v = sp["rates"].get(k)
             if v is None:
                 cells.append("-")

@@ -19,8 +19,10 @@ Options:
   -h, --help     this text
 
 Each line is {"w","h","mines","seed","start":[x,y],"level","kind","grid","perturbations",
-"restarts","work","code"}: grid is W*H characters, row-major, '*' a mine and '.' safe; work the
-generator's work units (0 for random boards); code the board's code. Runs unchanged under CPython
+"restarts","work","code","version"}: grid is W*H characters, row-major, '*' a mine and '.' safe;
+work the generator's work units (0 for random boards); code the board's code; version the no-guess
+generator's (mines.generator.VERSION, 1; 0 for a board of a code written before version 1, and
+for random and kind boards, which have one version). Runs unchanged under CPython
 and MicroPython (``micropython tools/gen.py ...``), printing the same lines on both. Bad arguments:
 a one-line message and exit status 2.
 """
@@ -81,7 +83,8 @@ def _number(opts, key, default=None):
 
 
 def parse(argv):
-    """(w, h, mines, seed, count, start, level, kind) from the command line."""
+    """(w, h, mines, seed, count, start, level, kind, version) from the command line (version
+    None: the generator's own)."""
     opts = _options(argv)
     if "code" in opts:
         if len(opts) > 1:
@@ -90,7 +93,8 @@ def parse(argv):
             w, h, m, seed, sx, sy, level, kind = boardcode.decode(opts["code"])
         except ValueError as e:
             _fail("bad code %r: %s" % (opts["code"], e))
-        return w, h, m, seed, 1, (sx, sy), level, kind
+        return (w, h, m, seed & boardcode.MAX_SEED, 1, (sx, sy), level, kind,
+                seed >> boardcode.SEED_BITS)
     w = _number(opts, "width")
     h = _number(opts, "height")
     m = _number(opts, "mines")
@@ -123,21 +127,24 @@ def parse(argv):
     if seed < 0 or seed + count - 1 > boardcode.MAX_SEED:
         _fail("seeds run from 0 to %d (board codes hold %d bits)" % (
             boardcode.MAX_SEED, boardcode.SEED_BITS))
-    return w, h, m, seed, count, start, level, kind
+    return w, h, m, seed, count, start, level, kind, None
 
 
 def main(argv):
-    w, h, m, seed, count, start, level, kind = parse(argv)
+    w, h, m, seed, count, start, level, kind, version = parse(argv)
     gen = None
     if kind == KIND_NO_GUESS:
-        from mines.generator import Generator
+        from mines.generator import VERSION, Generator
         gen = Generator(w, h)
+        if version is None:
+            version = VERSION
     else:
         from mines.board import Board
         board = Board(w, h)
+        version = 0
     for s in range(seed, seed + count):
         if gen is not None:
-            gen.begin(m, s, start, level)
+            gen.begin(m, s, start, level, version)
             gen.run()
             board = gen.board
             sx, sy = gen.start_x, gen.start_y
@@ -145,12 +152,12 @@ def main(argv):
         else:
             sx, sy = random_layout(board, m, s, start)
             stats = (0, 0, 0)
-        code = boardcode.encode(w, h, m, s, sx, sy, level, kind)
+        code = boardcode.encode(w, h, m, s | version << boardcode.SEED_BITS, sx, sy, level, kind)
         print('{"w": %d, "h": %d, "mines": %d, "seed": %d, "start": [%d, %d], "level": "%s", '
               '"kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, "work": %d, '
-              '"code": "%s"}' % (
+              '"code": "%s", "version": %d}' % (
                   w, h, m, s, sx, sy, presets.LEVEL_NAMES[level], _KINDS[kind],
-                  board.grid_string(), stats[0], stats[1], stats[2], code))
+                  board.grid_string(), stats[0], stats[1], stats[2], code, version))
 
 
 if __name__ == "__main__":

@@ -1,27 +1,41 @@
 """Where the mines of many generated boards lie, against a uniform layout: the one measure that
 tools/bench.py, host_tests/test_generator.py (CI) and this file's command line share.
 
-    python tools/spread.py [--boards N] [--only KEY] [--jobs J] [--seed-base S] [--save PATH]
+    python tools/spread.py [--boards N] [--max-se F] [--only KEY] [--start WHERE] [--jobs J]
+                           [--seed-base S] [--version V] [--save PATH]
+    python tools/gen.py ... | python tools/spread.py --lines -
 
 makes N boards (default 2000) of every preset the menu offers, the largest custom board at 30%
-(30x24/216) and a custom 12x12/56 (39%, no calibration row of its own), and prints the table
-the README quotes, then the work per board (generation's own counter) and the boards given up.
+(30x24/216), a custom 12x12/56 (39%) and 16x16/115 (45%, the densest a 16x16 board may be), and
+prints the table docs/spread.md quotes, then the work per board (generation's own counter) and
+the boards given up. ``--version 0`` measures the boards of older codes (the generator before
+issue 21). ``--start`` (centre, corner, edge or X,Y; repeatable) makes every board from
+that start instead of one drawn from the seed: centre is (W // 2, H // 2), edge the middle of
+the top edge (W // 2, 0), corner (0, 0); one table per start. ``--max-se F`` makes more boards,
+in rounds, until every group's standard error is at most F (0.01: 1%). ``--lines FILE`` reads
+tools/gen.py's JSON lines (``-``: standard input) instead of making boards.
 
 A uniform layout puts a board's mines with the same chance in every cell outside the start's 3x3
-area. ``Spread.add`` takes boards one by one; ``rates`` gives, per cell class (corner, edge, 1 and
-2 cells in, 3 or more in), observed / expected mines with a standard error that treats each
-board as one sample (the fixed mine count per board correlates its cells); ``chi_square`` sums
-(observed - expected)^2 / variance over every position, with its z (Wilson-Hilferty)."""
+area. ``Spread.add`` takes boards one by one; ``rates`` gives, per group of cells (corner, edge,
+1 and 2 cells in, 3 or more in, and the cells that touch the start's 3x3 area, which leave their
+ring), observed / expected mines with a standard error that treats each board as one sample (the
+fixed mine count per board correlates its cells); ``chi_square`` sums (observed - expected)^2 /
+variance over every position, with its z (Wilson-Hilferty)."""
 
 import math
 import os
 import sys
 
-CLASSES = ("corner", "edge", "ring1", "ring2", "inner")
+CLASSES = ("corner", "edge", "ring1", "ring2", "inner", "touch")
+TITLES = ("corners", "edge", "1 in", "2 in", "3+ in", "touching the start")
 
 
-def cell_class(x, y, w, h):
-    """0 corner, 1 edge, 2 and 3 one and two cells in, 4 three or more cells in."""
+def cell_class(x, y, w, h, sx=-9, sy=-9):
+    """0 corner, 1 edge, 2 and 3 one and two cells in, 4 three or more cells in, 5 touching the
+    3x3 area of the start (sx, sy) (those cells leave their ring; -1 inside that area)."""
+    d = max(abs(x - sx), abs(y - sy))
+    if d <= 2:
+        return 5 if d == 2 else -1
     if (x == 0 or x == w - 1) and (y == 0 or y == h - 1):
         return 0
     r = min(x, y, w - 1 - x, h - 1 - y)
@@ -35,31 +49,31 @@ class Spread:
         self.w = w
         self.h = h
         self.mines = mines
-        self.cls = [cell_class(i % w, i // w, w, h) for i in range(w * h)]
         self.obs = [0] * (w * h)          # mines seen per position
         self.exp = [0.0] * (w * h)        # expected under uniform
         self.var = [0.0] * (w * h)
         self.per_board = []               # per board: [(observed, expected) per class]
+        self._cls = {}                    # start -> the class of every cell
 
     def add(self, is_mine, sx, sy):
         """One board: ``is_mine(x, y)`` -> 0/1, start cell (sx, sy)."""
         w, h = self.w, self.h
-        free = w * h - sum(1 for y in range(sy - 1, sy + 2) for x in range(sx - 1, sx + 2)
-                           if 0 <= x < w and 0 <= y < h)
-        p = self.mines / float(free)
+        cls = self._cls.get((sx, sy))
+        if cls is None:
+            cls = self._cls[(sx, sy)] = [cell_class(i % w, i // w, w, h, sx, sy)
+                                         for i in range(w * h)]
+        p = self.mines / float(sum(1 for c in cls if c >= 0))
         row = [[0, 0.0] for _ in CLASSES]
-        for y in range(h):
-            for x in range(w):
-                if abs(x - sx) <= 1 and abs(y - sy) <= 1:
-                    continue
-                i = y * w + x
-                v = is_mine(x, y)
-                self.obs[i] += v
-                self.exp[i] += p
-                self.var[i] += p * (1 - p)
-                c = self.cls[i]
-                row[c][0] += v
-                row[c][1] += p
+        for i in range(w * h):
+            c = cls[i]
+            if c < 0:
+                continue
+            v = is_mine(i % w, i // w)
+            self.obs[i] += v
+            self.exp[i] += p
+            self.var[i] += p * (1 - p)
+            row[c][0] += v
+            row[c][1] += p
         self.per_board.append(row)
 
     def rates(self):
@@ -97,39 +111,56 @@ class Spread:
 
 # ---- the big measurement (command line) -------------------------------------------------------
 
-# Every board the menu offers at the default level, the largest custom board at 30% and a custom
-# board between the calibrated densities: (key, label, width, height, mines).
+# Every board the menu offers at the default level, the largest custom board at 30%, and custom
+# boards between and past the calibrated densities: (key, label, width, height, mines).
 BOARDS = (("beginner", "Beginner", 9, 9, 10), ("intermediate", "Intermediate", 16, 16, 40),
           ("expert", "Expert", 30, 16, 99), ("screen", "Screen", 20, 15, 45),
           ("crowded", "Crowded", 9, 9, 35), ("packed", "Packed", 16, 16, 99),
           ("swarm", "Swarm", 30, 16, 170), ("custom30x24", "Custom", 30, 24, 216),
-          ("custom12x12", "Custom", 12, 12, 56))
+          ("custom12x12", "Custom", 12, 12, 56), ("custom16x16", "Custom", 16, 16, 115))
+
+
+def start_of(where, w, h):
+    """The start cell (x, y) named by ``where``: centre, corner, edge, or X,Y; ValueError for
+    anything else."""
+    if where == "centre":
+        return w // 2, h // 2
+    if where == "corner":
+        return 0, 0
+    if where == "edge":
+        return w // 2, 0
+    x, y = (int(v) for v in where.split(","))
+    if not (0 <= x < w and 0 <= y < h):
+        raise ValueError("start %d,%d is off the %dx%d board" % (x, y, w, h))
+    return x, y
 
 
 def _worker(args):
-    """Generate boards (w, h, mines) for ``seeds`` in a fresh process; one record per board."""
-    lib, w, h, m, seeds = args
+    """Generate boards (w, h, mines) for ``seeds`` in a fresh process, from ``start`` (None: drawn
+    from the seed), by generator ``version`` (None: the current); one record per board."""
+    lib, w, h, m, seeds, start, version = args
     if lib not in sys.path:
         sys.path.insert(0, lib)
-    from mines.generator import Generator
+    from mines.generator import VERSION, Generator
     g = Generator(w, h)
     out = []
     for s in seeds:
-        g.begin(m, s)
+        g.begin(m, s, start, version=VERSION if version is None else version)
         g.run()
         out.append((s, g.start_x, g.start_y, g.board.grid_string(), g.perturbations, g.restarts,
                     g.doors, g.total_work, 1 if g.failed else 0))
     return out
 
 
-def measure(lib, w, h, m, seeds, jobs):
+def measure(lib, w, h, m, seeds, jobs, start=None, version=None):
     """Records for ``seeds`` (see ``_worker``), ``jobs`` processes."""
     seeds = list(seeds)
     if jobs <= 1:
-        return _worker((lib, w, h, m, seeds))
+        return _worker((lib, w, h, m, seeds, start, version))
     import multiprocessing
     chunk = max(1, min(50, len(seeds) // (4 * jobs) or 1))
-    parts = [(lib, w, h, m, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+    parts = [(lib, w, h, m, seeds[i:i + chunk], start, version)
+             for i in range(0, len(seeds), chunk)]
     with multiprocessing.Pool(jobs) as pool:
         out = []
         for part in pool.imap(_worker, parts):
@@ -147,10 +178,15 @@ def spread_of(records, w, h, m):
     return sp
 
 
+def worst_se(sp):
+    """The largest standard error over the groups (1.0 with fewer than two boards)."""
+    return max([se if se is not None else 1.0 for r, se in sp.rates().values()] or [1.0])
+
+
 def table(rows):
     """Markdown: one row per board kind (label, boards, Spread)."""
-    out = ["| Configuration | boards | corners | edge | 1 in | 2 in | 3+ in | "
-           "chi-square over positions (z) |", "|---|---|---|---|---|---|---|---|"]
+    out = ["| Configuration | boards | " + " | ".join(TITLES) + " | chi-square over positions (z) |",
+           "|---|---|" + "---|" * len(TITLES) + "---|"]
     for label, n, sp in rows:
         rates = sp.rates()
         cells = []
@@ -181,41 +217,120 @@ def work_table(rows):
     return "\n".join(out)
 
 
+def _read_lines(path):
+    """Records (as ``_worker`` makes them) from tools/gen.py's JSON lines; (w, h, mines, records)."""
+    import json
+    f = sys.stdin if path == "-" else open(path)
+    recs = []
+    kind = None
+    for line in f:
+        if not line.strip():
+            continue
+        b = json.loads(line)
+        k = (b["w"], b["h"], b["mines"])
+        if kind is None:
+            kind = k
+        elif k != kind:
+            raise ValueError("boards of more than one size and mine count: %r and %r" % (kind, k))
+        recs.append((b["seed"], b["start"][0], b["start"][1], b["grid"], b["perturbations"],
+                     b["restarts"], 0, b["work"], 0))
+    if kind is None:
+        raise ValueError("no boards in %s" % path)
+    return kind + (recs,)
+
+
 def main(argv=None):
     import argparse
     import json
     import time
     ap = argparse.ArgumentParser(description="Mine spread of many generated boards against a "
-                                             "uniform layout, per cell class, with standard errors.")
+                                             "uniform layout, per group of cells, with standard "
+                                             "errors.")
     ap.add_argument("--boards", type=int, default=2000, help="boards per configuration (default 2000)")
+    ap.add_argument("--max-se", type=float, metavar="F",
+                    help="more boards, in rounds, until every group's standard error is at most F")
+    ap.add_argument("--max-boards", type=int, default=200000,
+                    help="with --max-se: at most this many boards per configuration (default 200000)")
     ap.add_argument("--seed-base", type=int, default=100000, help="first seed (default 100000)")
     ap.add_argument("--only", action="append", metavar="KEY",
                     help="only these (repeatable): " + ", ".join(b[0] for b in BOARDS))
+    ap.add_argument("--start", action="append", metavar="WHERE",
+                    help="centre, corner, edge or X,Y (repeatable): every board from that start "
+                         "(default: a start drawn from each seed)")
+    ap.add_argument("--version", type=int, metavar="V",
+                    help="boards of the generator's version V (0: before issue 21; default: the "
+                         "current)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--save", metavar="PATH", help="write every board's record as JSON")
+    ap.add_argument("--lines", metavar="FILE",
+                    help="measure the boards of tools/gen.py's JSON lines in FILE (- for standard "
+                         "input) instead of making boards")
     a = ap.parse_args(argv)
+    if a.lines:
+        try:
+            w, h, m, recs = _read_lines(a.lines)
+        except (OSError, ValueError, KeyError) as e:
+            ap.error("--lines: %s" % e)
+        starts = sorted(set((r[1], r[2]) for r in recs))
+        where = ("start %d,%d" % starts[0]) if len(starts) == 1 else "%d starts" % len(starts)
+        print(table([("%dx%d/%d, %s" % (w, h, m, where), len(recs), spread_of(recs, w, h, m))]))
+        return
+    for key in a.only or ():
+        if key not in [b[0] for b in BOARDS]:
+            ap.error("unknown board %r: use one of %s" % (key, ", ".join(b[0] for b in BOARDS)))
     here = os.path.dirname(os.path.abspath(__file__))
     lib = os.path.join(os.path.dirname(here), "lib")
-    rows = []
-    works = []
+    wheres = a.start or [None]
+    for where in wheres:
+        if where is not None:
+            try:
+                start_of(where, 9, 9)
+            except ValueError:
+                ap.error("--start takes centre, corner, edge or X,Y (got %r)" % where)
     saved = {}
-    for key, name, w, h, m in BOARDS:
-        if a.only and key not in a.only:
-            continue
-        t0 = time.time()
-        recs = measure(lib, w, h, m, range(a.seed_base, a.seed_base + a.boards), a.jobs)
-        label = "%s %dx%d/%d" % (name, w, h, m)
-        rows.append((label, len(recs) - sum(r[8] for r in recs), spread_of(recs, w, h, m)))
-        works.append((label, recs))
-        saved[key] = {"w": w, "h": h, "mines": m, "records": recs}
-        print("%s: %d boards, %.0f s" % (label, len(recs), time.time() - t0), file=sys.stderr,
-              flush=True)
-    print(table(rows))
-    print("\n`*`: more than 2 standard errors from 1. Seeds %d..%d, start derived from the seed; "
-          "standard errors treat each board as one sample; boards given up (below) left out."
-          % (a.seed_base, a.seed_base + a.boards - 1))
-    print()
-    print(work_table(works))
+    for where in wheres:
+        rows = []
+        works = []
+        for key, name, w, h, m in BOARDS:
+            if a.only and key not in a.only:
+                continue
+            start = None
+            if where is not None:
+                try:
+                    start = start_of(where, w, h)
+                except ValueError as e:
+                    ap.error(str(e))
+            t0 = time.time()
+            n = a.boards
+            recs = measure(lib, w, h, m, range(a.seed_base, a.seed_base + n), a.jobs, start,
+                           a.version)
+            sp = spread_of(recs, w, h, m)
+            while a.max_se and worst_se(sp) > a.max_se and n < a.max_boards:
+                # Boards needed scale with the variance: (se / target)^2, 10% over, in 100s.
+                want = int(n * (worst_se(sp) / a.max_se) ** 2 * 1.1) // 100 * 100 + 100
+                want = min(max(want, n + 100), a.max_boards)
+                recs += measure(lib, w, h, m, range(a.seed_base + n, a.seed_base + want), a.jobs,
+                                start, a.version)
+                n = want
+                sp = spread_of(recs, w, h, m)
+            label = "%s %dx%d/%d" % (name, w, h, m)
+            if start is not None:
+                label += ", start %d,%d" % start
+            rows.append((label, len(recs) - sum(r[8] for r in recs), sp))
+            works.append((label, recs))
+            saved[key if where is None else key + "@" + where] = {
+                "w": w, "h": h, "mines": m, "start": start, "records": recs}
+            print("%s: %d boards, %.0f s" % (label, len(recs), time.time() - t0), file=sys.stderr,
+                  flush=True)
+        if where is not None:
+            print("Start: %s\n" % where)
+        print(table(rows))
+        print("\n`*`: more than 2 standard errors from 1. Seeds from %d, %s; standard errors treat "
+              "each board as one sample; boards given up (below) left out."
+              % (a.seed_base, "start drawn from the seed" if where is None else "start " + where))
+        print()
+        print(work_table(works))
+        print()
     if a.save:
         with open(a.save, "w") as f:
             json.dump(saved, f)

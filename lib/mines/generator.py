@@ -34,7 +34,9 @@ perturbations as cells): there starting afresh had thrown away most of the work.
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
 and the far cells. The no-guess boards themselves lean to the edges and corners; ``mines.perturb``'s
-counter-tilt places and moves mines at odds, calibrated per board kind, that cancel that. Dense
+counter-tilt places and moves mines at odds, calibrated per board kind, that cancel that, and
+(``VERSION`` 1) per kind of start, so that the spread is even for the start the player chose, not
+only over starts drawn at random; version 0 makes the boards of older codes. Dense
 boards (25% mines or more) are made mirrored and mirrored back (``sym``), which cancels exactly
 any preference of the search for one side (at 43% it had put 5% more mines in the bottom half
 than in the top).
@@ -68,13 +70,16 @@ from mines.groups import CaseAnalysis
 gc.collect()
 from mines import presets
 from mines.board import Board
-from mines.perturb import (CLASSES, cell_class, keep_if_changed, make_decidable, mirror, move, pick,
-                           scan, set_odds, typical_work)
+from mines.perturb import (CLASSES, STARTS, cell_class, keep_if_changed, make_decidable, mirror,
+                           move, pick, scan, set_odds, start_odds, typical_work)
 gc.collect()
 from mines.revision import revise, revise_begin
 from mines.rng import Rng
 gc.collect()
 
+# Boards differ by version for the same arguments: 0 before issue 21, 1 with the start's term
+# in the counter-tilt. Board codes name their version (mines.boardcode).
+VERSION = 1
 SLICE_UNITS = 160
 _STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
@@ -124,9 +129,12 @@ class Generator:
         self.first_far = 0
         self.add_odds = bytearray(CLASSES)    # per cell class: chance (/256) that a cell takes a mine
         self.drop_odds = bytearray(CLASSES)   # ... or gives one up
+        self.start_add = bytearray(STARTS * CLASSES)    # version 1: per kind of start
+        self.start_drop = bytearray(STARTS * CLASSES)
+        self.version = VERSION
+        self.skip = 0   # odds at which a cell needs no draw (0: untilted, no draws at all)
         self._tilt_for = -1
         self._typical = 1
-        self.tilted = False
         self.work_budget = WORK_BUDGET   # tests lower it to see a generation give up
         self.done = True
         self.failed = False
@@ -140,11 +148,13 @@ class Generator:
         self._runner = None
         self._runner_level = -1
 
-    def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL):
+    def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL, version=VERSION):
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
         (x, y) cell the player opened first, or None to let the generator pick it (quick start).
-        ``level``: presets.SINGLE, PAIRS or FULL. Raises ValueError with a readable message for
-        parameters that cannot make a board. The same arguments always give the same board."""
+        ``level``: presets.SINGLE, PAIRS or FULL. ``version``: 1 (``VERSION``) evens the spread
+        out for the start given, 0 makes the boards of older codes (see the module notes).
+        Raises ValueError with a readable message for parameters that cannot make a board. The
+        same arguments always give the same board."""
         msg = presets.check_params(self.width, self.height, mines, level)
         if msg:
             raise ValueError(msg)
@@ -177,12 +187,14 @@ class Generator:
             sx, sy = sy, sx
         self._sx = sx
         self._sy = sy
+        self.version = version
         self.mines = mines
         self.level = level
-        if self._tilt_for != mines:
-            set_odds(self, mines)
-            self._tilt_for = mines
+        if self._tilt_for != mines * 2 + version:
+            set_odds(self, mines, version)
+            self._tilt_for = mines * 2 + version
             self._typical = typical_work(self.width, self.height, mines)
+        start_odds(self)
         self.done = False
         self.failed = False
         self.reason = None
@@ -263,7 +275,7 @@ class Generator:
         flags = s.flags
         cand = self.cand
         add_odds = self.add_odds
-        tilted = self.tilted
+        skip = self.skip
         while True:
             # Mines anywhere but the start's 3x3 area, at the counter-tilted odds (rejection
             # sampling).
@@ -278,8 +290,10 @@ class Generator:
                 i = (y + 1) * stride + x + 1
                 if b.mine[i]:
                     continue
-                if tilted and rng.below(256) >= add_odds[cell_class(self, x, y)]:
-                    continue
+                if skip:
+                    o = add_odds[cell_class(self, x, y)]
+                    if o < skip and rng.below(256) >= o:
+                        continue
                 b.add_mine(i)
                 placed += 1
                 s.work += 10
@@ -379,9 +393,23 @@ class Generator:
                             yield
                         found = scan(self, far, pos, pos + 24, found)
                         pos += 24
+                    misses = 0
                     while found and n - u < need:
                         j = rng.below(found)
                         c = cand[j]
+                        if skip == 255 and misses < 8:
+                            # Version 1: at the counter-tilt's odds here too (the last far
+                            # cells, often the far corners, took their mines untilted).
+                            if s.work > SLICE_UNITS:
+                                yield
+                            s.work += 3
+                            misses += 1
+                            y = c // stride
+                            o = (self.drop_odds if self.fill else add_odds)[
+                                cell_class(self, c - y * stride - 1, y - 1)]
+                            if o < 255 and rng.below(256) >= o:
+                                continue
+                        misses = 0
                         found -= 1
                         cand[j] = cand[found]
                         moved[n] = c

@@ -17,6 +17,7 @@ goes once its game ends (``release``).
 
 import gc
 
+from mines._const import const
 from mines.game import Game
 from mines.rng import Rng
 
@@ -27,6 +28,10 @@ FAILED = 3
 
 NO_MEMORY = "Not enough memory for this board"
 SEED_MASK = (1 << 21) - 1   # board seeds fit a board code (mines.boardcode.SEED_BITS)
+# A game's board seed carries the generator's version above those bits (mines.boardcode:
+# VERSION_BIT), so "again", a save and a board code make a board of the version it was made by;
+# new boards are made by version 1 (mines.generator.VERSION).
+_NEW_BOARDS = const(1 << 21)
 
 
 def _scrub(obj, depth):
@@ -162,12 +167,13 @@ class _BoardJob:
             if self.kind:
                 from mines.kinds import random_layout
                 gen = boards.generator
-                gen.start_x, gen.start_y = random_layout(gen.board, self.mines, self.seed,
-                                                         self.start)
+                gen.start_x, gen.start_y = random_layout(gen.board, self.mines,
+                                                         self.seed & SEED_MASK, self.start)
                 self.slice_work = 10 * self.mines
                 self.progress = 100
                 return True
-            boards.generator.begin(self.mines, self.seed, self.start, self.level)
+            boards.generator.begin(self.mines, self.seed & SEED_MASK, self.start, self.level,
+                                   self.seed >> 21)
             return False
         gen = boards.generator
         done = gen.step()
@@ -188,7 +194,7 @@ class Boards:
     def __init__(self, seed=1, generator_class=None):
         self.generator_class = generator_class or _default_generator_class()
         self._rng = Rng(seed)
-        self._next_seed = self._rng.bits30() & SEED_MASK
+        self._next_seed = self._rng.bits30() & SEED_MASK | _NEW_BOARDS
         self.game = None
         self.generator = None
         self.collect_wanted = False
@@ -217,7 +223,7 @@ class Boards:
         seed is used, so the next board gets the next seed."""
         gen = self.generator
         self.game.new(gen.board, lives)
-        self._next_seed = self._rng.bits30() & SEED_MASK
+        self._next_seed = self._rng.bits30() & SEED_MASK | _NEW_BOARDS
         return self.game
 
     def ensure_size(self, width, height):

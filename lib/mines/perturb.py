@@ -12,6 +12,16 @@ mine is placed or moved to, each cell class (by distance to the nearest side and
 at the inverse odds. L per class is in ``_TILT``, calibrated on every preset it lists with
 tools/spread.py (thousands of boards each); other boards use the two rows nearest in density,
 interpolated, and boards sparser than every row are not tilted.
+
+Where the player starts (version 1, issue 21). ``_TILT`` evens the spread out over starts drawn
+at random; a given start pulls on its own (at 43% with the start in the centre the cells that
+touch the opened 3x3 held 11% too many mines and the edges 4% too few; with the start in a
+corner, the cells that touch it 6% too few and the far corners 10% too many). ``_START`` adds,
+per board kind, a term for each of six groups (the corners, the cells 0, 1, 2 and 3+ in from
+the nearest side, and the cells that touch the start's 3x3, which leave their ring), measured
+at three starts: a corner, the middle of an edge and the centre. A start elsewhere takes a
+blend of the three by its distance to the sides (bilinear in the two distances, each scaled to
+0 at the side and 1 at the middle). Version 0 (the boards of older codes) has no such term.
 """
 
 import math
@@ -25,7 +35,7 @@ MINE = const(3)
 PICKED = const(32)   # a bit of the solver's ``flags``: the cell is in ``gen.moved`` already
 
 _TRIES = const(24)  # random picks of a far cell before falling back to a scan
-CLASSES = 10
+CLASSES = 12   # 10 cell classes; version 1 also the cells touching the start's 3x3: edge, inside
 _CLASS_OF = bytes((0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 8, 0, 0, 0, 9))
 # The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
 # ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine. Calibrated with
@@ -40,50 +50,120 @@ _TILT = bytes((
     9, 9, 35, 99, 40, 22, 3, 22, 9, 5, 0, 2, 6,
 ))
 _ROW = 13
+# The start's terms (version 1), 38 bytes a row: width, height, mines, then per kind of start
+# (``start_kind``) 7 terms: added to the class's for the corners and for the cells 0, 1, 2 and 3+
+# in from the nearest side, and for the cells touching the start's 3x3 area, on an edge and
+# inside, instead of it (near the start no edge pull: its numbers decide those cells first).
+# Each is 128 minus the log-odds in 1/128ths. Calibrated with tools/spread.py --start.
+_START = bytes((
+    9, 9, 35, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128,
+    128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128,
+    128,
+))
+_SROW = 38
+_RING_OF = bytes((0, 1, 1, 1, 2, 2, 2, 3, 3, 4))   # each cell class's ring (0 the corners)
+STARTS = 5
 
 
-def set_odds(gen, mines):
-    """The counter-tilt's odds for this board (once per board kind, not per cell); sets
-    ``gen.tilted``, ``gen.add_odds`` and ``gen.drop_odds`` (chances out of 256 per class).
-    A board listed in ``_TILT`` takes its row; another the two rows nearest in density below
-    and above, interpolated (or the row below, past the densest); none below the sparsest."""
-    w = gen.width
-    h = gen.height
+def _nearest(table, row, w, h, mines):
+    """The rows of ``table`` (``row`` bytes each) for this board: (lo, hi, t), the two rows
+    nearest in density below and above and the weight of ``hi`` (the board's own row: lo = hi;
+    past the densest: the densest); lo -1 below the sparsest."""
     d = mines / (w * h)
     lo = hi = -1
     dlo = dhi = 0.0
-    for r in range(0, len(_TILT), _ROW):
-        if _TILT[r] == w and _TILT[r + 1] == h and _TILT[r + 2] == mines:
-            lo = hi = r
-            break
-        rd = _TILT[r + 2] / (_TILT[r] * _TILT[r + 1])
+    for r in range(0, len(table), row):
+        if table[r] == w and table[r + 1] == h and table[r + 2] == mines:
+            return r, r, 0.0
+        rd = table[r + 2] / (table[r] * table[r + 1])
         if rd <= d and (lo < 0 or rd > dlo):
             lo = r
             dlo = rd
         if rd > d and (hi < 0 or rd < dhi):
             hi = r
             dhi = rd
-    gen.tilted = lo >= 0
-    if lo < 0:
-        return
-    t = 0.0
-    if hi < 0:
-        hi = lo
-    elif hi != lo:
-        t = (d - dlo) / (dhi - dlo)
-    # Minus the log-odds per class, interpolated: the least (``top``) is the likeliest class.
-    top = low = None
-    for c in range(3, _ROW):
-        v = (1 - t) * _TILT[lo + c] + t * _TILT[hi + c]
-        if top is None or v < top:
-            top = v
-        if low is None or v > low:
-            low = v
-    for c in range(3, _ROW):
-        v = (1 - t) * _TILT[lo + c] + t * _TILT[hi + c]
-        gen.add_odds[c - 3] = int(255 * math.exp((top - v) / 64) + 0.5)
-        gen.drop_odds[c - 3] = int(255 * math.exp((v - low) / 64) + 0.5)
-    gen.tilted = top != low
+    if lo < 0 or hi < 0:
+        return lo, lo, 0.0
+    return lo, hi, (d - dlo) / (dhi - dlo)
+
+
+def set_odds(gen, mines, version):
+    """The counter-tilt for this board kind (once per kind, not per board): per kind of start
+    (version 1; version 0 has one) and class, the chance out of 256 that a cell takes a mine,
+    in ``gen.start_add``, and that it gives one up (the inverse odds), in ``gen.start_drop``.
+    ``start_odds`` picks the start's. A board listed takes its row; another the two rows nearest
+    in density below and above, interpolated (or the row below, past the densest); none below
+    the sparsest."""
+    w = gen.width
+    h = gen.height
+    lo, hi, t = _nearest(_TILT, _ROW, w, h, mines)
+    slo = -1
+    n = 10   # classes: version 0 knows no start
+    if version:
+        slo, shi, st = _nearest(_START, _SROW, w, h, mines)
+        n = CLASSES
+    for k in range(2 * n * (STARTS if version else 1)):
+        # Minus the log-odds of class c for start kind s; the first pass over a start kind finds
+        # the least (``top``, its likeliest class) and the most (``low``).
+        s = k // (2 * n)
+        c = k % (2 * n)
+        if not c:
+            top = low = None
+        if c >= n:
+            c -= n
+        v = 0.0
+        if c < 10 and lo >= 0:
+            v = (1 - t) * _TILT[lo + 3 + c] + t * _TILT[hi + 3 + c]
+        if slo >= 0:
+            g = 3 + 7 * s + (c - 5 if c >= 10 else _RING_OF[c])
+            v += ((1 - st) * _START[slo + g] + st * _START[shi + g] - 128) / 2
+        if k % (2 * n) < n:
+            if top is None or v < top:
+                top = v
+            if low is None or v > low:
+                low = v
+        else:
+            gen.start_add[s * CLASSES + c] = int(255 * math.exp((top - v) / 64) + 0.5)
+            gen.start_drop[s * CLASSES + c] = int(255 * math.exp((v - low) / 64) + 0.5)
+
+
+def start_kind(w, h, x, y):
+    """The kind of start (x, y) on a w x h board, by its distances to the sides (a <= b): 0 a
+    corner (a = b = 0), 1 an edge within 2 of a corner (a = 0, b <= 2), 2 an edge, 3 inside within
+    2 of a corner (b <= 2), 4 inside."""
+    a = w - 1 - x
+    if x < a:
+        a = x
+    b = h - 1 - y
+    if y < b:
+        b = y
+    if a > b:
+        a, b = b, a
+    if not a:
+        return 0 if not b else (1 if b <= 2 else 2)
+    return 3 if b <= 2 else 4
+
+
+def start_odds(gen):
+    """``gen.add_odds``, ``gen.drop_odds`` and ``gen.skip`` for this board's start (``gen._sx``,
+    ``gen._sy``; version 0: the one kind of start). ``skip``: version 1's cells at odds 255 take
+    or give up a mine without a draw, version 0's all draw (256), none when all odds are 255."""
+    s = 0
+    skip = 256
+    n = 10
+    if gen.version:
+        s = start_kind(gen.width, gen.height, gen._sx, gen._sy) * CLASSES
+        skip = 255
+        n = CLASSES
+    add = gen.add_odds
+    drop = gen.drop_odds
+    top = 0
+    for c in range(n):
+        add[c] = gen.start_add[s + c]
+        drop[c] = gen.start_drop[s + c]
+        if add[c] < 255:
+            top = skip
+    gen.skip = top
 
 
 def typical_work(width, height, mines):
@@ -98,7 +178,9 @@ def typical_work(width, height, mines):
 def cell_class(gen, x, y):
     """The class of cell (x, y) for the counter-tilt, from its distances to the nearest side
     and end (a <= b, each counted up to 3): (0, 0) a corner is 0, (0, 1) 1, (0, 2) 2, (0, 3+) 3,
-    (1, 1) 4, (1, 2) 5, (1, 3+) 6, (2, 2) 7, (2, 3+) 8, (3+, 3+) 9."""
+    (1, 1) 4, (1, 2) 5, (1, 3+) 6, (2, 2) 7, (2, 3+) 8, (3+, 3+) 9; version 1: 10 and 11 for
+    a cell that touches the start's 3x3 area, on an edge and inside (x, y and the start in the
+    generator's mirrored frame)."""
     a = gen.width - 1 - x
     if x < a:
         a = x
@@ -111,6 +193,8 @@ def cell_class(gen, x, y):
         a = 3
     if b > 3:
         b = 3
+    if gen.version and -2 <= x - gen._sx <= 2 and -2 <= y - gen._sy <= 2:
+        return 11 if a else 10
     return _CLASS_OF[a * 4 + b]
 
 
@@ -251,10 +335,11 @@ def pick(gen, far):
         c = (y + 1) * stride + k - y * w + 1
         s.work += 5
         if movable(gen, c, want, far):
-            if not gen.tilted:
+            skip = gen.skip
+            if not skip:
                 return c
-            odds = gen.drop_odds if want else gen.add_odds
-            if gen.rng.below(256) < odds[cell_class(gen, k - y * w, y)]:
+            o = (gen.drop_odds if want else gen.add_odds)[cell_class(gen, k - y * w, y)]
+            if o >= skip or gen.rng.below(256) < o:
                 return c
     return -1
 
