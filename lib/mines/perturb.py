@@ -324,29 +324,38 @@ def move(gen, u, n):
 
 
 def pick(gen, far):
-    """A random cell ``movable`` accepts; -1 after a few misses."""
+    """A random cell that can take part in a move (unknown, not yet picked, holding a mine if
+    ``gen.fill`` else none, and with ``far`` touching no open number), at the counter-tilt's
+    odds; -1 after a few misses."""
     s = gen.solver
+    st = s.st
+    flags = s.flags
+    mine = gen.board.mine
+    rng = gen.rng
+    cells = s.cells
     w = gen.width
     stride = gen.board.stride
     want = 1 if gen.fill else 0
+    skip = gen.skip
     for _ in range(_TRIES):
-        k = gen.rng.below(s.cells)
+        k = rng.below(cells)
         y = k // w
         c = (y + 1) * stride + k - y * w + 1
         s.work += 5
-        if movable(gen, c, want, far):
-            skip = gen.skip
-            if not skip:
-                return c
-            o = (gen.drop_odds if want else gen.add_odds)[cell_class(gen, k - y * w, y)]
-            if o >= skip or gen.rng.below(256) < o:
-                return c
+        if st[c] != UNK or flags[c] & PICKED or mine[c] != want or (
+                far and touches_number(gen, c)):
+            continue
+        if not skip:
+            return c
+        o = (gen.drop_odds if want else gen.add_odds)[cell_class(gen, k - y * w, y)]
+        if o >= skip or rng.below(256) < o:
+            return c
     return -1
 
 
 def scan(gen, far, pos, end, found):
-    """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``movable``
-    accepts; returns the new count."""
+    """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``pick`` could
+    take (before its odds); returns the new count."""
     cand = gen.cand
     want = 1 if gen.fill else 0
     st = gen.solver.st
@@ -355,22 +364,13 @@ def scan(gen, far, pos, end, found):
     if end > gen.board.size:
         end = gen.board.size
     for c in range(pos, end):
-        # ``movable``, written out: this loop may walk the whole board.
+        # As ``pick`` takes them.
         if st[c] == UNK and not flags[c] & PICKED and mine[c] == want and not (
                 far and touches_number(gen, c)):
             cand[found] = c
             found += 1
     gen.solver.work += 5 * (end - pos)
     return found
-
-
-def movable(gen, c, want, far):
-    """Can cell c take part in a move: unknown, not yet picked, holding a mine (``want`` 1)
-    or not (0), and with ``far``, touching no open number?"""
-    s = gen.solver
-    if s.st[c] != UNK or s.flags[c] & PICKED or gen.board.mine[c] != want:
-        return False
-    return not (far and touches_number(gen, c))
 
 
 def touches_number(gen, c):

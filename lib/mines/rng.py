@@ -50,5 +50,12 @@ class Rng:
         return (((z ^ (w >> 15)) & _MASK15) << 15) | ((w ^ (z >> 15)) & _MASK15)
 
     def below(self, n):
-        """A value 0 <= value < n, for 1 <= n <= 2**30 (the modulo bias is below n / 2**30)."""
-        return self.bits30() % n
+        """A value 0 <= value < n, for 1 <= n <= 2**30 (the modulo bias is below n / 2**30):
+        ``bits30() % n``, written out (the generator's most frequent call)."""
+        z = self.z
+        z = 32760 * (z & _MASK15) + (z >> 15)
+        self.z = z
+        w = self.w
+        w = 32730 * (w & _MASK15) + (w >> 15)
+        self.w = w
+        return ((((z ^ (w >> 15)) & _MASK15) << 15) | ((w ^ (z >> 15)) & _MASK15)) % n
