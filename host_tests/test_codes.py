@@ -116,14 +116,22 @@ def test_new_no_guess_codes_name_version_1_and_others_are_unchanged():
 
 # sha256 (first 16 hex digits) of the boards the generator made before version 1 (commit
 # d4aaa65), seeds 3, 1000 and 2097151 each: (width, height, mines, start, level) -> digest.
-VERSION_0 = (((9, 9, 10, None, 2), "66ebdfbf8fa63804"), ((16, 16, 40, None, 0), "cdd818ad411814fd"),
-             ((16, 16, 40, None, 1), "0039b7e809276b46"), ((16, 16, 40, None, 2), "4a709fea19356e37"),
-             ((30, 16, 99, None, 2), "c44fbc019698ac2f"), ((20, 15, 45, None, 2), "59e3ce4a134b842f"),
-             ((9, 9, 35, None, 2), "c18886fb97ff5d93"), ((16, 16, 99, None, 2), "1919c4ccc226d1ff"),
-             ((30, 16, 170, None, 2), "0e95c7e59914b265"), ((30, 24, 216, None, 2), "331749905bf3461a"),
-             ((12, 12, 56, (6, 6), 2), "5d6707c10c00b634"), ((16, 16, 115, (0, 0), 2), "6ec642586d2096b1"),
-             ((9, 9, 20, (8, 4), 2), "5b457bb3f0198b72"), ((24, 10, 50, (23, 9), 1), "e843ff7034251961"),
-             ((20, 20, 130, None, 2), "761d91c20dc70317"), ((10, 10, 12, (9, 0), 2), "0231737d2a5ab087"))
+VERSION_0 = (((9, 9, 10, None, 2), "66ebdfbf8fa63804"),
+             ((16, 16, 40, None, 0), "cdd818ad411814fd"),
+             ((16, 16, 40, None, 1), "0039b7e809276b46"),
+             ((16, 16, 40, None, 2), "4a709fea19356e37"),
+             ((30, 16, 99, None, 2), "c44fbc019698ac2f"),
+             ((20, 15, 45, None, 2), "59e3ce4a134b842f"),
+             ((9, 9, 35, None, 2), "c18886fb97ff5d93"),
+             ((16, 16, 99, None, 2), "1919c4ccc226d1ff"),
+             ((30, 16, 170, None, 2), "0e95c7e59914b265"),
+             ((30, 24, 216, None, 2), "331749905bf3461a"),
+             ((12, 12, 56, (6, 6), 2), "5d6707c10c00b634"),
+             ((16, 16, 115, (0, 0), 2), "6ec642586d2096b1"),
+             ((9, 9, 20, (8, 4), 2), "5b457bb3f0198b72"),
+             ((24, 10, 50, (23, 9), 1), "e843ff7034251961"),
+             ((20, 20, 130, None, 2), "761d91c20dc70317"),   # between 30x24/216's and Swarm's rows
+             ((10, 10, 12, (9, 0), 2), "0231737d2a5ab087"))  # sparser than every row
 
 
 def test_version_0_makes_the_boards_made_before_version_1():

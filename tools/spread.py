@@ -185,7 +185,8 @@ def worst_se(sp):
 
 def table(rows):
     """Markdown: one row per board kind (label, boards, Spread)."""
-    out = ["| Configuration | boards | " + " | ".join(TITLES) + " | chi-square over positions (z) |",
+    out = ["| Configuration | boards | " + " | ".join(TITLES)
+           + " | chi-square over positions (z) |",
            "|---|---|" + "---|" * len(TITLES) + "---|"]
     for label, n, sp in rows:
         rates = sp.rates()
@@ -218,7 +219,8 @@ def work_table(rows):
 
 
 def _read_lines(path):
-    """Records (as ``_worker`` makes them) from tools/gen.py's JSON lines; (w, h, mines, records)."""
+    """Records (as ``_worker`` makes them) from tools/gen.py's JSON lines in ``path``:
+    (w, h, mines, records)."""
     import json
     f = sys.stdin if path == "-" else open(path)
     recs = []
@@ -250,7 +252,8 @@ def main(argv=None):
     ap.add_argument("--max-se", type=float, metavar="F",
                     help="more boards, in rounds, until every group's standard error is at most F")
     ap.add_argument("--max-boards", type=int, default=200000,
-                    help="with --max-se: at most this many boards per configuration (default 200000)")
+                    help="with --max-se: at most this many boards per configuration "
+                         "(default 200000)")
     ap.add_argument("--seed-base", type=int, default=100000, help="first seed (default 100000)")
     ap.add_argument("--only", action="append", metavar="KEY",
                     help="only these (repeatable): " + ", ".join(b[0] for b in BOARDS))

@@ -127,12 +127,15 @@ class Generator:
         self.fill = False
         self.need = 0
         self.first_far = 0
-        self.add_odds = bytearray(CLASSES)    # per cell class: chance (/256) that a cell takes a mine
-        self.drop_odds = bytearray(CLASSES)   # ... or gives one up
-        self.start_add = bytearray(STARTS * CLASSES)    # version 1: per kind of start
+        # Per kind of start and cell class: the chance (/256) that a cell takes a mine, or gives
+        # one up; this board's start's begin at ``odds_at`` (mines.perturb.start_odds).
+        self.start_add = bytearray(STARTS * CLASSES)
         self.start_drop = bytearray(STARTS * CLASSES)
+        self.start_tilted = bytearray(STARTS)
+        self.odds_at = 0
         self.version = VERSION
         self.skip = 0   # odds at which a cell needs no draw (0: untilted, no draws at all)
+        self._valid = -1   # mines * 4 + level of the last parameters checked
         self._tilt_for = -1
         self._typical = 1
         self.work_budget = WORK_BUDGET   # tests lower it to see a generation give up
@@ -155,9 +158,11 @@ class Generator:
         out for the start given, 0 makes the boards of older codes (see the module notes).
         Raises ValueError with a readable message for parameters that cannot make a board. The
         same arguments always give the same board."""
-        msg = presets.check_params(self.width, self.height, mines, level)
-        if msg:
-            raise ValueError(msg)
+        if mines * 4 + level != self._valid:
+            msg = presets.check_params(self.width, self.height, mines, level)
+            if msg:
+                raise ValueError(msg)
+            self._valid = mines * 4 + level
         self.rng.seed(seed)
         # Drawn on every path, so a board made from a derived start is made again from the same
         # arguments with that start given explicitly.
@@ -274,7 +279,8 @@ class Generator:
         moved = self.moved
         flags = s.flags
         cand = self.cand
-        add_odds = self.add_odds
+        add_odds = self.start_add
+        at = self.odds_at
         skip = self.skip
         while True:
             # Mines anywhere but the start's 3x3 area, at the counter-tilted odds (rejection
@@ -282,7 +288,8 @@ class Generator:
             b.clear()
             placed = 0
             while placed < self.mines:
-                k = rng.below(cells)
+                r = rng.bits30()
+                k = r % cells
                 y = k // w
                 x = k - y * w
                 if -1 <= x - sx <= 1 and -1 <= y - sy <= 1:
@@ -291,8 +298,9 @@ class Generator:
                 if b.mine[i]:
                     continue
                 if skip:
-                    o = add_odds[cell_class(self, x, y)]
-                    if o < skip and rng.below(256) >= o:
+                    # The chance out of 256: version 1 takes it from the same draw's top bits.
+                    o = add_odds[at + cell_class(self, x, y)]
+                    if o < skip and (r >> 22 if skip == 255 else rng.below(256)) >= o:
                         continue
                 b.add_mine(i)
                 placed += 1
@@ -343,17 +351,22 @@ class Generator:
                 best = -1
                 best_keep = -1
                 k = s.nknown
+                work = s.work   # (counted in a local: this walk is long on dense boards)
                 while k > best_keep + 1:
                     k -= 1
                     c = order[k]
-                    s.work += 1
+                    work += 1
                     if st[c] == NUM and unk[c]:
                         keep = keep_if_changed(self, c)
+                        work += 20
                         if keep > best_keep:
                             best_keep = keep
                             best = c
-                    if s.work >= SLICE_UNITS:
+                    if work >= SLICE_UNITS:
+                        s.work = work
                         yield
+                        work = s.work
+                s.work = work
                 if best < 0:
                     # Walled in: no open number touches a covered cell, so the open area is
                     # closed off by known mines. Open a door: the newest such mine moves away.
@@ -395,7 +408,8 @@ class Generator:
                         pos += 24
                     misses = 0
                     while found and n - u < need:
-                        j = rng.below(found)
+                        r = rng.bits30()
+                        j = r % found
                         c = cand[j]
                         if skip == 255 and misses < 8:
                             # Version 1: at the counter-tilt's odds here too (the last far
@@ -405,9 +419,9 @@ class Generator:
                             s.work += 3
                             misses += 1
                             y = c // stride
-                            o = (self.drop_odds if self.fill else add_odds)[
-                                cell_class(self, c - y * stride - 1, y - 1)]
-                            if o < 255 and rng.below(256) >= o:
+                            o = (self.start_drop if self.fill else add_odds)[
+                                at + cell_class(self, c - y * stride - 1, y - 1)]
+                            if o < 255 and r >> 22 >= o:
                                 continue
                         misses = 0
                         found -= 1

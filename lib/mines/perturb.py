@@ -90,10 +90,11 @@ def _nearest(table, row, w, h, mines):
 def set_odds(gen, mines, version):
     """The counter-tilt for this board kind (once per kind, not per board): per kind of start
     (version 1; version 0 has one) and class, the chance out of 256 that a cell takes a mine,
-    in ``gen.start_add``, and that it gives one up (the inverse odds), in ``gen.start_drop``.
-    ``start_odds`` picks the start's. A board listed takes its row; another the two rows nearest
-    in density below and above, interpolated (or the row below, past the densest); none below
-    the sparsest."""
+    in ``gen.start_add``, and that it gives one up (the inverse odds), in ``gen.start_drop``;
+    ``gen.start_tilted`` marks the kinds of start whose odds are not all 255. ``start_odds``
+    picks the start's. A board listed takes its row; another the two rows nearest in density
+    below and above, interpolated (or the row below, past the densest); none below the
+    sparsest."""
     w = gen.width
     h = gen.height
     lo, hi, t = _nearest(_TILT, _ROW, w, h, mines)
@@ -125,6 +126,7 @@ def set_odds(gen, mines, version):
         else:
             gen.start_add[s * CLASSES + c] = int(255 * math.exp((top - v) / 64) + 0.5)
             gen.start_drop[s * CLASSES + c] = int(255 * math.exp((v - low) / 64) + 0.5)
+            gen.start_tilted[s] = top != low
 
 
 def start_kind(w, h, x, y):
@@ -145,25 +147,15 @@ def start_kind(w, h, x, y):
 
 
 def start_odds(gen):
-    """``gen.add_odds``, ``gen.drop_odds`` and ``gen.skip`` for this board's start (``gen._sx``,
-    ``gen._sy``; version 0: the one kind of start). ``skip``: version 1's cells at odds 255 take
-    or give up a mine without a draw, version 0's all draw (256), none when all odds are 255."""
+    """The counter-tilt for this board's start (``gen._sx``, ``gen._sy``; version 0: the one
+    kind of start): ``gen.odds_at``, where its odds begin in ``gen.start_add`` and
+    ``gen.start_drop``, and ``gen.skip``: version 1's cells at odds 255 take or give up a mine
+    without a draw, version 0's all draw (256); 0: untilted, no draws at all."""
     s = 0
-    skip = 256
-    n = 10
     if gen.version:
-        s = start_kind(gen.width, gen.height, gen._sx, gen._sy) * CLASSES
-        skip = 255
-        n = CLASSES
-    add = gen.add_odds
-    drop = gen.drop_odds
-    top = 0
-    for c in range(n):
-        add[c] = gen.start_add[s + c]
-        drop[c] = gen.start_drop[s + c]
-        if add[c] < 255:
-            top = skip
-    gen.skip = top
+        s = start_kind(gen.width, gen.height, gen._sx, gen._sy)
+    gen.odds_at = s * CLASSES
+    gen.skip = (255 if gen.version else 256) if gen.start_tilted[s] else 0
 
 
 def typical_work(width, height, mines):
@@ -247,7 +239,8 @@ def mirror(gen, part, r):
 
 def keep_if_changed(gen, c):
     """The position in ``solver.order`` to roll back to if number c's covered neighbours
-    changed: the earliest open number touching any of them."""
+    changed: the earliest open number touching any of them. (The caller counts its 20 work
+    units.)"""
     s = gen.solver
     st = s.st
     when = s.when
@@ -261,7 +254,6 @@ def keep_if_changed(gen, c):
             y = x + e
             if st[y] == NUM and when[y] < keep:
                 keep = when[y]
-    s.work += 20
     return keep
 
 
@@ -338,7 +330,8 @@ def pick(gen, far):
     want = 1 if gen.fill else 0
     skip = gen.skip
     for _ in range(_TRIES):
-        k = rng.below(cells)
+        r = rng.bits30()
+        k = r % cells
         y = k // w
         c = (y + 1) * stride + k - y * w + 1
         s.work += 5
@@ -347,8 +340,10 @@ def pick(gen, far):
             continue
         if not skip:
             return c
-        o = (gen.drop_odds if want else gen.add_odds)[cell_class(gen, k - y * w, y)]
-        if o >= skip or rng.below(256) < o:
+        o = (gen.start_drop if want else gen.start_add)[
+            gen.odds_at + cell_class(gen, k - y * w, y)]
+        # (Version 1 takes the chance out of 256 from the same draw's top bits.)
+        if o >= skip or (r >> 22 if skip == 255 else rng.below(256)) < o:
             return c
     return -1
 

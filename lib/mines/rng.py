@@ -33,10 +33,13 @@ class Rng:
         # Both states must be non-zero and below a * 2**15 - 1.
         lo = s & _MASK15
         hi = s >> 15
-        self.z = lo * 2 + 0x1235
-        self.w = ((hi ^ (lo * 7)) & _MASK15) * 2 + 0x4322
-        for _ in range(8):  # stir, so nearby seeds part ways at once
-            self.bits30()
+        z = lo * 2 + 0x1235
+        w = ((hi ^ (lo * 7)) & _MASK15) * 2 + 0x4322
+        for _ in range(8):  # stir, so nearby seeds part ways at once (``bits30``'s steps)
+            z = 32760 * (z & _MASK15) + (z >> 15)
+            w = 32730 * (w & _MASK15) + (w >> 15)
+        self.z = z
+        self.w = w
 
     def bits30(self):
         """Next value, 0 <= value < 2**30."""
