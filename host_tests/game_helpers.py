@@ -178,7 +178,7 @@ class ExactGenerator:
         self.reason = None
         self._left = 0
 
-    def begin(self, mines, seed, start=None, level=2):
+    def begin(self, mines, seed, start=None, level=2, version=1):
         b = self.board
         self.rng.seed(seed)
         if start is None:

@@ -63,6 +63,10 @@ class _FailingRng:
         PLAN.point("draw")
         return self.rng.below(n)
 
+    def bits30(self):
+        PLAN.point("draw")
+        return self.rng.bits30()
+
 
 class FailingGenerator(Generator):
     def __init__(self, width, height):

@@ -4,6 +4,7 @@ tools/bench.py, host_tests/test_generator.py (CI) and this file's command line s
     python tools/spread.py [--boards N] [--max-se F] [--only KEY] [--start WHERE] [--jobs J]
                            [--seed-base S] [--version V] [--save PATH]
     python tools/gen.py ... | python tools/spread.py --lines -
+    python tools/spread.py --calibrate STEPS --only KEY [--boards N] [--jobs J] [--seed-base S]
 
 makes N boards (default 2000) of every preset the menu offers, the largest custom board at 30%
 (30x24/216), a custom 12x12/56 (39%) and 16x16/115 (45%, the densest a 16x16 board may be), and
@@ -13,7 +14,8 @@ issue 21). ``--start`` (centre, corner, edge or X,Y; repeatable) makes every boa
 that start instead of one drawn from the seed: centre is (W // 2, H // 2), edge the middle of
 the top edge (W // 2, 0), corner (0, 0); one table per start. ``--max-se F`` makes more boards,
 in rounds, until every group's standard error is at most F (0.01: 1%). ``--lines FILE`` reads
-tools/gen.py's JSON lines (``-``: standard input) instead of making boards.
+tools/gen.py's JSON lines (``-``: standard input) instead of making boards. ``--calibrate``
+iterates the start's terms of a board's row of ``mines.perturb._START`` (see ``calibrate``).
 
 A uniform layout puts a board's mines with the same chance in every cell outside the start's 3x3
 area. ``Spread.add`` takes boards one by one; ``rates`` gives, per group of cells (corner, edge,
@@ -241,6 +243,140 @@ def _read_lines(path):
     return kind + (recs,)
 
 
+# ---- calibrating the start's terms (mines.perturb._START) -----------------------------------
+
+# The groups a row of _START has a term for, per kind of start (mines.perturb.start_kind).
+GROUPS = ("corner", "edge", "ring1", "ring2", "inner", "touch edge", "touch inside")
+
+
+def _group(x, y, w, h, sx, sy):
+    """The group (index into GROUPS) of cell (x, y) for a start (sx, sy); -1 in its 3x3."""
+    d = max(abs(x - sx), abs(y - sy))
+    if d <= 1:
+        return -1
+    edge = x in (0, w - 1) or y in (0, h - 1)
+    if d == 2:
+        return 5 if edge else 6
+    if edge and x in (0, w - 1) and y in (0, h - 1):
+        return 0
+    return 1 + min(x, y, w - 1 - x, h - 1 - y, 3)
+
+
+def _calibration_worker(args):
+    """Boards from ``start`` with ``row`` as the board's row of _START: per board, the mines in
+    each group."""
+    lib, w, h, m, start, row, seeds = args
+    if lib not in sys.path:
+        sys.path.insert(0, lib)
+    from mines import perturb
+    perturb._START = bytes(row)
+    from mines.generator import Generator
+    g = Generator(w, h)
+    grp = [_group(i % w, i // w, w, h, start[0], start[1]) for i in range(w * h)]
+    out = []
+    for s in seeds:
+        g.begin(m, s, start)
+        g.run()
+        if not g.failed:
+            o = [0] * len(GROUPS)
+            for i in range(w * h):
+                if grp[i] >= 0 and g.board.is_mine(i % w, i // w):
+                    o[grp[i]] += 1
+            out.append(o)
+    return out
+
+
+def _group_rates(pool, lib, w, h, m, starts, row, seeds):
+    """Observed / expected mines and standard error per group (None where the starts have no
+    such cell), the seeds shared out between ``starts`` and pooled."""
+    parts = []
+    for k, st in enumerate(starts):
+        sd = seeds[k::len(starts)]
+        parts += [(lib, w, h, m, st, row, sd[i:i + 100]) for i in range(0, len(sd), 100)]
+    results = pool.map(_calibration_worker, parts)
+    boards = []
+    for part, res in zip(parts, results):
+        st = part[4]
+        n = [0] * len(GROUPS)
+        for i in range(w * h):
+            g = _group(i % w, i // w, w, h, st[0], st[1])
+            if g >= 0:
+                n[g] += 1
+        p = m / float(sum(n))
+        boards += [(o, [c * p for c in n]) for o in res]
+    out = []
+    k = len(boards)
+    for g in range(len(GROUPS)):
+        e = sum(b[1][g] for b in boards)
+        if not e or k < 2:
+            out.append(None)
+            continue
+        r = sum(b[0][g] for b in boards) / e
+        v = sum((b[0][g] - r * b[1][g]) ** 2 for b in boards) * k / (k - 1)
+        out.append((r, math.sqrt(v) / e))
+    return out
+
+
+def calibrate(lib, w, h, m, boards, iters, jobs, seed_base, terms=None, tol=0.012):
+    """The terms of a _START row for (w, h, m) by iteration, printed as it goes; returns them
+    (per kind of start, per group, in 1/128ths). Each kind of start is measured at its starts
+    (pooled): a corner; (1, 0) and (2, 0); the middle of the top edge; (1, 1) and (2, 2); the
+    centre, with (2, H // 2) for the groups the centre lacks. A term moves by 128 ln(rate) times
+    a gain (0.8, falling to 0.3) over the group's response (a secant estimate, 0.2 to 1.5, from
+    0.7); the boards per step rise from boards / 2 to 2 x boards; it stops once every group is
+    within 1.2% or 2 standard errors."""
+    import multiprocessing
+    kinds = (([(0, 0)], None), ([(1, 0), (2, 0)], None), ([(w // 2, 0)], None),
+             ([(1, 1), (2, 2)], None), ([(w // 2, h // 2)], [(2, h // 2)]))
+    terms = terms or [[0.0] * len(GROUPS) for _ in kinds]
+    slope = [[0.7] * len(GROUPS) for _ in kinds]
+    prev = [None] * len(kinds)
+    with multiprocessing.Pool(jobs) as pool:
+        for it in range(iters):
+            row = [w, h, m] + [max(0, min(255, 128 + int(round(v)))) for t in terms for v in t]
+            gain = (0.8, 0.8, 0.6, 0.45, 0.35)[min(it, 4)] if it < 5 else 0.3
+            n = int(boards * (0.5, 0.75, 1, 1.5)[it]) if it < 4 else 2 * boards
+            print("%dx%d/%d step %d: row %s" % (w, h, m, it, row), flush=True)
+            worst = 0.0
+            base = seed_base + it * 2 * boards
+            for k, (starts, second) in enumerate(kinds):
+                rates = _group_rates(pool, lib, w, h, m, starts, row, list(range(base, base + n)))
+                if second:
+                    more = _group_rates(pool, lib, w, h, m, second, row,
+                                        list(range(base + 5000000, base + 5000000 + n // 2)))
+                    rates = [a if a is not None else b for a, b in zip(rates, more)]
+                print("  kind %d: %s" % (k, "  ".join("%s %.3f +- %.3f" % (GROUPS[g], r[0], r[1])
+                                                      for g, r in enumerate(rates) if r)),
+                      flush=True)
+                present = [g for g in range(len(GROUPS)) if rates[g] is not None]
+                for g in present:
+                    worst = max(worst, abs(rates[g][0] - 1) - max(0.0, 2 * rates[g][1] - tol))
+                if prev[k] is not None:
+                    old, old_rates = prev[k]
+                    for g in present:
+                        if old_rates[g] is None:
+                            continue
+                        dt = (terms[k][g] - old[g]) / 128.0
+                        dl = math.log(rates[g][0]) - math.log(old_rates[g][0])
+                        noise = math.hypot(rates[g][1], old_rates[g][1])
+                        if abs(dt) > 0.02 and abs(dl) > 2 * noise:
+                            slope[k][g] = min(1.5, max(0.2, 0.5 * slope[k][g] - 0.5 * dl / dt))
+                prev[k] = (list(terms[k]), rates)
+                new = list(terms[k])
+                for g in present:
+                    step = 128 * math.log(rates[g][0]) * gain / slope[k][g]
+                    new[g] += max(-40.0, min(40.0, step))
+                mean = sum(new[g] for g in present) / len(present)
+                terms[k] = [new[g] - mean if g in present else 0.0 for g in range(len(GROUPS))]
+            print("  worst %.3f; terms %s" % (worst, [[round(v, 1) for v in t] for t in terms]),
+                  flush=True)
+            if worst < tol:
+                break
+    print("row: %s" % ([w, h, m] + [max(0, min(255, 128 + int(round(v)))) for t in terms
+                                     for v in t]))
+    return terms
+
+
 def main(argv=None):
     import argparse
     import json
@@ -268,6 +404,10 @@ def main(argv=None):
     ap.add_argument("--lines", metavar="FILE",
                     help="measure the boards of tools/gen.py's JSON lines in FILE (- for standard "
                          "input) instead of making boards")
+    ap.add_argument("--calibrate", type=int, metavar="STEPS",
+                    help="calibrate the start's terms (mines.perturb._START) of the --only boards "
+                         "in at most STEPS steps of --boards boards (rising) per kind of start; "
+                         "prints each board's row")
     a = ap.parse_args(argv)
     if a.lines:
         try:
@@ -283,6 +423,11 @@ def main(argv=None):
             ap.error("unknown board %r: use one of %s" % (key, ", ".join(b[0] for b in BOARDS)))
     here = os.path.dirname(os.path.abspath(__file__))
     lib = os.path.join(os.path.dirname(here), "lib")
+    if a.calibrate:
+        for key, name, w, h, m in BOARDS:
+            if not a.only or key in a.only:
+                calibrate(lib, w, h, m, a.boards, a.calibrate, max(1, a.jobs), a.seed_base)
+        return
     wheres = a.start or [None]
     for where in wheres:
         if where is not None:

@@ -34,9 +34,8 @@ perturbations as cells): there starting afresh had thrown away most of the work.
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
 and the far cells. The no-guess boards themselves lean to the edges and corners; ``mines.perturb``'s
-counter-tilt places and moves mines at odds, calibrated per board kind, that cancel that, and
-(``VERSION`` 1) per kind of start, so that the spread is even for the start the player chose, not
-only over starts drawn at random; version 0 makes the boards of older codes. Dense
+counter-tilt places and moves mines at odds that cancel that, calibrated per board kind and
+(``VERSION`` 1) per kind of start (version 0 makes older codes' boards). Dense
 boards (25% mines or more) are made mirrored and mirrored back (``sym``), which cancels exactly
 any preference of the search for one side (at 43% it had put 5% more mines in the bottom half
 than in the top).
@@ -71,15 +70,13 @@ gc.collect()
 from mines import presets
 from mines.board import Board
 from mines.perturb import (CLASSES, STARTS, cell_class, keep_if_changed, make_decidable, mirror,
-                           move, pick, scan, set_odds, start_odds, typical_work)
+                           move, pick, scan, start_odds, take_found)
 gc.collect()
 from mines.revision import revise, revise_begin
 from mines.rng import Rng
 gc.collect()
 
-# Boards differ by version for the same arguments: 0 before issue 21, 1 with the start's term
-# in the counter-tilt. Board codes name their version (mines.boardcode).
-VERSION = 1
+VERSION = 1   # 1: the counter-tilt knows the start (issue 21); 0: the boards before it
 SLICE_UNITS = 160
 _STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
@@ -124,18 +121,18 @@ class Generator:
         self.moved = array("H", bytes(2 * 16))
         # Candidates found by ``perturb.scan``: the case analysis's group list is free meanwhile.
         self.cand = self.solver.cases.gcells
+        self.found = 0
         self.fill = False
         self.need = 0
         self.first_far = 0
-        # Per kind of start and cell class: the chance (/256) that a cell takes a mine, or gives
-        # one up; this board's start's begin at ``odds_at`` (mines.perturb.start_odds).
+        # Per kind of start and class: the chances (/256) to take, give up a mine (start_odds)
         self.start_add = bytearray(STARTS * CLASSES)
         self.start_drop = bytearray(STARTS * CLASSES)
         self.start_tilted = bytearray(STARTS)
         self.odds_at = 0
         self.version = VERSION
-        self.skip = 0   # odds at which a cell needs no draw (0: untilted, no draws at all)
-        self._valid = -1   # mines * 4 + level of the last parameters checked
+        self.skip = 0   # odds that need no draw (0: untilted)
+        self._valid = -1   # mines * 4 + level last checked
         self._tilt_for = -1
         self._typical = 1
         self.work_budget = WORK_BUDGET   # tests lower it to see a generation give up
@@ -154,9 +151,8 @@ class Generator:
     def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL, version=VERSION):
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
         (x, y) cell the player opened first, or None to let the generator pick it (quick start).
-        ``level``: presets.SINGLE, PAIRS or FULL. ``version``: 1 (``VERSION``) evens the spread
-        out for the start given, 0 makes the boards of older codes (see the module notes).
-        Raises ValueError with a readable message for parameters that cannot make a board. The
+        ``level``: presets.SINGLE, PAIRS or FULL. ``version``: ``VERSION``, or 0 for the boards
+        of older codes. Raises ValueError with a readable message for parameters that cannot make a board. The
         same arguments always give the same board."""
         if mines * 4 + level != self._valid:
             msg = presets.check_params(self.width, self.height, mines, level)
@@ -195,11 +191,7 @@ class Generator:
         self.version = version
         self.mines = mines
         self.level = level
-        if self._tilt_for != mines * 2 + version:
-            set_odds(self, mines, version)
-            self._tilt_for = mines * 2 + version
-            self._typical = typical_work(self.width, self.height, mines)
-        start_odds(self)
+        start_odds(self, mines)
         self.done = False
         self.failed = False
         self.reason = None
@@ -278,7 +270,6 @@ class Generator:
         unk = s.unk
         moved = self.moved
         flags = s.flags
-        cand = self.cand
         add_odds = self.start_add
         at = self.odds_at
         skip = self.skip
@@ -298,7 +289,7 @@ class Generator:
                 if b.mine[i]:
                     continue
                 if skip:
-                    # The chance out of 256: version 1 takes it from the same draw's top bits.
+                    # (Version 1 draws the chance with the cell: the top 8 bits.)
                     o = add_odds[at + cell_class(self, x, y)]
                     if o < skip and (r >> 22 if skip == 255 else rng.below(256)) >= o:
                         continue
@@ -351,7 +342,7 @@ class Generator:
                 best = -1
                 best_keep = -1
                 k = s.nknown
-                work = s.work   # (counted in a local: this walk is long on dense boards)
+                work = s.work
                 while k > best_keep + 1:
                     k -= 1
                     c = order[k]
@@ -406,29 +397,11 @@ class Generator:
                             yield
                         found = scan(self, far, pos, pos + 24, found)
                         pos += 24
-                    misses = 0
-                    while found and n - u < need:
-                        r = rng.bits30()
-                        j = r % found
-                        c = cand[j]
-                        if skip == 255 and misses < 8:
-                            # Version 1: at the counter-tilt's odds here too (the last far
-                            # cells, often the far corners, took their mines untilted).
-                            if s.work > SLICE_UNITS:
-                                yield
-                            s.work += 3
-                            misses += 1
-                            y = c // stride
-                            o = (self.start_drop if self.fill else add_odds)[
-                                at + cell_class(self, c - y * stride - 1, y - 1)]
-                            if o < 255 and r >> 22 >= o:
-                                continue
-                        misses = 0
-                        found -= 1
-                        cand[j] = cand[found]
-                        moved[n] = c
-                        flags[c] |= PICKED
-                        n += 1
+                    self.found = found
+                    while self.found and n - u < need:
+                        if s.work > SLICE_UNITS:
+                            yield
+                        n = take_found(self, n)
                     if not far:
                         break
                     far = 0

@@ -24,6 +24,7 @@ blend of the three by its distance to the sides (bilinear in the two distances, 
 0 at the side and 1 at the middle). Version 0 (the boards of older codes) has no such term.
 """
 
+import gc
 import math
 
 from mines._const import const
@@ -127,6 +128,9 @@ def set_odds(gen, mines, version):
             gen.start_add[s * CLASSES + c] = int(255 * math.exp((top - v) / 64) + 0.5)
             gen.start_drop[s * CLASSES + c] = int(255 * math.exp((v - low) / 64) + 0.5)
             gen.start_tilted[s] = top != low
+    # Its floats are garbage, strewn over the heap: collected now (a quiet moment, once per
+    # board kind), the board's own allocations find room without a search past them.
+    gc.collect()
 
 
 def start_kind(w, h, x, y):
@@ -146,16 +150,22 @@ def start_kind(w, h, x, y):
     return 3 if b <= 2 else 4
 
 
-def start_odds(gen):
-    """The counter-tilt for this board's start (``gen._sx``, ``gen._sy``; version 0: the one
-    kind of start): ``gen.odds_at``, where its odds begin in ``gen.start_add`` and
-    ``gen.start_drop``, and ``gen.skip``: version 1's cells at odds 255 take or give up a mine
-    without a draw, version 0's all draw (256); 0: untilted, no draws at all."""
+def start_odds(gen, mines):
+    """The counter-tilt for this board (``gen.version``, ``mines``, the start ``gen._sx``,
+    ``gen._sy``): ``set_odds`` (and the typical work, for progress) when the board kind changed;
+    ``gen.odds_at``, where the start's odds begin in ``gen.start_add`` and ``gen.start_drop``;
+    ``gen.skip``: version 1's cells at odds 255 take or give up a mine without a draw, version 0's
+    all draw (256); 0: untilted, no draws at all."""
+    v = gen.version
+    if gen._tilt_for != mines * 2 + v:
+        set_odds(gen, mines, v)
+        gen._tilt_for = mines * 2 + v
+        gen._typical = typical_work(gen.width, gen.height, mines)
     s = 0
-    if gen.version:
+    if v:
         s = start_kind(gen.width, gen.height, gen._sx, gen._sy)
     gen.odds_at = s * CLASSES
-    gen.skip = (255 if gen.version else 256) if gen.start_tilted[s] else 0
+    gen.skip = (255 if v else 256) if gen.start_tilted[s] else 0
 
 
 def typical_work(width, height, mines):
@@ -366,6 +376,36 @@ def scan(gen, far, pos, end, found):
             found += 1
     gen.solver.work += 5 * (end - pos)
     return found
+
+
+def take_found(gen, n):
+    """Move one of the ``gen.found`` cells ``scan`` listed in ``cand``, drawn at random, to
+    ``moved[n]``; returns n + 1. Version 1 draws at the counter-tilt's odds here too, up to 8
+    misses (the last far cells, often the far corners, took their mines untilted)."""
+    s = gen.solver
+    cand = gen.cand
+    stride = gen.board.stride
+    found = gen.found
+    misses = 0
+    while True:
+        r = gen.rng.bits30()
+        j = r % found
+        c = cand[j]
+        if gen.skip != 255 or misses == 8:
+            break
+        s.work += 3
+        misses += 1
+        y = c // stride
+        o = (gen.start_drop if gen.fill else gen.start_add)[
+            gen.odds_at + cell_class(gen, c - y * stride - 1, y - 1)]
+        if o == 255 or r >> 22 < o:
+            break
+    found -= 1
+    cand[j] = cand[found]
+    gen.found = found
+    gen.moved[n] = c
+    s.flags[c] |= PICKED
+    return n + 1
 
 
 def touches_number(gen, c):
