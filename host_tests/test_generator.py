@@ -265,13 +265,30 @@ def uneven_groups(spread):
 
 
 def test_dense_boards_spread_mines_like_a_uniform_layout():
-    """Crowded (9x9/35, 43%, the densest preset and the cheapest to make many of): 2,000 boards,
-    each re-solved. Standard errors are about 0.010 for the 4 corners and 0.004-0.007 for the
-    rings, so a 3% pull shows. Before the mirror and the per-board counter-tilt (mines.perturb)
-    this board gave corners 1.038, 2 in 0.971, 3+ in 0.957, 3% more mines in the bottom half
-    than the top and chi-square z 28.8 (4,000 boards). Every preset and 30x24/216, thousands of
-    boards each: tools/spread.py (README)."""
-    check_uniform(spread_of_boards(9, 9, 35, range(70000, 72000)))
+    """Crowded (9x9/35, 43%, the densest preset and the cheapest to make many of): 2,500 boards,
+    starts drawn from the seeds, each re-solved. Standard errors are about 0.009 for the 4
+    corners, 0.010 for the cells 3+ in (the cells touching the start leave their ring) and
+    0.004-0.007 for the other groups, so a 3% pull shows. Before the mirror and the per-board
+    counter-tilt (mines.perturb) this board gave corners 1.038, 2 in 0.971, 3+ in 0.957, 3% more
+    mines in the bottom half than the top and chi-square z 28.8 (4,000 boards). Every preset and
+    30x24/216, thousands of boards each: tools/spread.py (docs/spread.md)."""
+    check_uniform(spread_of_boards(9, 9, 35, range(70000, 72500)))
+
+
+def test_the_start_table_and_its_kinds_of_start():
+    """mines.perturb._START: whole rows, each a board the menu can make; the kinds of start as
+    docs/spread.md names them (a <= b the start's distances to the sides: a corner, an edge
+    within 2 of a corner, an edge, inside within 2 of a corner, inside)."""
+    from mines import perturb
+    table = perturb._START
+    assert len(table) % perturb._SROW == 0 and perturb._SROW == 3 + 7 * perturb.STARTS
+    for r in range(0, len(table), perturb._SROW):
+        assert presets.check_params(table[r], table[r + 1], table[r + 2]) is None
+    kind = perturb.start_kind
+    assert [kind(9, 9, x, 0) for x in range(5)] == [0, 1, 1, 2, 2]
+    assert [kind(9, 9, x, x) for x in range(5)] == [0, 3, 3, 4, 4]
+    assert kind(30, 16, 15, 8) == 4 and kind(30, 16, 29, 15) == 0 and kind(30, 16, 1, 8) == 4
+    assert kind(30, 16, 0, 8) == 2 and kind(30, 16, 2, 1) == 3
 
 
 def test_mines_are_spread_evenly_from_a_fixed_start():

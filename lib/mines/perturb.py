@@ -17,11 +17,10 @@ Where the player starts (version 1, issue 21). ``_TILT`` evens the spread out ov
 at random; a given start pulls on its own (at 43% with the start in the centre the cells that
 touch the opened 3x3 held 11% too many mines and the edges 4% too few; with the start in a
 corner, the cells that touch it 6% too few and the far corners 10% too many). ``_START`` adds,
-per board kind, a term for each of six groups (the corners, the cells 0, 1, 2 and 3+ in from
-the nearest side, and the cells that touch the start's 3x3, which leave their ring), measured
-at three starts: a corner, the middle of an edge and the centre. A start elsewhere takes a
-blend of the three by its distance to the sides (bilinear in the two distances, each scaled to
-0 at the side and 1 at the middle). Version 0 (the boards of older codes) has no such term.
+per board kind and kind of start (``start_kind``: a corner, an edge near a corner, an edge,
+inside near a corner, inside), a term for the corners and for each ring; the cells that touch
+the start's 3x3 take two terms of their own (on an edge, inside) instead of their class's: near
+the start there is no edge pull to cancel. Version 0 (the boards of older codes) has none.
 """
 
 import gc
@@ -55,11 +54,49 @@ _ROW = 13
 # (``start_kind``) 7 terms: added to the class's for the corners and for the cells 0, 1, 2 and 3+
 # in from the nearest side, and for the cells touching the start's 3x3 area, on an edge and
 # inside, instead of it (near the start no edge pull: its numbers decide those cells first).
-# Each is 128 minus the log-odds in 1/128ths. Calibrated with tools/spread.py --start.
+# Each is 128 minus the log-odds in 1/128ths. Calibrated with tools/spread.py --calibrate
+# (docs/spread.md); Beginner and Intermediate keep only terms past 3/128.
 _START = bytes((
-    9, 9, 35, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128,
-    128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128,
-    128,
+    9, 9, 10, 129, 129, 128, 129, 129, 130, 123,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+    20, 15, 45, 127, 130, 129, 129, 130, 131, 121,
+        126, 129, 128, 128, 129, 131, 126,
+        127, 129, 128, 128, 128, 128, 128,
+        126, 129, 128, 128, 128, 128, 129,
+        126, 128, 128, 128, 129, 128, 128,
+    16, 16, 40, 130, 129, 127, 128, 129, 130, 122,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+    30, 16, 99, 129, 130, 130, 129, 129, 130, 120,
+        129, 128, 129, 127, 127, 130, 126,
+        125, 128, 129, 127, 127, 131, 129,
+        128, 128, 129, 127, 127, 129, 128,
+        127, 128, 128, 127, 127, 130, 129,
+    30, 16, 170, 119, 130, 129, 130, 128, 138, 121,
+        113, 128, 130, 129, 127, 135, 133,
+        110, 127, 128, 129, 126, 142, 135,
+        116, 127, 128, 128, 125, 137, 134,
+        117, 126, 127, 128, 125, 136, 137,
+    16, 16, 99, 118, 129, 130, 130, 131, 139, 119,
+        115, 128, 129, 130, 129, 134, 132,
+        112, 126, 128, 130, 129, 138, 134,
+        117, 126, 129, 129, 127, 135, 133,
+        119, 124, 129, 128, 126, 135, 135,
+    12, 12, 56, 121, 129, 128, 127, 129, 139, 122,
+        119, 127, 128, 127, 127, 135, 133,
+        119, 123, 126, 127, 128, 138, 135,
+        126, 126, 125, 125, 124, 135, 135,
+        125, 121, 126, 127, 124, 137, 135,
+    9, 9, 35, 160, 130, 117, 111, 111, 147, 121,
+        153, 124, 118, 112, 108, 141, 139,
+        113, 118, 117, 122, 126, 153, 146,
+        166, 118, 116, 110, 103, 143, 140,
+        106, 116, 121, 123, 127, 154, 150,
 ))
 _SROW = 38
 _RING_OF = bytes((0, 1, 1, 1, 2, 2, 2, 3, 3, 4))   # each cell class's ring (0 the corners)
