@@ -187,22 +187,38 @@ def make_speaker(fakes, **kw):
     return Speaker(audio, make, enable, **kw), audio, enable
 
 
-def test_speaker_samples_are_one_length_and_last_their_notes(fakes):
+def test_speaker_notes_share_one_period_and_last_their_frames(fakes):
+    """Every note is the one PERIOD-byte square wave looped at PERIOD times its frequency (a
+    sample per distinct note, one buffer); a sound lasts its notes' milliseconds in frames."""
     from boards import sound
     speaker, audio, enable = make_speaker(fakes)
-    assert not speaker.failed and set(speaker.samples) == set(sound.NOTES)
-    lengths = set()
-    for name, sample in speaker.samples.items():
-        assert isinstance(sample.buffer, bytearray)
-        lengths.add(len(sample.buffer))
-        heard = sample.frames * 1000 // sample.sample_rate
-        assert abs(heard - sound.duration_ms(name)) <= 1, name
-        data = sample.buffer
-        loud = [i for i in range(len(data)) if data[i] != 128]
-        assert loud and loud[-1] >= len(data) * 9 // 10  # the notes fill the sample
-    assert lengths == {sound.LENGTH}
+    assert not speaker.failed
+    freqs = set(f for tune in sound.NOTES.values() for f, _ in tune)
+    assert set(speaker.notes) == freqs
+    buffers = set(id(sample.buffer) for sample in speaker.notes.values())
+    assert len(buffers) == 1
+    wave = next(iter(speaker.notes.values())).buffer
+    assert isinstance(wave, bytearray) and len(wave) == sound.PERIOD
+    assert wave[0] > 128 > wave[-1] and len(set(wave)) == 2   # one period: high, then low
+    for freq, sample in speaker.notes.items():
+        assert sample.sample_rate == freq * sound.PERIOD      # one period at the note's pitch
     # one play at start-up made the DMA buffer; the amplifier stayed off
     assert fakes.audioio.DMA_GROWS[0] == 1 and enable.value is False and not audio.playing
+    # each note plays looped for its frames, then the next; then silence
+    for name, tune in sound.NOTES.items():
+        speaker.play(name)
+        heard = []
+        for _ in range(40):
+            heard.append(fakes.audioio.LAST[0].sample_rate // sound.PERIOD
+                         if audio.playing else 0)
+            speaker.update()
+        want = []
+        for freq, ms in tune:
+            want += [freq] * sound.frames(ms)
+        assert heard == want + [0] * (40 - len(want)), name
+        assert audio._loop is False or not audio.playing
+        assert enable.value is False
+    assert sound.frames(18) == 1 and sound.frames(70) == 3
     # the 16-bit desktop samples carry the same notes
     assert len(sound.tone_data("win")) == 8 * sound.duration_ms("win")
 
@@ -210,19 +226,18 @@ def test_speaker_samples_are_one_length_and_last_their_notes(fakes):
 def test_speaker_amplifier_is_on_only_while_a_sound_plays(fakes):
     from boards import sound
     speaker, audio, enable = make_speaker(fakes)
-    now = fakes.supervisor.NOW
     speaker.play("win")
-    assert audio.playing and enable.value is True
-    for _ in range(sound.duration_ms("win") // 33):
-        now[0] += 33
+    assert audio.playing and audio._loop and enable.value is True
+    length = sum(sound.frames(ms) for _, ms in sound.NOTES["win"])
+    for _ in range(length - 1):
         speaker.update()
-        assert enable.value is True
-    now[0] += 33
+        assert enable.value is True and audio.playing
     speaker.update()
     assert not audio.playing and enable.value is False
     speaker.play("open")
     speaker.play("lose")                          # cuts the click off
-    assert fakes.audioio.LAST[0] is speaker.samples["lose"] and enable.value is True
+    lose = speaker.notes[sound.NOTES["lose"][0][0]]
+    assert fakes.audioio.LAST[0] is lose and enable.value is True
     speaker.mute()
     assert not audio.playing and enable.value is False
     switches = enable.changes
@@ -248,15 +263,20 @@ def test_an_audio_error_turns_sound_off_with_a_reason(fakes):
     fakes._pinclaims.reset()
 
     def no_memory(data, rate):
-        raise MemoryError("memory allocation failed, allocating 1600 bytes")
+        raise MemoryError("memory allocation failed, allocating 64 bytes")
     speaker, audio, enable = make_speaker(fakes, make_sample=no_memory)
-    assert speaker.failed and "allocating 1600 bytes" in speaker.reason
-    assert enable.value is False and speaker.samples == {}
+    assert speaker.failed and "allocating 64 bytes" in speaker.reason
+    assert enable.value is False and speaker.notes == {}
     # and so does an audio output that could not be opened
     from boards.sound import Speaker
     speaker = Speaker(None, None, None, error=ValueError("SPEAKER in use"))
     assert speaker.failed and speaker.reason == "SPEAKER in use"
     speaker.play("open")
+
+
+def _sound_notes():
+    from boards import sound
+    return sound.NOTES
 
 
 def test_speaker_allocates_nothing_per_play_under_micropython():
@@ -265,7 +285,9 @@ def test_speaker_allocates_nothing_per_play_under_micropython():
     assert r.returncode == 0, r.stdout + r.stderr
     out = dict(kv.split("=") for kv in r.stdout.split())
     assert out["alloc"] == "0,0"                  # 20 and 80 plays: not one byte
-    assert out["grows"] == "1" and out["plays"] == "101" and out["amp"] == "0"
+    notes = sum(len(tune) for tune in _sound_notes().values())  # a play per note
+    assert out["grows"] == "1" and int(out["plays"]) == 1 + 20 * notes // 5 * 5 and \
+        out["amp"] == "0"
 
 
 # -- input helpers -----------------------------------------------------------------------
@@ -588,22 +610,21 @@ def test_feedback_tends_the_speaker_every_frame(fakes):
     from boards.feedback import Feedback
     from mines import midend as M
     speaker, audio, enable = make_speaker(fakes)
-    now = fakes.supervisor.NOW
     m = M.Midend(seed=3)
     fb = Feedback(None, speaker)
-    m._cues |= M.CUE_WIN                          # as a win would set it
+    m.cue(M.CUE_WIN)                              # as a win would set it
     fb.update(m)
     assert audio.playing and enable.value is True and fb.played == ["win"]
-    now[0] += sound.duration_ms("win") + 40
-    fb.update(m)                                  # the next frame after the tune: amp off
+    for _ in range(sum(sound.frames(ms) for _, ms in sound.NOTES["win"])):
+        fb.update(m)                              # a frame each: the tune's notes, then off
     assert not audio.playing and enable.value is False
-    m._cues |= M.CUE_OPEN
+    m.cue(M.CUE_OPEN)
     fb.update(m)
     assert enable.value is True
     m.settings.set("sound", 0)
     fb.update(m)                                  # sound turned off: silence at once
     assert not audio.playing and enable.value is False
-    m._cues |= M.CUE_FLAG
+    m.cue(M.CUE_FLAG)
     fb.update(m)
     assert not audio.playing and fb.played == ["win", "open"]
 
@@ -611,7 +632,7 @@ def test_feedback_tends_the_speaker_every_frame(fakes):
         raise RuntimeError("Unable to allocate buffers")
     audio.play = broken
     m.settings.set("sound", 1)
-    m._cues |= M.CUE_OPEN
+    m.cue(M.CUE_OPEN)
     fb.update(m)                                  # the failure happens here ...
     fb.update(m)                                  # ... and is told on the next frame, once
     assert m.message == "Sound off: Unable to allocate buffers"
