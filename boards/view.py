@@ -5,8 +5,8 @@ below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``
 Boards larger than that scroll with the cursor; smaller ones are centred, and a puzzle (puzzle
 mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
-menus and pages are ``boards.text_screen`` (made while one is in front, its code dropped with its
-Labels) and the end-of-game panel is terminalio ``Label``s.
+menus and pages are ``boards.text_screen`` (made while one is in front; its code is loaded only
+then, mines.phases) and so are the end-of-game panel's lines.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Text is remade only when what it shows
@@ -14,14 +14,12 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
-import sys
-
 import displayio
 
 from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 # (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
-from boards.text_screen import CELL_TOP, CHAR_W, LINE_H
+from boards.text_screen import CHAR_W, LINE_H
 from mines import midend as M
 from mines.game import COVERED
 
@@ -56,18 +54,6 @@ def _span(bitmap, start, end, value):
     tuple made on every write.)"""
     for i in range(start, end):
         bitmap[i] = value
-
-
-def _forget_text():
-    """Drop the text screens' code (boards.text_screen, and adafruit_display_text's through
-    its ``forget_labels``) once no text screen and no Label is left: only what was loaded from
-    .mpy files (quick to load again; a .py would be compiled again). Allocates nothing."""
-    module = sys.modules.get("boards.text_screen")
-    if module is not None:
-        module.forget_labels()
-        if getattr(module, "__file__", "").endswith(".mpy"):
-            from boards import forget
-            forget("boards.text_screen")
 
 
 class View:
@@ -160,7 +146,8 @@ class View:
         self._band = displayio.Group(scale=_BAND_SCALE, y=height)
         self._band.append(displayio.TileGrid(band, pixel_shader=band_palette))
         self.panel.append(self._band)
-        # two Labels while it shows: the first line (green or red), and the rest in one
+        # while it shows, a boards.text_screen.Text of the first line (green or red) and one of
+        # the rest
         self.panel_lines = ()  # type: tuple
         self.root.append(self.panel)
 
@@ -204,8 +191,6 @@ class View:
                 changed = True
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
-        if self.text is None and not self.panel_lines:
-            _forget_text()  # and the text code, until the next text shows
         return changed
 
     def _open_text(self):
@@ -216,7 +201,6 @@ class View:
         return text
 
     def _close_text(self, text):
-        text.clear()
         self._text_kept = (text._shown, text._first)
         self.root.remove(text.group)
         self.text = None
@@ -389,16 +373,6 @@ class View:
                 k += 1
         return changed
 
-    @staticmethod
-    def _rest(lines, columns):
-        """Result lines after the first, cut to ``columns``, one a line. (A function of its
-        own: a generator expression in _set_panel would make it allocate on every call.)"""
-        from boards.text_screen import wrap
-        out = []
-        for line in lines[1:]:
-            out.append(wrap(line, columns)[0])
-        return "\n".join(out)
-
     def _set_panel(self, m):
         """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
         state = m.state
@@ -408,30 +382,33 @@ class View:
             key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
-                from boards.text_screen import new_label, wrap
+                from boards.text_screen import Text, wrap
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
                 if not self.panel_lines:
-                    self.panel_lines = (new_label(_WHITE), new_label(_GREY))
-                    for lab in self.panel_lines:
-                        lab.x = _PANEL_X
-                        self.panel.append(lab)
+                    self.panel_lines = (Text(columns, 1, _WHITE),
+                                        Text(columns, _PANEL_LINES - 1, _GREY))
+                    for text in self.panel_lines:
+                        for grid in text.grids:
+                            self.panel.append(grid)
                 head, rest = self.panel_lines
-                head.text = wrap(lines[0], columns)[0]
-                head.color = _GREEN if state == M.WON else _RED
-                rest.text = self._rest(lines, columns)
+                head.set_colour(_GREEN if state == M.WON else _RED)
+                head.set(0, wrap(lines[0], columns)[0])
+                for k in range(1, _PANEL_LINES):
+                    rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
                 top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
                 self._band.y = top
-                head.y = top + _PANEL_PAD + CELL_TOP
-                rest.y = head.y + LINE_H
+                head.move(_PANEL_X, top + _PANEL_PAD)
+                rest.move(_PANEL_X, top + _PANEL_PAD + LINE_H)
                 changed = True
             show = True
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True
-            if not show:  # the Labels and their characters' TileGrids back to the heap
-                for lab in self.panel_lines:
-                    self.panel.remove(lab)
+            if not show:  # the lines' TileGrids back to the heap
+                for text in self.panel_lines:
+                    for grid in text.grids:
+                        self.panel.remove(grid)
                 self.panel_lines = ()
                 self._panel_key = -1
         return changed

@@ -471,71 +471,51 @@ def test_sounds_are_short_and_play_through_the_mixer():
     speaker.play("open")                                          # returns at once
 
 
-def label_glyphs(lab):
-    """The TileGrids a Label holds: one per character (its local group, bar a background)."""
-    return len(lab._local_group)
-
-
-def test_text_labels_are_gone_while_the_board_is_in_front():
+def test_text_screens_are_gone_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
     text = v.text
-    labels = text.labels
-    assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
+    assert text.text()[0] == "PyGamer Mines" and text.group in v.root
     s.d.press(M.A)                                                 # play
     s.d.until(M.PLAYING, 5000)
     s.show()
     assert m.state == M.PLAYING
-    assert text.labels == () and text.title is None                # the Labels are gone...
-    assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
-    assert v.text is None and text.group not in v.root             # and the text screen
+    assert v.text is None and text.group not in v.root             # the text screen is gone
     assert v.panel_lines == ()
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
-    assert v.text.names.text.startswith("  Resume")
+    assert v.text.rows.read(0).startswith("  Resume")
     assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
     assert v.text is None
     s.d.press(*walk(m, m.start_x, m.start_y))
     s.d.press(M.A)                                                 # the start opened
-    s.d.press(*winning_script(m))                                  # the end panel: Labels...
+    s.d.press(*winning_script(m))                                  # the end panel's lines...
     s.show()
     assert m.state == M.WON and len(v.panel_lines) == 2
-    assert v.panel_lines[0].text.startswith("Won in")
+    assert v.panel_lines[0].read(0).startswith("Won in")
+    assert v.panel_lines[1].read(2) == m.result_lines()[3][:26].rstrip()
     s.d.press(M.A)                                                 # ...gone with it
     s.show()
     assert v.panel_lines == () and m.state == M.GENERATING
     assert len(v.panel) == 1                                       # the band alone
 
 
-def test_label_code_is_dropped_only_when_it_loads_from_mpy(monkeypatch):
-    """With no Label left, adafruit_display_text's modules leave the heap if they came from
-    .mpy files (quick to load again); compiled from .py on the device they stay."""
+def test_a_line_of_text_is_one_tilegrid_of_character_tiles():
+    """A Text line is one TileGrid over the font's sheet, a tile per character (32 + k is tile
+    k): writing changes tile numbers only, spaces and all, and a change is reported once."""
     from boards import text_screen
-    import adafruit_display_text.label as label_module
-    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.py")
-    text_screen.forget_labels()
-    assert "adafruit_display_text.label" in sys.modules
-    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.mpy")
-    text_screen.forget_labels()
-    assert "adafruit_display_text.label" not in sys.modules
-    assert "adafruit_display_text" not in sys.modules
-    lab = text_screen.new_label(WHITE)                              # and comes back when needed
-    assert "adafruit_display_text.label" in sys.modules and lab.text == ""
-
-
-def test_a_space_takes_no_tilegrid_but_keeps_its_width():
-    """Labels are made over terminalio.FONT with the space as an advance alone: "A  B" holds
-    two TileGrids (one a character, not four), and B sits three cells right of A."""
-    from boards import text_screen
-    lab = text_screen.new_label(WHITE)
-    lab.text = "A  B"
-    grids = [lab._local_group[i] for i in range(len(lab._local_group))]
-    assert len(grids) == 2
-    assert grids[1].x - grids[0].x == 3 * text_screen.CHAR_W
-    lab.text = "AB"
-    assert len(lab._local_group) == 2
+    t = text_screen.Text(10, 2, WHITE)
+    assert len(t.grids) == 1
+    assert t.set(1, "A  B~") and not t.set(1, "A  B~")
+    assert [t.grids[0][10 + i] for i in range(6)] == [33, 0, 0, 34, 94, 0]
+    assert t.read(1) == "A  B~" and t.read(0) == ""
+    assert t.set(1, "\u00e9") and t.read(1) == "?"                     # no glyph: "?"
+    rows = text_screen.Text(10, 3, WHITE, y=20, pitch=text_screen.ROW_PITCH)
+    assert [g.y for g in rows.grids] == [20, 31, 42]                 # 11-pixel rows: a grid each
+    yellow = text_screen.YELLOW
+    assert rows.set_colour(yellow) and rows.colour == yellow and not rows.set_colour(yellow)
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
