@@ -176,6 +176,8 @@ class ExactGenerator:
         self.perturbations = self.restarts = 0
         self.failed = False  # the generator's contract: True when it gave up
         self.reason = None
+        self.level = 2
+        self.solver = None  # (the real one's solver is kept for the hint job; none here)
         self._left = 0
 
     def begin(self, mines, seed, start=None, level=2):
@@ -184,6 +186,7 @@ class ExactGenerator:
         if start is None:
             start = (self.rng.below(b.width), self.rng.below(b.height))
         self.start_x, self.start_y = start
+        self.level = level
         self._mines = mines
         self._left = self.SLICES
         self.progress = 0

@@ -621,31 +621,6 @@ def _lost_beginner():
     return m, d
 
 
-def test_the_end_panel_drops_the_board_code_modules_only_when_they_load_from_mpy(monkeypatch):
-    """Once the board's code is written, mines.boardcode and mines.codes leave the heap if they
-    came from .mpy files (quick to load again) and no puzzle module holds them; else they stay."""
-    import sys
-    import mines
-    from mines import boardcode, codes, texts
-    for name, module in (("boardcode", boardcode), ("codes", codes)):  # put back afterwards
-        monkeypatch.setitem(sys.modules, "mines." + name, module)
-        monkeypatch.setattr(mines, name, module)
-    m, d = _lost_beginner()
-    assert m.state == M.LOST
-    monkeypatch.delitem(sys.modules, "mines.puzzle_game", raising=False)
-    code = texts.result_lines(m)[2]                          # from .py: kept
-    assert "mines.boardcode" in sys.modules and "mines.codes" in sys.modules
-    monkeypatch.setattr(boardcode, "__file__", "lib/mines/boardcode.mpy")
-    monkeypatch.setattr(codes, "__file__", "lib/mines/codes.mpy")
-    monkeypatch.setitem(sys.modules, "mines.puzzle_game", object())  # a puzzle holds codes
-    assert texts.result_lines(m)[2] == code
-    assert "mines.boardcode" in sys.modules and "mines.codes" in sys.modules
-    monkeypatch.delitem(sys.modules, "mines.puzzle_game")
-    assert texts.result_lines(m)[2] == code                  # dropped, the same code written
-    assert "mines.boardcode" not in sys.modules and "mines.codes" not in sys.modules
-    assert texts.result_lines(m)[2] == code                  # and loaded again when needed
-
-
 def test_the_menu_holds_no_board_buffers():
     """Back at the menu (from an end panel or from the pause menu) neither the generator nor
     the last game is kept: the menu's Labels never share the heap with a board's buffers, and

@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 from game_helpers import Driver, to_row, walk  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines import puzzle_game as P  # noqa: E402
+from mines.menus import MAIN_ROWS  # noqa: E402
 
 
 def into_puzzle_menu(d):
@@ -105,8 +106,8 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     assert lines[1].startswith("10x7 medium  help used %d" % g.helps)
     code = lines[2].split()[1]
     assert P.decode_code(code) == (10, 7, P.MEDIUM, g.seed)
-    best = m.puzzle.best.get(1, P.MEDIUM)
-    assert best == m.elapsed_ms > 0 and m.puzzle.best.get(0, P.EASY) == 0
+    best = m.puzzle_best[1 * 3 + P.MEDIUM]
+    assert best == m.elapsed_ms > 0 and m.puzzle_best[0 * 3 + P.EASY] == 0
     stopped = m.elapsed_ms
     d.run(30)
     assert m.elapsed_ms == stopped          # the clock stops at the end
@@ -115,8 +116,8 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     d.press(M.A)
     made(d)
     assert m.game.seed != first_seed
-    d.press(M.SELECT)
-    assert m.state == M.MENU and m.mode == 1
+    d.press(M.SELECT)  # the main menu: puzzle mode and its buffers go, its best times stay
+    assert m.state == M.MENU and m.mode == 0 and m.puzzle is None
     # Best times page.
     into_puzzle_menu(d)
     while m.screen.rows[m.screen.row][2] != "puzzle_best":
@@ -130,7 +131,7 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     # The sweeper again: puzzle buffers go, a board is made and played.
     to_row(d, "play")
     d.press(M.A)
-    assert m.mode == 0 and m.puzzle.maker is None
+    assert m.mode == 0 and m.puzzle is None
     assert d.until(M.PLAYING, 5000) and m.game.__class__.__name__ == "Game"
 
 
@@ -149,7 +150,7 @@ def test_cancel_while_making_and_a_new_puzzle_from_the_pause_menu():
     d.press(M.A)
     made(d)
     seed = m.game.seed
-    pause_action_new = [r[2] for r in M.menus.MAIN_ROWS]   # (the main menu is unchanged)
+    pause_action_new = [r[2] for r in MAIN_ROWS]   # (the main menu is unchanged)
     assert "puzzle" in pause_action_new
     d.press(M.START)
     while m.screen.rows[m.screen.row][2] != "new":

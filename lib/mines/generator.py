@@ -75,7 +75,7 @@ from mines.revision import revise, revise_begin
 from mines.rng import Rng
 gc.collect()
 
-SLICE_UNITS = 160
+SLICE_UNITS = presets.SLICE_UNITS
 _STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
 # Dense boards (25% mines or more): twice the patience. Median work per board over 4,000 boards
@@ -97,10 +97,9 @@ class Generator:
 
     SLICE_UNITS = SLICE_UNITS
     WORK_BUDGET = WORK_BUDGET
-    # The most one step() ever does: a slice stops at the first check past SLICE_UNITS, and
-    # no indivisible piece of work between two checks exceeds 200 units (host_tests check it).
-    # A frame loop that must stay within a budget calls step() while work + this <= budget.
-    MAX_SLICE_UNITS = SLICE_UNITS + 200
+    # The most one step() ever does (presets.MAX_SLICE_UNITS). A frame loop that must stay
+    # within a budget calls step() while work + this <= budget.
+    MAX_SLICE_UNITS = presets.MAX_SLICE_UNITS
 
     def __init__(self, width, height):
         gc.collect()   # a quiet moment: the buffers below then find room in one piece

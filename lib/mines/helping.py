@@ -27,10 +27,7 @@ def helper(m):
             return None   # no room this game: not asked again after every move
         try:
             from mines.assist import HintJob
-            gen = m.boards.generator
-            solver = gen.solver if gen is not None and gen.width == m.game.width and \
-                gen.height == m.game.height else None
-            job = m.assist = HintJob(m.game, solver)
+            job = m.assist = HintJob(m.game, m.boards.solver)
         except MemoryError:
             _refused[0] = m.finished
             m.say("No memory for hints")
@@ -45,6 +42,7 @@ def drop(m):
     then pins only the small job object, not its buffers)."""
     job = m.assist
     m.assist = None
+    m.boards.on_drop = None
     if job is not None:
         if m.runner.job is job:
             m.runner.stop()

@@ -11,12 +11,14 @@ step raises (MemoryError above all) ends the job: the runner's ``state`` becomes
 one-line ``error``, and the owner reads that state; nothing calls back up.
 
 ``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
-a quick-start board when Play is chosen, or a classic board from the first open; the generator
-goes once its game ends (``release``).
+a quick-start board when Play is chosen, or a classic board from the first open. The generator
+goes as soon as its board is made, but for its solver, which the game's hint job borrows; the
+solver goes once its game ends (``release``).
 """
 
 import gc
 
+from mines import presets
 from mines.game import Game
 from mines.rng import Rng
 
@@ -183,21 +185,28 @@ class _BoardJob:
 class Boards:
     """The game and generator for the current size, and the seeds of the boards: game k always
     gets the k-th seed drawn from ``seed``, whatever the menu did in between.
-    ``generator_class`` defaults to mines.generator.Generator. Read ``game``, ``generator``
-    (None while none is made), ``collect_wanted``."""
+    ``generator_class`` defaults to mines.generator.Generator (imported when a board is made).
+    Read ``game``, ``generator`` (None but while a board is made), ``solver`` (the last board's,
+    while its game is played: the hint job borrows its buffers), the board's ``start_x``,
+    ``start_y`` and ``level``, ``collect_wanted``."""
 
     def __init__(self, seed=1, generator_class=None):
-        self.generator_class = generator_class or _default_generator_class()
+        self.generator_class = generator_class
         self._rng = Rng(seed)
         self._next_seed = self._rng.bits30() & SEED_MASK
         self.game = None
         self.generator = None
+        self.solver = None
+        self.start_x = self.start_y = 0
+        self.level = presets.DEFAULT_LEVEL
         self.collect_wanted = False
         self.on_drop = None   # called by drop() (the midend's hint buffers go with the board's)
         self._job = _BoardJob(self)
 
     def slice_bound(self):
         cls = self.generator_class
+        if cls is None:
+            return presets.MAX_SLICE_UNITS
         return getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
 
     def job(self, settings, start=None, seed=-1):
@@ -215,11 +224,23 @@ class Boards:
 
     def take(self, job, lives=1):
         """Start the game on the board ``job`` made, with ``lives``. Returns the game; the job's
-        seed is used, so the next board gets the next seed."""
+        seed is used, so the next board gets the next seed. The generator goes (its code too,
+        once the midend's next phase begins), its solver stays for the game's hint job."""
         gen = self.generator
         self.game.new(gen.board, lives)
         self.next_seed()
+        self.keep_solver(gen.start_x, gen.start_y, gen.level)
         return self.game
+
+    def keep_solver(self, start_x, start_y, level):
+        """The board in the game was made from (``start_x``, ``start_y``) at ``level``: the
+        generator goes, its solver stays for the hint job (the generator's code can go too)."""
+        gen = self.generator
+        self.start_x, self.start_y, self.level = start_x, start_y, level
+        self.solver = gen.solver
+        self.generator = None
+        gen.board = gen.solver = None  # (the game's layout, the game's solver: not scrubbed)
+        _scrub(gen, 2)
 
     def next_seed(self):
         """Move on to the next board seed (a board was taken, or given up on)."""
@@ -231,7 +252,7 @@ class Boards:
         frame loop should gc.collect() before the next frame). MemoryError propagates, with
         everything already dropped."""
         game, gen = self.game, self.generator
-        if game is not None or gen is not None:
+        if game is not None or gen is not None or self.solver is not None:
             if (game is not None and game.width == width and game.height == height
                     and gen is not None and gen.width == width and gen.height == height):
                 return True
@@ -239,7 +260,8 @@ class Boards:
             return False  # generator's buffers; all made again in one piece after a collect)
         gc.collect()
         try:
-            self.generator = self.generator_class(width, height)  # the bigger one first
+            cls = self.generator_class or _default_generator_class()
+            self.generator = cls(width, height)  # the bigger one first
             self.game = Game(width, height)
         except MemoryError:
             self.drop()
@@ -248,25 +270,31 @@ class Boards:
 
     def drop(self):
         """Let go of the game and generator buffers (after a failure, or before a new size)."""
-        game, gen = self.game, self.generator
+        game, gen, solver = self.game, self.generator, self.solver
         hook = self.on_drop
         self.on_drop = None
         if hook is not None:
             hook()
         self.game = None
         self.generator = None
+        self.solver = None
         _scrub(game, 2)
         _scrub(gen, 2)
+        _scrub(solver, 2)
         self.collect_wanted = True
 
     def release(self):
-        """Let go of the generator (its buffers are the game's biggest) once its board is
-        played out or left: the game keeps the layout it was given, and the next board makes a
-        new generator. The menu's text screens and a generator then never share the heap."""
-        gen = self.generator
+        """Let go of the solver (its buffers are the game's biggest) once its board is played
+        out or left: the game keeps the layout it was given, and the next board makes a new
+        generator. The menu's text screens and a board's solver then never share the heap."""
+        gen, solver = self.generator, self.solver
+        self.generator = self.solver = None
+        if solver is not None:
+            solver.board = None  # the game's layout: not scrubbed
+            _scrub(solver, 2)
+            self.collect_wanted = True
         if gen is not None:
-            self.generator = None
-            gen.board = None  # the game's layout: not scrubbed
+            gen.board = gen.solver = None
             _scrub(gen, 2)
             self.collect_wanted = True
 

@@ -11,7 +11,7 @@ one line in ``SCREENS``: it is imported only when opened, so a player pays RAM o
 screens they use.
 """
 
-from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS  # noqa: F401
 from mines.states import PAUSED
 
 # Screen name -> module that makes it (imported when the screen is opened).
@@ -25,9 +25,6 @@ SCREENS = {
     "puzzle": "mines.puzzle_menu",
     "puzzle_best": "mines.puzzle_best",
 }
-
-# Button names for footers and help: device buttons; a front end may pass its own (keyboard).
-DEVICE_BUTTONS = ("Up", "Down", "Left", "Right", "A", "B", "START", "SELECT")
 
 MAIN_ROWS = (
     ("Mode", "quick", "top"),

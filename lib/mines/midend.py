@@ -11,11 +11,11 @@ import gc
 
 from mines._const import const
 
-from mines import menus, texts
+from mines import phases, texts
 from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY, LIVES_CHOICES,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
 from mines.jobs import Boards, Runner, RUNNING, DONE, FAILED
-from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS
 from mines.settings import Settings
 from mines.stats import Stats
 
@@ -42,7 +42,9 @@ class Midend:
     """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
     ``budget`` is the job work units a frame may spend (default: two slices);
     ``generator_class`` defaults to mines.generator.Generator; ``buttons`` names the eight
-    buttons as the front end labels them (default: the device's, menus.DEVICE_BUTTONS)."""
+    buttons as the front end labels them (default: the device's, keys.DEVICE_BUTTONS).
+    It imports a phase's modules where it needs them and keeps none of their objects past the
+    phase (mines.phases); the main menu is remade when shown."""
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
@@ -50,15 +52,15 @@ class Midend:
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
-        self.buttons = buttons or menus.DEVICE_BUTTONS
+        self.buttons = buttons or DEVICE_BUTTONS
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self._main = menus.Menu("main", "PyGamer Mines", menus.MAIN_ROWS,
-                                len(menus.MAIN_ROWS) - 1, None)
-        self._stack = [self._main]  # the text screens open; the last one is in front
-        self.screen = self._main  # what is in front: a mines.menus.Menu, or None (the board)
+        self._main_row = -1  # the main menu's cursor row while it is not made (-1: Play)
+        self._stack = []  # the text screens open; the last one is in front
+        self.screen = None  # what is in front: a mines.menus.Menu, or None (the board)
         self.screen_version = 0
+        self._collect = False  # code was let go: the frame loop should collect
         self.cx = 0
         self.cy = 0
         self.message = ""
@@ -82,6 +84,9 @@ class Midend:
         self.finished = 0  # games and puzzles ended (the end panel's lines follow it)
         self.mode = 0  # 1: puzzle mode (mines.puzzle_mode): no quick-start board meanwhile
         self.puzzle = None
+        self.puzzle_best = None  # the best puzzle times (mines.puzzle_mode.best_times)
+        self.puzzle_seeds = None  # the next puzzles' seeds (an Rng), from the first puzzle on
+        self._open_main()
 
     # -- what the front end reads and takes ------------------------------------------------
 
@@ -102,9 +107,16 @@ class Midend:
         return cues
 
     def take_collect(self):
-        """True once after big buffers were dropped: the frame loop calls gc.collect() then,
-        high in its stack, where no stale pointer pins them."""
-        return self.boards.take_collect()
+        """True once after big buffers or code were dropped: the frame loop calls gc.collect()
+        then, high in its stack, where no stale pointer pins them."""
+        wanted = self._collect
+        self._collect = False
+        return self.boards.take_collect() or wanted
+
+    def _enter(self, phase):
+        """A phase of the game begins (mines.phases): the code no longer needed goes."""
+        if phases.enter(phase):
+            self._collect = True
 
     def progress(self):
         """0..100: how far the board the GENERATING screen waits for has come."""
@@ -176,6 +188,7 @@ class Midend:
     def _press_one(self, button):
         state = self.state
         if state == MENU or state == PAUSED:
+            from mines import menus
             menus.press(self, button)
             return
         if button == SELECT:
@@ -207,8 +220,7 @@ class Midend:
             if button == A or button == B:
                 self._play(PRIMARY if button == A else SECONDARY)
             elif button == START:
-                self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
-                self.state = PAUSED
+                self.pause()
         elif state == WON or state == LOST:
             if button == A:
                 self.start_game()
@@ -216,6 +228,20 @@ class Midend:
                 self.act("again")
             elif button == B:
                 self.to_menu()
+
+    def pause(self):
+        """The pause menu over the game in play."""
+        from mines.menus import PAUSE_ROWS, Menu
+        self._enter(phases.PAUSE)
+        self.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))
+        self.state = PAUSED
+
+    def _open_main(self):
+        """The main menu in front, alone, its cursor where it was left."""
+        from mines.menus import MAIN_ROWS, Menu
+        row = self._main_row
+        self.open(Menu("main", "PyGamer Mines", MAIN_ROWS,
+                       len(MAIN_ROWS) - 1 if row < 0 else row, None))
 
     def open(self, screen):
         """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
@@ -234,6 +260,8 @@ class Midend:
 
     def show_board(self):
         """Close every text screen: the board is in front."""
+        if self._stack and self._stack[0].name == "main":
+            self._main_row = self._stack[0].row
         del self._stack[:]  # emptied in place: nothing is allocated between games
         self.screen = None
         self.screen_version += 1
@@ -243,6 +271,7 @@ class Midend:
         if self.state == PAUSED:
             self.show_board()
             self.state = PLAYING
+            self._enter(phases.PUZZLE if self.mode else phases.PLAY)
 
     def adjust(self, name, direction):
         """Left (-1) or right (+1) on the menu row of setting ``name``; held down, the mines
@@ -256,6 +285,7 @@ class Midend:
     def act(self, action):
         """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
         open the screen of that name)."""
+        from mines import menus
         menus.act(self, action)
 
     def _move_cursor(self, button):
@@ -317,6 +347,8 @@ class Midend:
 
     def start_puzzle(self):
         """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
+        self._drop_help()
+        self._enter(phases.PUZZLE)
         from mines.puzzle_mode import start
         start(self)
         self._for_game = True
@@ -332,26 +364,35 @@ class Midend:
                               getattr(game, "lives_lost", 0))
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
-        self.assist = None  # the hint buffers go before the next board is made
-        self.boards.release()  # and the generator's, the biggest: the next board makes its own
+        self._drop_help()  # the hint buffers go before the next board is made
+        self.boards.release()  # and the solver's, the biggest: the next board makes its own
+        self._enter(phases.END)
         gc.collect()  # a quiet moment between games
 
     # -- flow ------------------------------------------------------------------------------
 
     def to_menu(self):
-        """Back to the main menu; the board being made, generator and game are dropped: the
-        menu's text and a board's buffers never share the heap."""
+        """Back to the main menu; the board being made, generator and game are dropped (and a
+        puzzle's): the menu's text and a board's buffers never share the heap."""
         self.runner.stop()
         self._for_game = False
-        self.assist = None
+        self._drop_help()
         self.boards.drop()
+        if self.puzzle is not None:
+            self.puzzle.drop(self)
+            self.puzzle = None
         self.state = MENU
         del self._stack[:]
-        self._stack.append(self._main)
-        self.screen = self._main
         self.start_x = -1
         self.start_y = -1
-        self.screen_version += 1
+        self._enter(phases.MENU)
+        self._open_main()
+
+    def _drop_help(self):
+        """Let go of the hint job (mines.helping) and its buffers."""
+        if self.assist is not None:
+            from mines import helping
+            helping.drop(self)
 
     def fail(self, text):
         """An error ended what was going on (the frame loop caught it, or a job failed): drop
@@ -379,6 +420,8 @@ class Midend:
         self.cx = s.width // 2
         self.cy = s.height // 2
         self.show_board()
+        self._drop_help()
+        self._enter(phases.MAKE)
         if not s.quick:
             self.state = READY
             return
@@ -395,12 +438,13 @@ class Midend:
             self.saves.resumed(self)
             return
         job = self.runner.job
-        gen = self.boards.generator
-        game = self.boards.take(job, LIVES_CHOICES[self.settings.lives])
+        boards = self.boards
+        game = boards.take(job, LIVES_CHOICES[self.settings.lives])
         game.mark_flags = bool(self.settings.marks)
         self.seed = job.seed
         self.hints_used = 0
-        self.board_start = (gen.start_x, gen.start_y)
+        sx, sy = boards.start_x, boards.start_y
+        self.board_start = (sx, sy)
         if self.assist is not None:
             from mines import helping
             helping.new_game(self)
@@ -409,7 +453,7 @@ class Midend:
         self.elapsed_ms = 0
         self.show_board()
         self.state = PLAYING
-        sx, sy = gen.start_x, gen.start_y
+        self._enter(phases.PLAY)
         if self.settings.quick:
             self.start_x, self.start_y = sx, sy
             self.cx, self.cy = sx, sy

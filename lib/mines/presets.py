@@ -16,6 +16,12 @@ LEVEL_NAMES = ("single", "pairs", "full")
 LEVEL_TITLES = ("Easy", "Medium", "Hard")   # what players see for single, pairs, full
 DEFAULT_LEVEL = FULL
 
+# Work units (mines.generator): a generator slice stops at the first check past SLICE_UNITS, and
+# no indivisible piece of work between two checks exceeds 200 units (host_tests check it), so no
+# step ever does more than MAX_SLICE_UNITS: the job runner's frame budget counts on it.
+SLICE_UNITS = const(160)
+MAX_SLICE_UNITS = const(360)
+
 MIN_WIDTH = 5
 MIN_HEIGHT = 5
 MAX_WIDTH = 30

@@ -11,9 +11,9 @@ def _time(ms):
 def make(midend):
     up, down, left, right, a, b, start, select = midend.buttons
     lines = ["Size     easy  medium  hard"]
-    best = midend.puzzle.best if midend.puzzle is not None else None
+    best = midend.puzzle_best
     for k in range(len(P.SIZES)):
-        times = [_time(best.get(k, level) if best else 0) for level in range(3)]
+        times = [_time(best[k * 3 + level] if best else 0) for level in range(3)]
         lines.append("%-7s %5s %6s %6s" % (P.SIZES[k][0], times[0], times[1], times[2]))
     lines += ["%s: mine  %s: clear" % (a, b),
               "%s: undo, redo, check, hint" % start]

@@ -1,7 +1,9 @@
 """Puzzle mode's part of the midend: the puzzle buffers, the job that makes a puzzle between
 frames, the moves (A mine, B clear; undo, redo, check and hint from the pause menu), the end of a
-puzzle and the best times. The midend holds one ``PuzzleMode`` once a puzzle is asked for
-(imported then: a player who never plays a puzzle pays nothing for it)."""
+puzzle and the best times. The midend holds one ``PuzzleMode`` from the first puzzle asked for
+until it goes back to its menu (imported then: a player who never plays a puzzle pays nothing for
+it); what outlives it is plain data in the midend: the best times (``best_times``) and the
+puzzles' seeds (an Rng)."""
 
 import gc
 from array import array
@@ -21,7 +23,10 @@ def start(m):
     """Make a puzzle of the puzzle menu's size and level for midend ``m``, then play it (the
     sweeper's buffers are let go first: the heap holds one mode's at a time)."""
     if m.puzzle is None:
-        m.puzzle = PuzzleMode(m.seed0)
+        if m.puzzle_best is None:  # the first puzzle of the session
+            m.puzzle_best = best_times()
+            m.puzzle_seeds = Rng(m.seed0 * 3 + 1)
+        m.puzzle = PuzzleMode(m.puzzle_seeds, m.puzzle_best)
     if not m.mode:
         m.runner.stop()
         m.boards.drop()
@@ -49,25 +54,21 @@ _A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
 _B = 5
 
 
-class BestTimes:
+def best_times():
     """The best solve time per menu size and level, in milliseconds (0: none yet), in one flat
-    table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read back
-    as it is."""
+    table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read
+    back as it is."""
+    return array("I", bytes(4 * 3 * len(P.SIZES)))
 
-    def __init__(self):
-        self.times = array("I", [0] * (3 * len(P.SIZES)))
 
-    def get(self, size, level):
-        return self.times[size * 3 + level]
-
-    def record(self, size, level, ms):
-        """A puzzle of ``size`` (index in puzzle_game.SIZES) and ``level`` was solved in ``ms``
-        milliseconds; True when that is a new best."""
-        k = size * 3 + level
-        if self.times[k] and self.times[k] <= ms:
-            return False
-        self.times[k] = ms
-        return True
+def record_best(times, size, level, ms):
+    """A puzzle of ``size`` (index in puzzle_game.SIZES) and ``level`` was solved in ``ms``
+    milliseconds; True when that is a new best in ``times`` (``best_times``)."""
+    k = size * 3 + level
+    if times[k] and times[k] <= ms:
+        return False
+    times[k] = ms
+    return True
 
 
 class PuzzleJob:
@@ -108,14 +109,14 @@ class PuzzleJob:
 
 class PuzzleMode:
     """``game`` (a puzzle_game.PuzzleGame, None before the first puzzle), ``maker``, ``best``
-    (BestTimes), ``size_index`` and ``level`` of the puzzle on screen, ``new_best``; the
-    puzzles' seeds come from ``seed``, one per puzzle."""
+    (the midend's ``best_times``), ``size_index`` and ``level`` of the puzzle on screen,
+    ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
 
-    def __init__(self, seed):
-        self._rng = Rng(seed * 3 + 1)
+    def __init__(self, seeds, best):
+        self._rng = seeds
         self.maker = None
         self.game = None
-        self.best = BestTimes()
+        self.best = best
         self.job = PuzzleJob(self)
         self.size_index = 0
         self.level = 0
@@ -228,7 +229,7 @@ class PuzzleMode:
     def _after(self, m):
         game = self.game
         if game.state == P.SOLVED and m.state == PLAYING:
-            self.new_best = self.best.record(self.size_index, self.level, m.elapsed_ms)
+            self.new_best = record_best(self.best, self.size_index, self.level, m.elapsed_ms)
             m.state = WON
             m.message = ""   # "Solved!" in the bar at once
             m.finished += 1
@@ -237,7 +238,7 @@ class PuzzleMode:
 
     def result_lines(self, m):
         t = m.elapsed_ms
-        best = self.best.get(self.size_index, self.level)
+        best = self.best[self.size_index * 3 + self.level]
         game = self.game
         return ["Solved in %d.%ds%s" % (t // 1000, t % 1000 // 100,
                                         "  new best!" if self.new_best else

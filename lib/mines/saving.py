@@ -7,7 +7,6 @@ game is ready. The front end gives a midend its save part with ``attach`` (code.
 """
 
 from mines.game import PLAYING as G_PLAYING
-from mines.menus import PAUSE_ROWS, Menu
 from mines.records import NO_GUESS, board_key
 from mines.save import (PAUSE, PROGRESS, RECORD, RESET, RESULT, SETTINGS, Store,
                         WritePolicy)
@@ -122,8 +121,7 @@ class Saves:
         m.start_x = -1
         m.start_y = -1
         m.show_board()
-        m.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))  # as START does in play
-        m.state = PAUSED
+        m.pause()  # as START does in play
         m.say("Game resumed")
 
     def write(self, m):
@@ -149,8 +147,8 @@ class Saves:
                 or game is None or not game.started or game.state != G_PLAYING):
             return None
         from mines.resume import game_record  # only when there is a game to keep
-        gen = m.boards.generator
-        return game_record(game, m.seed, gen.start_x, gen.start_y, gen.level,
+        b = m.boards
+        return game_record(game, m.seed, b.start_x, b.start_y, b.level,
                            kind_of(m.settings), getattr(game, "lives", 1),
                            getattr(game, "lives_lost", 0), getattr(m, "hints_used", 0),
                            m.elapsed_ms)
@@ -171,8 +169,9 @@ def attach(m, store, quiet=False):
 
 class ResumeJob:
     """A job (mines.jobs) that puts a saved game back: the buffers for its size (two frames
-    when another size was in use), then the layout, cells and counters. The generator is left
-    as if it had made that board (start, level, mines), so the game is saved again as it was."""
+    when another size was in use), then the layout, cells and counters; the board's start and
+    level are kept as if the generator had made it, so the game is saved again as it was, and
+    the generator's solver stays for the hint job, as after a board made."""
 
     def __init__(self, boards, record):
         self.boards = boards
@@ -188,12 +187,8 @@ class ResumeJob:
         if not boards.ensure_size(record.width, record.height):
             return False  # old buffers dropped: collected before the next frame
         from mines.resume import restore_game
-        gen = boards.generator
-        restore_game(record, boards.game, gen.board)
-        gen.start_x = record.start_x
-        gen.start_y = record.start_y
-        gen.level = record.level
-        gen.mines = record.mines
+        restore_game(record, boards.game, boards.generator.board)
+        boards.keep_solver(record.start_x, record.start_y, record.level)
         self.slice_work = 1
         self.progress = 100
         return True

@@ -2,7 +2,6 @@
 panel's lines. A feature that has something to say at the end of a game (hints used, lives
 lost, the board's code, a new record) adds its line in ``result_lines``."""
 
-from mines.menus import SCREENS
 from mines.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON
 
 _A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
@@ -39,26 +38,10 @@ def footer(m):
     _, name, action = screen.rows[screen.row]
     if name:
         return "<>: change  %s: to %s" % (a, screen.rows[-1][0])
+    from mines.menus import SCREENS  # (a text screen is in front: its code is loaded)
     if action in SCREENS:
         return "%s: open" % a
     return "%s: %s" % (a, screen.rows[screen.row][0].lower())
-
-def _forget_codes():
-    """Drop the board code's modules (mines.boardcode, mines.codes) once the code is written:
-    only loaded from .mpy files (quick to load again; a .py would be compiled again) and while
-    no puzzle module holds mines.codes (a second copy would load). A game then does not carry
-    them: 2.3K less live peak on the host (tools/memory.py --floor)."""
-    import sys
-    import mines
-    if "mines.puzzle_game" in sys.modules:
-        return
-    for name in ("boardcode", "codes"):
-        module = sys.modules.get("mines." + name)
-        if module is not None and getattr(module, "__file__", "").endswith(".mpy"):
-            del sys.modules["mines." + name]
-            if hasattr(mines, name):
-                delattr(mines, name)
-
 
 def result_lines(m):
     """The end-of-game panel's lines (four at most, 26 characters), most important first: the
@@ -72,7 +55,6 @@ def result_lines(m):
     game = m.game
     from mines.helping import board_code
     used = "%s hint %d" % (board_code(m), m.hints_used)
-    _forget_codes()
     if game is not None and game.lives > 1:
         used += " lost %d" % game.lives_lost
     keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[6], m.buttons[_B])
