@@ -121,12 +121,16 @@ def _mem_free():
         return -1
 
 
-def main(seed=None, frames=-1, on_frame=None):
+def start(profile=None, seed=None):
+    """Boot: the profile (``pick_profile()`` unless given: tests and the memory measure pass a
+    stand-in), the view, the midend with its saves, the lights. Returns (profile, midend,
+    view, feedback)."""
     # The biggest modules first, while the heap is empty and unfragmented: compiling a .py
     # on the device needs room for its parse tree.
     import mines.generator  # noqa: F401
     gc.collect()
-    profile = pick_profile()
+    if profile is None:
+        profile = pick_profile()
     gc.collect()
     from boards.feedback import Feedback
     from boards.view import View
@@ -142,6 +146,11 @@ def main(seed=None, frames=-1, on_frame=None):
     attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
+    return profile, midend, view, feedback
+
+
+def main(seed=None, frames=-1, on_frame=None):
+    profile, midend, view, feedback = start(seed=seed)
     done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
     if midend.saves.policy.dirty:  # the simulator's window was closed: keep what changed
         midend.saves.write(midend)
