@@ -578,8 +578,10 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
                         + advice[1:], UF2_URL % (info["board_id"] or "pygamer"))))
             out("warning: CircuitPython %d is not supported; going on because of --force"
                 % version[0])
-        elif slice_warning(version):
-            out("warning: " + slice_warning(version))
+        else:
+            slices = slice_warning(version)
+            if slices:  # one line; the deploy goes on
+                out("warning: " + slices)
     board_id = board or (info["board_id"] if info else None)
     if board_id:
         profiles = choose_profiles(board_id)
