@@ -1,8 +1,7 @@
 """Helpers for the game tests: paths as on the device, a frame driver with a fake clock, button
 scripts that walk the cursor, and a counting stand-in generator whose slices are exact.
 
-Kept free of pytest and of CPython-only features so that host_tests/mpy_games.py can use the same
-ideas under micropython.
+Kept free of pytest and of CPython-only features, like the scripts that run under micropython.
 """
 
 import os

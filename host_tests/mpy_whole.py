@@ -406,7 +406,7 @@ def kind_games(m):
     from mines.assist import FOUND_CELL, FOUND_GUESS
     for kind, word in ((1, "guess"), (2, "rescued")):
         yield from to_main(m)
-        yield from set_field(m, "board", 0)
+        yield from set_field(m, "board", 1)  # Intermediate: a guess is needed more often
         yield from set_field(m, "kind", kind)
         for _ in range(40):
             if TALLY[word]:
@@ -481,7 +481,7 @@ def code_screen(m):
     yield from until(m, lambda: m.state != M.GENERATING, "made from the code")
     assert m.state == M.PLAYING, (m.state, m.message)
     TALLY["code"] += 1
-    yield from checked(m)
+    yield from open_start(m)
     yield from lose(m)
 
 
@@ -562,9 +562,33 @@ def part_two(m):
     yield from idle(2)
 
 
+def census(m, view):
+    """Where the heap goes at the end (debugging aid): the bytes alive, then each module of
+    ours let go in turn (what it held alone), then the qstr pool."""
+    import micropython
+    from mines.phases import forget
+    gc.collect()
+    print("census alive %d" % gc.mem_alloc())
+    for name in sorted(sys.modules):
+        if name.startswith("mines.") or name.startswith("boards."):
+            gc.collect()
+            before = gc.mem_alloc()
+            forget(name)
+            gc.collect()
+            print("census module %s %d" % (name, before - gc.mem_alloc()))
+    gc.collect()
+    print("census left %d" % gc.mem_alloc())
+    micropython.qstr_info()
+
+
 def main():
+    gc.collect()
+    before = gc.mem_alloc()
+    import displayio  # noqa: F401  (the stand-ins' code, the device's firmware: measured)
+    import terminalio  # noqa: F401
+    gc.collect()
+    stand_in = gc.mem_alloc() - before
     import code
-    from boards.view import View  # noqa: F401  (the stand-ins' code measured apart: below)
     profile = Profile()
     supervisor.NOW[0] = 1
     profile, m, view, feedback = code.start(profile, seed=int(OPT.get("seed", "1234")))
@@ -595,12 +619,14 @@ def main():
         raise profile.buttons.error
     if stats.get("memory"):
         raise MemoryError(stats["memory"])
-    print("OK part=%d frames=%d min_free=%d peak=%d writes=%d %s" % (
-        PART, frames, stats["min_free"], stats["peak"], profile.storage.writes,
+    print("OK part=%d frames=%d min_free=%d peak=%d stand_in=%d writes=%d %s" % (
+        PART, frames, stats["min_free"], stats["peak"], stand_in, profile.storage.writes,
         " ".join(["%s=%d" % kv for kv in sorted(TALLY.items())])))
     if phases is not None:
         for line in phases.lines():
             print(line)
+    if "census" in OPT:
+        census(m, view)
     if "qstr" in OPT:
         import micropython
         micropython.qstr_info(OPT["qstr"] == "all")

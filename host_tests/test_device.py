@@ -511,59 +511,6 @@ def test_device_files_compile_under_micropython():
         assert r.returncode == 0, (f, r.stdout, r.stderr)
 
 
-def memory_tool():
-    """tools/memory.py as a module: its launcher and its board rotations."""
-    sys.path.insert(0, os.path.join(REPO, "tools"))
-    try:
-        import memory
-    finally:
-        sys.path.pop(0)
-    return memory
-
-
-def run_mpy_games(heap, games, boards, display=False):
-    """One scripted run through tools/memory.py's launcher: it starts in the repository with
-    short relative paths, so the heap needed is the same in any checkout. ``display``: every
-    frame drawn through boards/view.py over the stand-in displayio (host_tests/mpy_display)."""
-    ok, line, output = memory_tool().run_games(heap, games, boards, display, timeout=600)
-    assert ok, output[-2000:]
-    return dict(kv.split("=") for kv in line[3:].split())
-
-
-# The heaps below are what `python tools/memory.py` measured (README) plus about 11%: the
-# smallest passing heap is ragged (a run that passes at 98K may fail at 104K, as fragmentation
-# falls differently), so a test set at the bare figure would pass or fail by chance.
-LOGIC_SMALL_HEAP = "184K"  # measured: passes at 164K with the hint job in every game
-LOGIC_ALL_HEAP = "188K"  # measured: passes at 168K with the hint job in every game
-DISPLAY_ALL_HEAP = "280K"  # measured: passes at 252K with the display and hints
-
-
-def test_game_logic_plays_200_games_in_a_device_sized_heap():
-    """A full scripted game from the menu to a win, then 200 games back to back on Beginner,
-    Intermediate and the screen-sized board, both modes, sizes changing every 10 games, in the
-    heap tools/memory.py measured for them plus a margin (the device proxy is 96K: host
-    objects are about twice the device's size; README says how far off that is)."""
-    out = run_mpy_games(LOGIC_SMALL_HEAP, 200, memory_tool().SMALL_BOARDS)
-    assert out["games"] == "201" and int(out["won"]) >= 50 and int(out["lost"]) >= 100
-
-
-def test_game_logic_with_expert_in_the_rotation():
-    """Every preset and the largest custom board (30x24) in the rotation: the 30x24 generator
-    alone takes about 32 KB of host heap, and with sizes changing every 10 games the heap
-    fragments; run in tools/memory.py's measured heap plus a margin."""
-    out = run_mpy_games(LOGIC_ALL_HEAP, 200, memory_tool().ALL_BOARDS)
-    assert out["games"] == "201" and int(out["won"]) >= 50
-
-
-def test_game_with_its_display_plays_200_games_over_every_board_in_a_measured_heap():
-    """The same 200 games over every preset and 30x24 with every frame drawn (the View, the
-    menus' and the end panel's Labels, adafruit_display_text): the display's objects are
-    counted, in tools/memory.py's measured heap plus a margin (the goal of 96K is not met:
-    README, "Memory")."""
-    out = run_mpy_games(DISPLAY_ALL_HEAP, 200, memory_tool().ALL_BOARDS, display=True)
-    assert out["games"] == "201" and int(out["won"]) >= 50 and int(out["stand_in"]) > 0
-
-
 def test_midend_allocates_nothing_per_frame_under_micropython():
     r = subprocess.run([MICROPYTHON, os.path.join(HERE, "mpy_frames.py"), REPO],
                        capture_output=True, text=True, timeout=120)

@@ -383,24 +383,6 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     raise AssertionError("no covered safe cell")
 
 
-def test_the_game_with_saves_plays_under_micropython():
-    """The scripted games of mpy_games.py with saves in an 8192-byte bytearray, under the
-    MicroPython VM: reading, counting and writing work in the device's dialect. The heap it
-    needs is measured, not hidden: with them (the save modules, the records, the write buffers,
-    and this bytearray standing in for the NVM, which on the device is not in the heap) and the
-    hint job every game has with Marks on, 208K was the least that passed when this was written
-    (176K and 192K: "No memory for hints"); the run is given that plus about 11%."""
-    import subprocess
-    from engine_util import MICROPYTHON, ROOT
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=232K",
-                        os.path.join(HERE, "mpy_games.py"), ROOT, "60",
-                        "Beginner,Intermediate,Screen", "saves"],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    out = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1][3:].split())
-    assert out["games"] == "61" and 3 <= int(out["writes"]) <= 20
-
-
 def test_the_save_part_allocates_nothing_per_frame_under_micropython():
     import subprocess
     from engine_util import MICROPYTHON, ROOT
