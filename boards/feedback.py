@@ -5,8 +5,9 @@ waits, so the frame loop never stalls on them.
 """
 
 from mines import midend as M
+from mines._const import const
 
-_DIM = 24  # 0..255 per channel: low, the pixels sit next to the screen
+_DIM = const(24)  # 0..255 per channel: low, the pixels sit next to the screen
 _OFF = (0, 0, 0)
 _GREEN = (0, _DIM, 0)
 _RED = (_DIM, 0, 0)

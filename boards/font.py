@@ -11,11 +11,13 @@ TileGrid per character. Unknown characters show as "?".
 
 import displayio
 
+from mines._const import const
+
 GLYPH_W = 5  # ink columns
 CELL_W = 6  # a character's width on screen, pixels
 CELL_H = 8
 FIRST = 32  # the space: the first codepoint with a tile of its own
-_CODES = 96  # codepoints FIRST..FIRST + _CODES - 1 (printable ASCII) are looked up
+_CODES = const(96)  # codepoints FIRST..FIRST + _CODES - 1 (printable ASCII) are looked up
 
 
 class Font:

@@ -19,14 +19,15 @@ so the desktop simulator (``tone_data``: 16-bit at RATE) plays the very same not
   off when the sound has ended, and ``mute()`` stops both.
 """
 
+from mines._const import const
 from array import array
 
 RATE = 8000  # samples per second of tone_data (the desktop simulator's mixer rate)
 PERIOD = 16  # bytes of the device's one sample: a square wave's period, 8-bit
 FRAME_MS = 33  # the frame clock's period: ``update()`` counts notes in frames
-_ZERO_8 = 128  # silence for unsigned 8-bit samples (the DAC's midpoint)
-_SWING_8 = 12  # square-wave amplitude around _ZERO_8, 0..127 (quiet)
-_SWING_16 = 3000  # the same for signed 16-bit tone_data, 0..32767
+_ZERO_8 = const(128)  # silence for unsigned 8-bit samples (the DAC's midpoint)
+_SWING_8 = const(12)  # square-wave amplitude around _ZERO_8, 0..127 (quiet)
+_SWING_16 = const(3000)  # the same for signed 16-bit tone_data, 0..32767
 
 # name -> ((frequency Hz, milliseconds), ...); every sound lasts at most 400 ms
 NOTES = {

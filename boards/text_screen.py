@@ -18,6 +18,8 @@ front (boards.view makes it and lets it go), and this module's code with it (min
 import displayio
 import terminalio
 
+from mines._const import const
+
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
 ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blank, so its
@@ -25,8 +27,8 @@ ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blan
 TITLE_GAP = 1  # pixels between the title and the first row
 TEXT_X = 4  # left margin, pixels
 VALUE_COLUMN = 8  # characters: where values start (the widest name is 7)
-_FIRST = 32  # the space: the first character with a tile
-_CODES = 95  # printable ASCII, 32..126
+_FIRST = const(32)  # the space: the first character with a tile
+_CODES = const(95)  # printable ASCII, 32..126
 _PAD = " " * VALUE_COLUMN
 
 WHITE = 0xFFFFFF
@@ -37,7 +39,7 @@ BAR = 0x203880  # the cursor's row
 # The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
 _ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
            ".#... ..#.. ...#. ....# ...#. ..#.. .#...")
-_ARROW_TOP = 2
+_ARROW_TOP = const(2)
 
 
 def _sheet():

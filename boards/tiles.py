@@ -7,6 +7,7 @@ cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey.
 
 import displayio
 
+from mines._const import const
 from mines.game import BAD_FLAG, BLOWN, BOOM, COVERED, FLAG, MINE, TILE_CODES, WRONG
 
 TILE = 8  # pixels, square
@@ -38,10 +39,10 @@ _DOT = "........ ........ ........ ...dd... ...dd... ........ ........ ........"
 _COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
 
 # Digits, 5x6, drawn at column _DIGIT_X, row _DIGIT_Y of an opened cell, in their classic colours.
-_DIGIT_X = 2
-_DIGIT_Y = 1
-_DIGIT_W = 5
-_DIGIT_H = 6
+_DIGIT_X = const(2)
+_DIGIT_Y = const(1)
+_DIGIT_W = const(5)
+_DIGIT_H = const(6)
 _DIGITS = (
     ("b", ".##.. ###.. .##.. .##.. .##.. ####."),
     ("g", ".###. ##.## ...## ..##. .##.. #####"),

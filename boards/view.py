@@ -14,6 +14,7 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
+from mines._const import const
 import displayio
 
 from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
@@ -26,25 +27,25 @@ from mines.game import COVERED
 COLS = 20  # board cells in view
 ROWS = 15
 BAR = 8  # status bar height, pixels
-_MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
-_MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
-_STATE_CHARS = 17
-_TIME_CHARS = 3
-_PANEL_LINES = 4  # the end-of-game panel's most lines
-_PANEL_PAD = 2  # pixels of band above and below the panel's lines
-_BAND_SCALE = 4  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
-_COORD = 32  # packing base for the board's draw key: above any width, height or offset
-_SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
-_GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
-_PANEL_X = 2  # the panel's left margin, pixels
+_MARGIN = const(2)  # cells kept between the cursor and the edge of the view when scrolling
+_MINES_CHARS = const(5)  # status bar fields, characters: "*045", the state, "123"
+_STATE_CHARS = const(17)
+_TIME_CHARS = const(3)
+_PANEL_LINES = const(4)  # the end-of-game panel's most lines
+_PANEL_PAD = const(2)  # pixels of band above and below the panel's lines
+_BAND_SCALE = const(4)  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
+_COORD = const(32)  # packing base for the board's draw key: above any width, height or offset
+_SPIN_SLOWDOWN = const(2)  # the spinner shows a picture for 1 << this many frames
+_GAMES = const(1 << 20)  # packing base for the panel's key (state, games played): above any count
+_PANEL_X = const(2)  # the panel's left margin, pixels
 
-_WHITE = 0xFFFFFF
-_RED = 0xFF2020
-_YELLOW = 0xFFFF00
-_GREY = 0xA0A0A0
-_GREEN = 0x40FF40
-_BLACK = 0x000000
-_PROGRESS = 0x006000
+_WHITE = const(0xFFFFFF)
+_RED = const(0xFF2020)
+_YELLOW = const(0xFFFF00)
+_GREY = const(0xA0A0A0)
+_GREEN = const(0x40FF40)
+_BLACK = const(0x000000)
+_PROGRESS = const(0x006000)
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 

@@ -15,6 +15,7 @@ Sliced: ``begin`` then ``step(units)`` until it returns True. Buffers are made o
 size; counts stay below 2**30 (the work bound caps the layouts one group can have).
 """
 
+from mines._const import const
 from array import array
 
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
@@ -25,9 +26,9 @@ FIRSTS = 3000           # bytes for the first layout per count ((n + 1) * n per 
 MAX_WORK = 50000        # work units for all enumerations of one view (under a second on the device)
 LOOSE = 0xFFFF          # ``gbase`` of a loose group
 
-_ROLE_NONE = 0
+_ROLE_NONE = const(0)
 _ROLE_INTERIOR = 1
-_ROLE_FRONT = 2
+_ROLE_FRONT = const(2)
 
 
 class Frontier:

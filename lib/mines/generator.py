@@ -57,6 +57,7 @@ the current layout if that is further. It never goes back, keeps moving while wo
 (slower as it goes: 50% at T, 90% at 9 T), and is 100 only once finished.
 """
 
+from mines._const import const
 import gc
 from array import array
 
@@ -76,7 +77,7 @@ from mines.rng import Rng
 gc.collect()
 
 SLICE_UNITS = presets.SLICE_UNITS
-_STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
+_STEP = const(170)   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
 # Dense boards (25% mines or more): twice the patience. Median work per board over 4,000 boards
 # (tools/spread.py) 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
@@ -84,7 +85,7 @@ DENSE_STRIKES = 16
 # Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
 # measures (presets.max_mines keeps the menu's boards well inside it).
 WORK_BUDGET = 1000000
-_PICK_UNITS = 120   # the work of those picks, or of scanning 24 cells
+_PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
 
 
 class Generator:

@@ -4,14 +4,15 @@ work itself is in mines.assist (imported when a game first needs it); these func
 midend as their first argument, as its methods would, so that the midend stays small enough to
 compile on the device."""
 
+from mines._const import const
 from mines.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
 
 JOB_HINT = 4   # runner tags (mines.midend's JOB_*)
 JOB_CHECK = 5
 JOB_MERCY = 7
-_KIND_KIND = 2   # mines.kinds.KIND_KIND
-_GENERATING = 2  # mines.states.GENERATING
-_CLASSIC = 2     # mines.midend.JOB_CLASSIC
+_KIND_KIND = const(2)   # mines.kinds.KIND_KIND
+_GENERATING = const(2)  # mines.states.GENERATING
+_CLASSIC = const(2)     # mines.midend.JOB_CLASSIC
 _refused = [-1]  # the midend's ``finished`` count when the hint job found no room
 
 

@@ -26,6 +26,7 @@ Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or
 Buffers are made once per board size; a hint can borrow the generator's idle solver.
 """
 
+from mines._const import const
 from array import array
 
 from mines import presets
@@ -39,7 +40,7 @@ from mines.solver import MINE, RUNNING, SAFE, Solver
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 NEAR = 3          # numbers this near the cursor (each way) are looked at first
-_LOOK_UNITS = 48  # solver work between looks at what it learnt (so it stops once it has a hint)
+_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 

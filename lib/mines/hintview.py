@@ -15,12 +15,13 @@ the rows that changed are walked and the numbers around changed cells redone. An
 cannot do between two views (a number covered again, a new board) makes it load from scratch.
 """
 
+from mines._const import const
 from array import array
 
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG, marks_around
 from mines.solver import MINE, NUM, UNK
 
-_FRESH = 0xFE   # in ``last``: no view loaded
+_FRESH = const(0xFE)   # in ``last``: no view loaded
 
 
 class ViewLoader:

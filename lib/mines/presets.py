@@ -32,8 +32,8 @@ MAX_DENSITY_PERCENT = 45   # the densest board of all: up to 256 cells, at the d
 # (tools/bench.py and the README's sweep). Without case analysis (single, pairs) boards need
 # far more perturbing, so those levels stop lower.
 _DENSEST = ((30, 26), (30, 26), (45, 36))
-_SMALL = 256
-_LARGE = 720
+_SMALL = const(256)
+_LARGE = const(720)
 
 # name, width, height, mines. "Screen" exactly fills the PyGamer's 160x128 display with 8-pixel
 # tiles: 20x15 cells = 160x120 pixels, leaving an 8-pixel status bar.

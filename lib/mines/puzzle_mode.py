@@ -9,6 +9,7 @@ import gc
 from array import array
 
 from mines import puzzle_game as P
+from mines._const import const
 from mines.jobs import _scrub
 from mines.keys import A, B, START
 from mines.menus import Menu
@@ -50,8 +51,8 @@ PAUSE_ROWS = (
     ("Menu", None, "menu"),
 )
 
-_A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
-_B = 5
+_A = const(4)  # mines.keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
 
 
 def best_times():

@@ -10,6 +10,7 @@ then the mine, opened and flagged bits. A record written with fewer fixed fields
 reads with 0 for the missing ones; more (a newer game) are skipped.
 """
 
+from mines._const import const
 import struct
 
 from mines import presets
@@ -23,7 +24,7 @@ _BAD_FLAG = getattr(_game, "BAD_FLAG", FLAG)
 from mines.records import NO_GUESS, board_key
 
 _FIELDS = "<BBHBBBBBIBBIH"
-_HEAD = 21  # struct.calcsize(_FIELDS)
+_HEAD = const(21)  # struct.calcsize(_FIELDS)
 
 
 class GameRecord:

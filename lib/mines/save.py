@@ -25,6 +25,7 @@ VERSION was written by a newer game and is read as damaged.
 ``WritePolicy`` decides when to write; it sees events and the clock, never the store.
 """
 
+from mines._const import const
 import struct
 
 from mines.records import Records, decode_payload, encode_payload
@@ -38,9 +39,9 @@ DAMAGED_DEFAULTS = "Save damaged: using defaults"
 DAMAGED_PREVIOUS = "Save damaged: using the previous save"
 NO_STORE = "No save memory: nothing is kept"
 
-_WHOLE = 0
-_BLANK = 1
-_DAMAGED = 2
+_WHOLE = const(0)
+_BLANK = const(1)
+_DAMAGED = const(2)
 
 try:
     from binascii import crc32 as _binascii_crc32

@@ -2,10 +2,11 @@
 panel's lines. A feature that has something to say at the end of a game (hints used, lives
 lost, the board's code, a new record) adds its line in ``result_lines``."""
 
+from mines._const import const
 from mines.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON
 
-_A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
-_B = 5
+_A = const(4)  # mines.keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
 
 
 def status(m):
