@@ -5,6 +5,7 @@ midend as their first argument, as its methods would, so that the midend stays s
 compile on the device."""
 
 from mines.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
+from mines.jobs import error_text
 
 JOB_HINT = 4   # runner tags (mines.midend's JOB_*)
 JOB_CHECK = 5
@@ -13,6 +14,7 @@ _KIND_KIND = 2   # mines.kinds.KIND_KIND
 _GENERATING = 2  # mines.states.GENERATING
 _CLASSIC = 2     # mines.midend.JOB_CLASSIC
 _refused = [-1]  # the midend's ``finished`` count when the hint job found no room
+_NO_HELP = "No memory for hints"  # (mines.assist.HintJob.no_memory)
 
 
 def helper(m):
@@ -31,9 +33,10 @@ def helper(m):
             solver = gen.solver if gen is not None and gen.width == m.game.width and \
                 gen.height == m.game.height else None
             job = m.assist = HintJob(m.game, solver)
-        except MemoryError:
+        except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
+            m.assist = None
             _refused[0] = m.finished
-            m.say("No memory for hints")
+            m.say(_NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
             return None
         m.boards.on_drop = lambda: drop(m)   # dropped with the board buffers
         job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
@@ -70,11 +73,11 @@ def hint(m):
         return   # the open being made safe comes first
     job = helper(m)
     if job is None:
-        m.say("No memory for hints")
+        if not m.message:
+            m.say(_NO_HELP)
         return
-    job.begin(game.board.index(m.cx, m.cy))
     job.asked_at = m.cx, m.cy
-    m.runner.start(job, JOB_HINT)
+    m.runner.start(job, JOB_HINT, job.begin, game.board.index(m.cx, m.cy))
     m.say("Thinking...")
 
 
@@ -84,13 +87,13 @@ def hinted(m):
     runner = m.runner
     job = m.assist
     tag = runner.tag
-    failed = runner.job is None   # it raised (no room for its work): help goes, not the game
+    failed = runner.job is None   # it raised, begun or stepped: help goes, not the game
     runner.stop()
     if failed:
         move = job.move
         drop(m)
         _refused[0] = m.finished   # not made again this game
-        m.say("No memory for hints")
+        m.say(runner.error)   # (HintJob.no_memory, or what went wrong)
         if tag == JOB_MERCY:
             m.make(move)   # without mercy
         return
@@ -133,9 +136,9 @@ def play(m, move):
         job = helper(m)
         if job is None:
             return False   # no room for mercy: the open is made as it is
-        job.begin_mercy(move)
+        job.move = move   # (made without mercy if the rescue fails, from its begin on)
         job.owner = m
-        runner.start(job, JOB_MERCY)
+        runner.start(job, JOB_MERCY, job.begin_mercy, move)
         m.say("Thinking...")
         return True
     return False
@@ -154,8 +157,7 @@ def after_move(m):
     if game.state == G_PLAYING and game.started and m.settings.marks:
         job = helper(m)
         if job is not None:
-            job.begin(-1, True)
-            m.runner.start(job, JOB_CHECK)
+            m.runner.start(job, JOB_CHECK, job.begin, -1, True)
 
 
 def new_game(m):

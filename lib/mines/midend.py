@@ -38,6 +38,11 @@ _FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a ti
 _FASTER_AFTER = const(24)  # ... and 20 at a time
 
 
+def _start_puzzle(m):
+    from mines.puzzle_mode import start
+    start(m)
+
+
 class Midend:
     """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
     ``budget`` is the job work units a frame may spend (default: two slices);
@@ -316,9 +321,10 @@ class Midend:
             self._finish()
 
     def start_puzzle(self):
-        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
-        from mines.puzzle_mode import start
-        start(self)
+        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode).
+        Started under the job runner's guard, as every job is: no room for the puzzle's code
+        ends on the menu with the reason, like a puzzle that finds no room for its buffers."""
+        self.runner.start(None, JOB_PUZZLE, _start_puzzle, self)
         self._for_game = True
 
     def _finish(self):
