@@ -65,3 +65,25 @@ def parse_json(text):
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("nested too deeply")
+
+
+def argparser(prog, **kwargs):
+    """An argparse parser (CPython) for ``prog`` whose errors are one line ending in "(see
+    --help)" with exit status 2, and whose --help into a full disk or a closed pipe is one line
+    with exit status 1 (argparse itself would drop the error and exit 0). Its subparsers are
+    the same kind."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            usage(prog, message)
+
+        def _print_message(self, message, file=None):
+            if message:
+                try:
+                    (file or sys.stderr).write(message)
+                    (file or sys.stderr).flush()
+                except OSError as exc:
+                    unwritable(prog, exc)
+
+    return Parser(prog=prog, **kwargs)

@@ -19,14 +19,13 @@ not JSON: one line and exit 2; an output that cannot be written (a full disk, a 
 folder that is not there): one line and exit 1. The JSON schema is in the README ("Saves").
 """
 
-import argparse
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
-from cli import out, parse_json, reason  # noqa: E402
+from cli import argparser, out, parse_json, reason  # noqa: E402
 from mines import presets, records as R  # noqa: E402
 from mines.boardcode import MAX_SEED  # noqa: E402
 from mines.resume import GameRecord  # noqa: E402
@@ -433,15 +432,13 @@ def write(path, default, replace=False, force=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    ap.error = lambda message: fail("%s (see --help)" % message, 2)
+    ap = argparser(PROG, description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", metavar="{show,write}")
     sub.required = True
     for name, text in (("show", "print the save as one JSON object"),
                        ("write", "read JSON on stdin and write it into the save as the game "
                         "would: what it names replaces that field, the rest is kept")):
         p = sub.add_parser(name, help=text, description=text)
-        p.error = ap.error
         p.add_argument("path", nargs="?", default=None, metavar="PATH",
                        help="a save file or a raw %d-byte NVM image (default: %s)" % (
                            STORE_SIZE, default_path()))
@@ -451,16 +448,7 @@ def main(argv=None):
                            "its default (without it, keeps its value in the save)")
             p.add_argument("--force", action="store_true",
                            help="write over a save of a newer version of the game")
-    try:
-        args = ap.parse_args(argv)
-    except SystemExit as e:  # --help (to a full disk or a closed pipe: one line, exit 1)
-        if e.code == 0:
-            try:
-                sys.stdout.flush()
-            except OSError as exc:
-                from cli import unwritable
-                unwritable(PROG, exc)
-        raise
+    args = ap.parse_args(argv)
     path = args.path or default_path()
     if args.command == "show":
         show(path, not args.path)

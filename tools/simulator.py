@@ -55,8 +55,11 @@ def main(argv=None):
         setup_path()
         from mines.storage import FileStorage, default_path
         path = args.save or default_path()
+        folder = os.path.dirname(os.path.abspath(path))
+        if args.save and not os.path.isdir(folder):  # (the default's folders are made)
+            ap.error("--save %s: there is no folder %s" % (path, folder))
         try:
-            storage = FileStorage(path)
+            storage = FileStorage(path, folders=not args.save)
         except OSError as exc:
             ap.error("--save %s: %s" % (path, exc.strerror or exc))
         if storage.foreign:
