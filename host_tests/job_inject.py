@@ -13,7 +13,7 @@ Shared by CPython (test_nothing_lost.py) and micropython (mpy_job_inject.py): ke
 CPython-only features.
 """
 
-from mines import helping, midend as M
+from mines import midend as M
 from mines.assist import HintJob
 from mines.game import COVERED, FLAG, PLAYING as G_PLAYING
 from mines.save import STORE_SIZE, Store
@@ -73,7 +73,6 @@ class Inject:
 
 def boot(nvm, seed, settings=()):
     """A midend over ``nvm`` (as code.py builds it), with ``settings`` (name, value) set."""
-    helping._refused[0] = -1  # (a module-level note of the last midend's games)
     m = M.Midend(seed=seed)
     attach(m, nvm)
     for name, value in settings:

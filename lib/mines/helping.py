@@ -13,8 +13,10 @@ JOB_MERCY = 7
 _KIND_KIND = 2   # mines.kinds.KIND_KIND
 _GENERATING = 2  # mines.states.GENERATING
 _CLASSIC = 2     # mines.midend.JOB_CLASSIC
-_refused = [-1]  # the midend's ``finished`` count when the hint job found no room
 _NO_HELP = "No memory for hints"  # (mines.assist.HintJob.no_memory)
+# The midend whose hint job failed, its ``finished`` count then (help is not made again that
+# game), and why.
+_refused = [None, -1, _NO_HELP]
 
 
 def helper(m):
@@ -25,7 +27,7 @@ def helper(m):
     job = m.assist
     if job is None or job.game is not m.game:
         drop(m)
-        if _refused[0] == m.finished:
+        if _refused[0] is m and _refused[1] == m.finished:
             return None   # no room this game: not asked again after every move
         try:
             from mines.assist import HintJob
@@ -35,12 +37,19 @@ def helper(m):
             job = m.assist = HintJob(m.game, solver)
         except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
             m.assist = None
-            _refused[0] = m.finished
-            m.say(_NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
+            _refuse(m, _NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
             return None
         m.boards.on_drop = lambda: drop(m)   # dropped with the board buffers
         job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
     return job
+
+
+def _refuse(m, why):
+    """No help for the rest of this game of midend ``m``: said now, and at every hint."""
+    _refused[0] = m
+    _refused[1] = m.finished
+    _refused[2] = why
+    m.say(why)
 
 
 def drop(m):
@@ -73,8 +82,7 @@ def hint(m):
         return   # the open being made safe comes first
     job = helper(m)
     if job is None:
-        if not m.message:
-            m.say(_NO_HELP)
+        m.say(_refused[2])
         return
     job.asked_at = m.cx, m.cy
     m.runner.start(job, JOB_HINT, job.begin, game.board.index(m.cx, m.cy))
@@ -92,8 +100,7 @@ def hinted(m):
     if failed:
         move = job.move
         drop(m)
-        _refused[0] = m.finished   # not made again this game
-        m.say(runner.error)   # (HintJob.no_memory, or what went wrong)
+        _refuse(m, runner.error)   # (HintJob.no_memory, or what went wrong)
         if tag == JOB_MERCY:
             m.make(move)   # without mercy
         return
