@@ -201,3 +201,33 @@ def test_a_board_the_generator_gives_up_on_ends_on_the_menu_with_its_reason():
     d.press(M.A)
     d.run(40)
     assert m.state == M.PLAYING and m.game.state == 0
+
+
+def test_a_board_given_up_on_is_not_asked_for_again():
+    """After a give-up, Play makes the board of the next seed: the same seed would give up the
+    same way for ever (a Swarm board did, in every try)."""
+    from game_helpers import Driver, ExactGenerator
+
+    seeds = []
+
+    class GivesUpOnItsFirstSeed(ExactGenerator):
+        def begin(self, mines, seed, start=None, level=2):
+            seeds.append(seed)
+            ExactGenerator.begin(self, mines, seed, start, level)
+
+        def step(self):
+            if seeds[-1] == seeds[0]:
+                self.slice_work = self.SLICE_UNITS
+                self.failed = True
+                self.reason = "could not make this board in time: try fewer mines"
+                return True
+            return ExactGenerator.step(self)
+
+    m = M.Midend(seed=5, generator_class=GivesUpOnItsFirstSeed)
+    d = Driver(m)
+    d.press(M.A)
+    d.run(30)
+    assert m.state == M.MENU and m.message.startswith("could not make")
+    d.press(M.A)
+    d.run(40)
+    assert m.state == M.PLAYING and len(seeds) == 2 and seeds[1] != seeds[0]

@@ -193,6 +193,7 @@ class _BoardJob:
         if done and gen.failed:
             self.failed = True
             self.reason = gen.reason
+            boards.next_seed()  # Play again tries another board, not this one again
         return done
 
 
@@ -234,8 +235,12 @@ class Boards:
         seed is used, so the next board gets the next seed."""
         gen = self.generator
         self.game.new(gen.board, lives)
-        self._next_seed = self._rng.bits30() & SEED_MASK
+        self.next_seed()
         return self.game
+
+    def next_seed(self):
+        """Move on to the next board seed (a board was taken, or given up on)."""
+        self._next_seed = self._rng.bits30() & SEED_MASK
 
     def ensure_size(self, width, height):
         """Make the game and generator buffers for ``width`` x ``height``. True when they are
