@@ -522,7 +522,9 @@ BAD_USAGE = [("gen.py", ["--width"]), ("gen.py", ["--frobnicate", "1"]),
                                                             "8", "--height", "6", "--seed", "1"]),
              ("save.py", []), ("save.py", ["show", "--frobnicate"]),
              ("save.py", ["write", "a", "b"]), ("deploy.py", ["--frobnicate"]),
-             ("simulator.py", ["--frames", "0"])]
+             ("simulator.py", ["--frames", "0"])] + [
+    (name, ["--frobnicate"]) for name in ("bench.py", "bench_hints.py", "bench_puzzle.py",
+                                          "memory.py", "spread.py", "screenshots.py")]
 
 
 @pytest.mark.parametrize("name,args", BAD_USAGE)
@@ -541,7 +543,10 @@ def writers(tmp_path):
             ("solve.py", [], '{"w": 3, "h": 1, "view": ["#1#"]}\n' * 2000),
             ("puzzle.py", ["--width", "8", "--height", "6", "--seed", "1", "--count", "3"], ""),
             ("save.py", ["show", str(save)], ""),
-            ("gen.py", ["--help"], ""), ("save.py", ["--help"], ""), ("deploy.py", ["--help"], "")]
+            ("gen.py", ["--help"], ""), ("save.py", ["--help"], ""), ("deploy.py", ["--help"], "")
+            ] + [(name, ["--help"], "") for name in (
+                "solve.py", "puzzle.py", "simulator.py", "bench.py", "bench_hints.py",
+                "bench_puzzle.py", "memory.py", "spread.py", "screenshots.py")]
 
 
 @needs_full

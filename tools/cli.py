@@ -38,7 +38,7 @@ def out(prog, text):
         unwritable(prog, exc)
 
 
-def unwritable(prog, exc):
+def unwritable(prog, exc, what="the output"):
     """The output failed (``exc``): one line on stderr, exit status 1, and stdout pointed at
     nothing, so that the interpreter's own last flush says nothing more."""
     try:
@@ -47,10 +47,25 @@ def unwritable(prog, exc):
     except Exception:  # noqa: BLE001 - MicroPython: no dup2, and no buffer left to flush
         pass
     try:
-        sys.stderr.write("%s: cannot write the output: %s\n" % (prog, reason(exc)))
+        sys.stderr.write("%s: cannot write %s: %s\n" % (prog, what, reason(exc)))
     except OSError:
         pass
     sys.exit(1)
+
+
+def run_tool(prog, main, *args):
+    """Exit with the status of ``main(*args)``, a tool's whole run (CPython): an OSError that
+    ends it (stdout on a full disk or a closed pipe, a file it writes) is one line and status
+    1, Ctrl-C status 130, neither a traceback."""
+    try:
+        status = main(*args)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        status = 130
+    except OSError as exc:
+        name = getattr(exc, "filename", None)
+        unwritable(prog, exc, name if name else "the output")
+    sys.exit(status)
 
 
 def _no_constant(name):

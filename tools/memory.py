@@ -37,7 +37,6 @@ Every run starts in the repository with short relative paths (``games_command``)
 and the tests that use them do not depend on where the checkout lives.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -47,6 +46,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from cli import argparser, run_tool  # noqa: E402
+
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCRIPT = "host_tests/mpy_games.py"  # relative: runs start in ROOT
 ALL_BOARDS = "Beginner,Intermediate,Expert,Screen,30x24"
@@ -232,7 +234,7 @@ def print_floor(rows, sizes, objects):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparser("memory.py", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per run (default 200)")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--quick", action="store_true", help="40 games: a smoke run")
@@ -319,4 +321,4 @@ def measure(games, json_file, mpy_dir, one=False):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("memory.py", main)
