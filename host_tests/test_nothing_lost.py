@@ -444,6 +444,9 @@ def test_the_tool_refuses_numbers_out_of_range_in_one_line(tmp_path):
         text = data if isinstance(data, str) else json.dumps(data)
         err = one_line(tool("save.py", ["write", str(path)], text), status)
         assert err.startswith("save.py: " + message), err
+    r = subprocess.run([sys.executable, os.path.join(TOOLS, "save.py"), "write", str(path)],
+                       input=b"\xff\xfe{}", capture_output=True, timeout=120)
+    assert one_line(r, 2).startswith("save.py: standard input is not JSON")
     assert not path.exists()
 
 

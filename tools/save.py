@@ -396,11 +396,10 @@ def show(path, default):
 
 
 def write(path, default, replace=False, force=False):
-    text = sys.stdin.read()
     try:
-        data = parse_json(text)
-    except ValueError as e:
-        fail("standard input is not JSON: %s" % e, 2)
+        data = parse_json(sys.stdin.read())
+    except ValueError as e:  # (a UnicodeDecodeError too: bytes that are not text)
+        fail("standard input is not JSON: %s" % str(e).split("\n")[0], 2)
     folder = os.path.dirname(os.path.abspath(path))
     if not default and not os.path.isdir(folder):
         fail("cannot write %s: there is no folder %s" % (path, folder))
