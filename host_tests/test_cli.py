@@ -130,12 +130,20 @@ def test_help_describes_every_option():
         assert opt in h.stdout
 
 
-def test_a_closed_pipe_ends_quietly():
+def test_a_closed_pipe_is_one_line_and_status_1():
+    """Issue 19: an output that cannot be written (the reader of a pipe left) is one line on
+    stderr and exit status 1: no traceback, whichever tool in a pipeline it hits."""
     for cmd in ("%s %s --width 9 --height 9 --mines 10 --seed 1 --count 400 | head -1",
                 "%s %s --width 9 --height 9 --mines 10 --seed 1 --count 400 --kind random"
                 " | %s tools/solve.py --hint | head -1"):
         exe = sys.executable
         line = cmd % ((exe, GEN) if cmd.count("%s") == 2 else (exe, GEN, exe))
-        r = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=ROOT,
+        r = subprocess.run(["bash", "-c", line + "; echo ${PIPESTATUS[*]}"], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
-        assert r.returncode == 0 and r.stderr == "" and len(r.stdout.splitlines()) == 1, r.stderr
+        out = r.stdout.splitlines()
+        assert len(out) == 2 and json.loads(out[0]), r.stdout
+        statuses = out[1].split()
+        assert statuses[-1] == "0" and "1" in statuses[:-1], statuses
+        assert "Traceback" not in r.stderr
+        for err in r.stderr.splitlines():
+            assert err.endswith(": cannot write the output: Broken pipe"), r.stderr

@@ -202,6 +202,7 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
     assert tree(drive) == got
     # The zip holds the same tree, plus the other devices' profiles.
     zpath = str(tmp_path / "dist" / "pygamer-mines.zip")
+    os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
     deploy.build_zip(zpath, out=lambda s: None, source=True)
     with zipfile.ZipFile(zpath) as z:
         zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
@@ -699,6 +700,7 @@ def test_zip_holds_the_deployed_tree_with_every_device_profile(tmp_path, repo):
     drive = make_drive(tmp_path)
     run(drive, repo)
     zpath = str(tmp_path / "dist" / "mines.zip")
+    os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
     names = deploy.build_zip(zpath, out=lambda s: None, repo=repo, source=True)
     with zipfile.ZipFile(zpath) as z:
         zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
@@ -765,6 +767,7 @@ def test_cli_dry_run_and_zip_on_this_repository(tmp_path):
     assert "write   code.py" in out and "dry run: nothing was written" in out
     assert os.listdir(drive) == ["boot_out.txt"]
     zpath = str(tmp_path / "dist" / "pygamer-mines.zip")
+    os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
     proc = subprocess.run([sys.executable, script, "--zip", zpath],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.returncode == 0, proc.stderr
@@ -801,7 +804,9 @@ def test_zip_failures_leave_nothing_behind(tmp_path, repo, monkeypatch):
     folder = tmp_path / "out"
     folder.mkdir()
     old = folder / "pygamer-mines.zip"
-    old.write_bytes(b"the previous zip")
+    with zipfile.ZipFile(str(old), "w") as z:  # (only a zip is ever replaced)
+        z.writestr("code.py", "the previous zip")
+    previous = old.read_bytes()
     real = zipfile.ZipFile.writestr
     calls = []
 
@@ -813,7 +818,7 @@ def test_zip_failures_leave_nothing_behind(tmp_path, repo, monkeypatch):
     monkeypatch.setattr(zipfile.ZipFile, "writestr", fail_later)
     with pytest.raises(deploy.DeployError, match="cannot write .*pygamer-mines.zip: No space"):
         deploy.build_zip(str(folder), out=lambda s: None, repo=repo)
-    assert os.listdir(str(folder)) == ["pygamer-mines.zip"] and old.read_bytes() == b"the previous zip"
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"] and old.read_bytes() == previous
 
     def interrupted(self, info, data, *a, **kw):
         raise KeyboardInterrupt
@@ -851,6 +856,38 @@ def test_cli_zip_into_a_folder_and_refusals_are_one_line_with_status_2(tmp_path)
     assert os.listdir(str(folder)) == ["pygamer-mines.zip"]
 
 
+def test_zip_replaces_only_a_zip_and_makes_no_folder(tmp_path):
+    """Issue 19: ``--zip PATH`` once replaced whatever stood at PATH (a device node, run as
+    root) and made missing folders. Now: a zip is replaced; a file that is not a zip is left
+    with status 1; a link, a device or a folder path that is not there with status 2."""
+    script = os.path.join(REPO, "tools", "deploy.py")
+
+    def zip_to(path):
+        return subprocess.run([sys.executable, script, "--zip", str(path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n")
+    link = tmp_path / "link.zip"
+    os.symlink(str(notes), str(link))
+    cases = [(tmp_path / "no" / "such" / "x.zip", 2, b"there is no folder"),
+             (notes, 1, b"is not a zip: left as it is"),
+             (link, 2, b"is not a file"),
+             ("/dev/null", 2, b"is not a file")]
+    for path, status, message in cases:
+        proc = zip_to(path)
+        assert proc.returncode == status and message in proc.stderr, (path, proc.stderr)
+        assert proc.stderr.count(b"\n") == 1 and b"Traceback" not in proc.stderr
+    assert sorted(os.listdir(str(tmp_path))) == ["link.zip", "notes.txt"]
+    assert notes.read_text() == "mine\n" and os.path.islink(str(link))
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+    made = tmp_path / "made.zip"
+    assert zip_to(made).returncode == 0 and zipfile.is_zipfile(str(made))
+    before = made.stat().st_mtime_ns
+    assert zip_to(made).returncode == 0 and zipfile.is_zipfile(str(made))  # a zip: replaced
+    assert sorted(os.listdir(str(tmp_path))) == ["link.zip", "made.zip", "notes.txt"]
+    assert made.stat().st_mtime_ns >= before
+
+
 def test_cli_help_describes_every_option_and_a_closed_pipe_is_quiet(tmp_path):
     script = os.path.join(REPO, "tools", "deploy.py")
     proc = subprocess.run([sys.executable, script, "--help"], stdout=subprocess.PIPE)
@@ -861,15 +898,22 @@ def test_cli_help_describes_every_option_and_a_closed_pipe_is_quiet(tmp_path):
     for option in ("--dry-run", "--source", "--mpy-cross", "--bundle", "--force", "--board",
                    "--zip", "PATH", "Exit status", "pygamer-mines.zip", ".mpy"):
         assert option in text, option
-    # stdout closed at once: no traceback, and the zip is still written whole
+    # stdout closed at once, or a full disk: no traceback, one line and status 1 (issue 19),
+    # and the zip is still written whole
     for args in (["--help"], ["--zip", str(tmp_path)]):
-        p = subprocess.Popen([sys.executable, script] + args, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
-        p.stdout.close()
-        err = p.stderr.read()
-        assert p.wait(timeout=120) == 0 and err == b"", (args, err)
+        for closed in (True, False):
+            with open(os.devnull if closed else "/dev/full", "wb") as full:
+                p = subprocess.Popen([sys.executable, script] + args,
+                                     stdout=subprocess.PIPE if closed else full,
+                                     stderr=subprocess.PIPE)
+                if closed:
+                    p.stdout.close()
+                err = p.stderr.read()
+                assert p.wait(timeout=120) == 1, (args, err)
+            assert err.startswith(b"deploy: cannot write the output: ") and err.count(b"\n") == 1
     with zipfile.ZipFile(str(tmp_path / "pygamer-mines.zip")) as z:
         assert "code.py" in z.namelist()
+    assert os.listdir(str(tmp_path)) == ["pygamer-mines.zip"]
 
 
 def test_a_board_outside_the_table_is_refused_with_the_list(tmp_path, repo):

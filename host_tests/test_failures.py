@@ -11,7 +11,7 @@ import pytest
 import inject
 from game_helpers import Driver, StillProfile, load_code
 from mines import midend as M
-from mines.jobs import DONE, FAILED, IDLE, NO_MEMORY, RUNNING, Runner
+from mines.jobs import DONE, FAILED, IDLE, NO_MEMORY, NO_ROOM, RUNNING, Runner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -103,7 +103,7 @@ def test_runner_budget_done_and_failed():
     assert r.state == IDLE and r.job is None
     r.start(Job(5, 40, fail_at=3))
     r.run()
-    assert r.run() == 40 and r.state == FAILED and r.error == NO_MEMORY and r.job is None
+    assert r.run() == 40 and r.state == FAILED and r.error == NO_ROOM and r.job is None
     r.start(Job(5, 40, fail_at=0, error=KeyError))
     r.run()
     assert r.state == FAILED and r.error == "'step 0'"

@@ -36,7 +36,10 @@ Safe by design:
 What goes onto the drive is decided in tools/deploy_tree.py (board profiles, library scan, .mpy).
 Errors are one line on stderr. Exit status: 0 done (or nothing to do), 1 refused or failed (the
 message says why), 2 bad usage (an option, or a path that is missing or of the wrong kind). When
-stdout is a closed pipe (``| head``) the output stops quietly and the work still finishes.
+stdout cannot be written (a closed pipe, ``| head``; a full disk) the output stops, the work
+still finishes, and then one line on stderr says so, with exit status 1. ``--zip`` makes no
+folder and replaces only a zip: anything else at its path (a file, a link, a device) is left
+as it is.
 """
 
 import argparse
@@ -695,6 +698,13 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=Fa
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise UsageError("cannot write %s: %s is not a folder" % (path, folder))
+    if not os.path.isdir(folder):  # (no folder is made that was not asked for)
+        raise UsageError("cannot write %s: there is no folder %s" % (path, folder))
+    if os.path.islink(path) or (os.path.lexists(path) and not os.path.isfile(path)):
+        raise UsageError("%s is not a file (a link, a device...): left as it is" % path)
+    if os.path.exists(path) and not zipfile.is_zipfile(path):
+        raise DeployError("%s is there and is not a zip: left as it is (remove it or choose "
+                          "another name)" % path)
     profiles = deploy_tree.CATALOG.profiles()
     major, first = None, None
     if source:
@@ -721,7 +731,6 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=Fa
         out("warning: " + w)
     tmp = None
     try:
-        os.makedirs(folder, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".part",
                                    dir=folder)
         with os.fdopen(fd, "wb") as f:
@@ -748,20 +757,21 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=Fa
 
 
 class _Output:
-    """print() to stdout that goes quiet, instead of failing, once stdout is a closed pipe
-    (``deploy.py | head``): the deploy still finishes and keeps the drive consistent."""
+    """print() to stdout that goes quiet, instead of failing, once stdout cannot be written (a
+    closed pipe, ``deploy.py | head``; a full disk): the deploy still finishes and keeps the
+    drive consistent, then says so in one line and exits 1 (``error``: why it went quiet)."""
 
     def __init__(self):
-        self.closed = False
+        self.error = None
 
     def __call__(self, line):
-        if self.closed:
+        if self.error is not None:
             return
         try:
             print(line)
             sys.stdout.flush()
-        except BrokenPipeError:
-            self.closed = True
+        except OSError as e:
+            self.error = e.strerror or str(e)
             _silence_stdout()
 
 
@@ -787,6 +797,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         """One line on stderr and status 2 (argparse prints the usage first)."""
         self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
+
+    def _print_message(self, message, file=None):
+        """As argparse's, but a --help that cannot be written is not taken for written."""
+        if message:
+            (file or sys.stderr).write(message)
+            (file or sys.stderr).flush()
 
 
 def make_parser():
@@ -828,6 +844,16 @@ def make_parser():
     return parser
 
 
+def _done(out):
+    """0, or 1 with one line on stderr when the messages could not be written (``out``: the
+    _Output used; the work itself was done)."""
+    if out is None or out.error is None:
+        return 0
+    print("deploy: cannot write the output: %s (the work itself is done)" % out.error,
+          file=sys.stderr)
+    return 1
+
+
 def _one_line(text):
     return " ".join(line.strip() for line in str(text).splitlines() if line.strip())
 
@@ -836,9 +862,11 @@ def main(argv=None, out=None):
     parser = make_parser()
     try:
         args = parser.parse_args(argv)
-    except BrokenPipeError:  # --help into a closed pipe
+    except OSError as err:  # --help into a full disk or a closed pipe: one line and 1
         _silence_stdout()
-        return 0
+        print("deploy: cannot write the output: %s" % (err.strerror or err), file=sys.stderr)
+        return 1
+    own = out is None
     out = out or _Output()
     try:
         if args.zip and args.path:
@@ -850,7 +878,7 @@ def main(argv=None, out=None):
         bundle = deploy_tree.Bundle(args.bundle) if args.bundle else None
         if args.zip:
             build_zip(args.zip, args.mpy_cross, out, bundle=bundle, source=args.source)
-            return 0
+            return _done(out if own else None)
         target = args.path
         if not target:
             drives = find_drives()
@@ -865,11 +893,11 @@ def main(argv=None, out=None):
             target = drives[0]
         deploy(target, args.dry_run, args.mpy_cross, args.force, args.board, out,
                bundle=bundle, source=args.source)
-        return 0
+        return _done(out if own else None)
     except (DeployError, TreeError) as e:
         try:
             sys.stdout.flush()
-        except BrokenPipeError:
+        except OSError:
             _silence_stdout()
         print("deploy: %s" % _one_line(e), file=sys.stderr)
         return 2 if isinstance(e, (UsageError, deploy_tree.PathError)) else 1

@@ -29,7 +29,6 @@ where "whole_game" is the form deploy sends by default. About 10 minutes.
 --quick: 40 sweeper games instead of 200 (a smoke run; the README uses 200).
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -42,6 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mpy_build  # noqa: E402
+from cli import argparser, run_tool  # noqa: E402
 
 MP32 = os.path.normpath(os.path.join(ROOT, "..", "shared", "mp32", "micropython32"))
 MP64 = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -195,7 +195,7 @@ def measure(form, exe, games, step, search=True):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparser("memory.py", description=__doc__.splitlines()[0])
     ap.add_argument("--device", action="store_true",
                     help="the smallest heap of the whole game, from .mpy and from .py")
     ap.add_argument("--json", help="also write the results to this file")
@@ -264,4 +264,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("memory.py", main)

@@ -6,7 +6,6 @@ Each scene is a fixed seed and a fixed list of button presses, so the pictures o
 the game does. host_tests/test_screen.py builds the same scenes and checks their pixels.
 """
 
-import argparse
 import os
 import sys
 
@@ -17,6 +16,8 @@ for _p in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "host_tests")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from cli import argparser, run_tool  # noqa: E402
 from game_helpers import Driver, first_mine, menu_set, to_row, walk, winning_script  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines.assist import FOUND_CELL  # noqa: E402
@@ -352,7 +353,7 @@ SCENES = (("menu", menu), ("menu_rows", menu_rows), ("playing", flagged),
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparser("screenshots.py", description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
     ap.add_argument("--scale", type=int, default=3)
     ap.add_argument("--only", action="append", metavar="NAME",
@@ -369,4 +370,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("screenshots.py", main)

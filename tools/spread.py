@@ -182,10 +182,11 @@ def work_table(rows):
 
 
 def main(argv=None):
-    import argparse
     import json
     import time
-    ap = argparse.ArgumentParser(description="Mine spread of many generated boards against a "
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from cli import argparser
+    ap = argparser("spread.py", description="Mine spread of many generated boards against a "
                                              "uniform layout, per cell class, with standard errors.")
     ap.add_argument("--boards", type=int, default=2000, help="boards per configuration (default 2000)")
     ap.add_argument("--seed-base", type=int, default=100000, help="first seed (default 100000)")
@@ -222,4 +223,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from cli import run_tool
+    run_tool("spread.py", main)

@@ -32,6 +32,8 @@ RULE_WORDS = ("one number", "two numbers", "case split", "mine count")
 class HintJob:
     """A hint (``check_only``: only the wrong flags) for the game in progress, sliced."""
 
+    no_memory = "No memory for hints"   # what the runner says when it runs out (mines.jobs)
+
     def __init__(self, game, solver=None):
         self.game = game
         # ``solver``: the generator's, idle while a game is played (saves a second one's heap).

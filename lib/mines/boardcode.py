@@ -20,7 +20,7 @@ _WIDTHS = (codes.TYPE_BITS, 2, 2, 5, 5, 8, 5, 5, SEED_BITS)
 
 def encode(width, height, mines, seed, start_x, start_y, level, kind):
     """The code of a board (all arguments ints, checked). ValueError if one is out of range."""
-    msg = presets.check_params(width, height, mines)
+    msg = presets.check_params(width, height, mines, level)
     if msg:
         raise ValueError(msg)
     if not (0 <= seed <= MAX_SEED):
@@ -58,7 +58,7 @@ def decode(text):
     mines += 1
     if kind >= KINDS or level > presets.FULL:
         raise ValueError("not a board this game makes (check the code)")
-    msg = presets.check_params(w, h, mines)
+    msg = presets.check_params(w, h, mines, level)  # (at its level: before any setting changes)
     if msg:
         raise ValueError("not a board this game makes: " + msg)
     if sx >= w or sy >= h:

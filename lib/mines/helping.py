@@ -6,6 +6,7 @@ compile on the device."""
 
 from mines._const import const
 from mines.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
+from mines.jobs import error_text
 
 JOB_HINT = 4   # runner tags (mines.midend's JOB_*)
 JOB_CHECK = 5
@@ -13,7 +14,10 @@ JOB_MERCY = 7
 _KIND_KIND = const(2)   # mines.kinds.KIND_KIND
 _GENERATING = const(2)  # mines.states.GENERATING
 _CLASSIC = const(2)     # mines.midend.JOB_CLASSIC
-_refused = [-1]  # the midend's ``finished`` count when the hint job found no room
+_NO_HELP = "No memory for hints"  # (mines.assist.HintJob.no_memory)
+# The midend whose hint job failed, its ``finished`` count then (help is not made again that
+# game), and why.
+_refused = [None, -1, _NO_HELP]
 
 
 def helper(m):
@@ -24,18 +28,26 @@ def helper(m):
     job = m.assist
     if job is None or job.game is not m.game:
         drop(m)
-        if _refused[0] == m.finished:
+        if _refused[0] is m and _refused[1] == m.finished:
             return None   # no room this game: not asked again after every move
         try:
             from mines.assist import HintJob
             job = m.assist = HintJob(m.game, m.boards.solver)
-        except MemoryError:
-            _refused[0] = m.finished
-            m.say("No memory for hints")
+        except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
+            m.assist = None
+            _refuse(m, _NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
             return None
         m.boards.on_drop = lambda: drop(m)   # dropped with the board buffers
         job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
     return job
+
+
+def _refuse(m, why):
+    """No help for the rest of this game of midend ``m``: said now, and at every hint."""
+    _refused[0] = m
+    _refused[1] = m.finished
+    _refused[2] = why
+    m.say(why)
 
 
 def drop(m):
@@ -69,11 +81,10 @@ def hint(m):
         return   # the open being made safe comes first
     job = helper(m)
     if job is None:
-        m.say("No memory for hints")
+        m.say(_refused[2])
         return
-    job.begin(game.board.index(m.cx, m.cy))
     job.asked_at = m.cx, m.cy
-    m.runner.start(job, JOB_HINT)
+    m.runner.start(job, JOB_HINT, job.begin, game.board.index(m.cx, m.cy))
     m.say("Thinking...")
 
 
@@ -83,13 +94,12 @@ def hinted(m):
     runner = m.runner
     job = m.assist
     tag = runner.tag
-    failed = runner.job is None   # it raised (no room for its work): help goes, not the game
+    failed = runner.job is None   # it raised, begun or stepped: help goes, not the game
     runner.stop()
     if failed:
         move = job.move
         drop(m)
-        _refused[0] = m.finished   # not made again this game
-        m.say("No memory for hints")
+        _refuse(m, runner.error)   # (HintJob.no_memory, or what went wrong)
         if tag == JOB_MERCY:
             m.make(move)   # without mercy
         return
@@ -132,9 +142,9 @@ def play(m, move):
         job = helper(m)
         if job is None:
             return False   # no room for mercy: the open is made as it is
-        job.begin_mercy(move)
+        job.move = move   # (made without mercy if the rescue fails, from its begin on)
         job.owner = m
-        runner.start(job, JOB_MERCY)
+        runner.start(job, JOB_MERCY, job.begin_mercy, move)
         m.say("Thinking...")
         return True
     return False
@@ -153,8 +163,7 @@ def after_move(m):
     if game.state == G_PLAYING and game.started and m.settings.marks:
         job = helper(m)
         if job is not None:
-            job.begin(-1, True)
-            m.runner.start(job, JOB_CHECK)
+            m.runner.start(job, JOB_CHECK, job.begin, -1, True)
 
 
 def new_game(m):

@@ -3,12 +3,15 @@
 A *job* is any object with ``step() -> bool`` (True once done; each call does a bounded slice),
 ``slice_work`` (the work units the last step did), ``progress`` (0..100) and, optionally,
 ``failed`` (True once done without a result, ``reason`` saying why in one line: a board that
-would take too long). A board, a puzzle
-or a probability map are jobs. ``Runner`` runs one job's slices within a per-frame work budget:
+would take too long) and ``no_memory`` (what to say when it ran out of memory). A board, a
+puzzle or a probability map are jobs. ``Runner`` runs one job's slices within a per-frame work budget:
 ``step()`` is called again only while the frame's work so far plus ``slice_bound`` (the most one
 step may do) fits in ``budget``, so no frame ever does more than ``budget`` units. Any exception a
 step raises (MemoryError above all) ends the job: the runner's ``state`` becomes FAILED with a
-one-line ``error``, and the owner reads that state; nothing calls back up.
+one-line ``error``, and the owner reads that state; nothing calls back up. The same guard covers
+a job's start: ``start(job, tag, begin, *args)`` calls ``begin(*args)`` (the job's own begin, or
+whatever makes the job and starts it) inside it, so a job that cannot even begin fails the same
+way, for its owner to handle at the next frame.
 
 ``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
 a quick-start board when Play is chosen, or a classic board from the first open. The generator
@@ -27,7 +30,8 @@ RUNNING = 1
 DONE = 2
 FAILED = 3
 
-NO_MEMORY = "Not enough memory for this board"
+NO_MEMORY = "Not enough memory for this board"  # a board job's ``no_memory``
+NO_ROOM = "Not enough memory"  # a job that names nothing
 SEED_MASK = (1 << 21) - 1   # board seeds fit a board code (mines.boardcode.SEED_BITS)
 
 
@@ -45,10 +49,10 @@ def _scrub(obj, depth):
         setattr(obj, name, None)
 
 
-def error_text(exc):
-    """A one-line message for an exception that ended a job."""
+def error_text(exc, job=None):
+    """A one-line message for an exception that ended ``job``."""
     if isinstance(exc, MemoryError):
-        return NO_MEMORY
+        return getattr(job, "no_memory", NO_ROOM)
     text = str(exc) or type(exc).__name__
     return text.split("\n")[0]
 
@@ -72,13 +76,26 @@ class Runner:
         self.frame_work = 0
         self.max_frame_work = 0
 
-    def start(self, job, tag=0):
-        """Run ``job`` from the next ``run()`` on, in place of any other."""
+    def start(self, job, tag=0, begin=None, *args):
+        """Run ``job`` from the next ``run()`` on, in place of any other. ``begin(*args)``, if
+        given, is called first under the guard of the job's steps: an exception there leaves
+        the runner FAILED, as one raised by a step would (``begin`` may start another job in
+        its place: the job of a module it imports)."""
         self.job = job
         self.tag = tag
         self.state = RUNNING
         self.progress = 0
         self.error = ""
+        if begin is not None:
+            try:
+                begin(*args)
+            except Exception as exc:  # noqa: BLE001 - as in run(): the job fails, not the game
+                self._failed(exc)
+
+    def _failed(self, exc):
+        self.error = error_text(exc, self.job)
+        self.job = None
+        self.state = FAILED
 
     def stop(self):
         """Drop the job, finished or not (IDLE)."""
@@ -109,10 +126,8 @@ class Runner:
                         break
                 self.progress = 100 if self.state == DONE else job.progress
             except Exception as exc:  # noqa: BLE001 - any failure ends the job, not the game
+                self._failed(exc)
                 job = None
-                self.job = None
-                self.state = FAILED
-                self.error = error_text(exc)
         self.frame_work = work
         if work > self.max_frame_work:
             self.max_frame_work = work
@@ -129,6 +144,8 @@ class _BoardJob:
     collects), the buffers for its size (the old ones dropped one frame and collected before the
     new are made, so the two never coexist), then the generator's slices.
     One is made and reused for every board (``set``), so nothing is allocated between boards."""
+
+    no_memory = NO_MEMORY
 
     def __init__(self, boards):
         self.boards = boards

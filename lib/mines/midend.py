@@ -1,11 +1,9 @@
 """The midend: the flow between screens, the timer, the status line, board making sliced into
 frames, quick start and session stats; no pixels, no pins."""
 
-# It *has* its parts: settings, boards (game and generator buffers), runner (sliced jobs), stats,
-# saves; text screens are mines.menus data. One way: the front end calls press() and
-# frame(now_ms), then reads (state, screen, cx, cy, game, status(), footer(), progress(), ...)
-# and takes take_cues() and take_collect(); it never writes a field. Tatham's four kinds of
-# data: parameters (settings), game state (game), UI state (cursor, screens), draw state (view).
+# It *has* its parts: settings, boards, runner (sliced jobs), stats, saves. The front end calls
+# press() and frame(now_ms), reads (state, screen, cx, cy, game, status(), ...) and takes
+# take_cues() and take_collect(); it never writes a field.
 
 import gc
 
@@ -36,6 +34,11 @@ _MESSAGE_MS = const(2500)
 _REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
 _FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
 _FASTER_AFTER = const(24)  # ... and 20 at a time
+
+
+def _start_puzzle(m):
+    from mines.puzzle_mode import start
+    start(m)
 
 
 class Midend:
@@ -92,9 +95,8 @@ class Midend:
 
     @property
     def game(self):
-        """The game (mines.game.Game; None while no buffers are made): read it, never change it.
-        Before a board is taken it holds the last game, or nothing yet. Puzzle mode: the
-        puzzle (mines.puzzle_game.PuzzleGame, the same read API)."""
+        """The game (mines.game.Game, or a puzzle's mines.puzzle_game.PuzzleGame; None while
+        none is made): read it, never change it."""
         return self.puzzle.game if self.mode else self.boards.game
 
     def cue(self, bits):
@@ -137,7 +139,7 @@ class Midend:
 
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
-        (two methods, not a tuple: read every frame, they allocate nothing)."""
+        (not a tuple with the height: read every frame, it allocates nothing)."""
         if self.mode:
             return self.puzzle.size(self, 1)
         return self.game.width if self._board_in_front() else self.settings.width
@@ -346,11 +348,12 @@ class Midend:
             self._finish()
 
     def start_puzzle(self):
-        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
+        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode).
+        Started under the job runner's guard, as every job is: no room for the puzzle's code
+        ends on the menu with the reason, like a puzzle that finds no room for its buffers."""
         self._drop_help()
         self._enter(phases.PUZZLE)
-        from mines.puzzle_mode import start
-        start(self)
+        self.runner.start(None, JOB_PUZZLE, _start_puzzle, self)
         self._for_game = True
 
     def _finish(self):

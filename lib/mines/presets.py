@@ -56,7 +56,7 @@ def level_from_name(name):
     for i in range(len(LEVEL_NAMES)):
         if LEVEL_NAMES[i] == low or LEVEL_TITLES[i].lower() == low:
             return i
-    raise ValueError("unknown level %r: use single, pairs or full (or easy, medium, hard)" % (name,))
+    raise ValueError("unknown level %r: use easy, medium or hard (or single, pairs, full)" % (name,))
 
 
 def preset(name):

@@ -76,6 +76,8 @@ class PuzzleJob:
     """Making one puzzle (mines.jobs' job protocol): first the buffers for its size (old ones
     dropped one frame before, so that the two never coexist), then the maker's slices."""
 
+    no_memory = "Not enough memory for this puzzle"
+
     def __init__(self, mode):
         self.mode = mode
         self.slice_work = 0

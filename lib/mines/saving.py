@@ -4,10 +4,17 @@ game to resume), counts every finished game, and writes when mines.save.WritePol
 It watches the midend from ``frame`` by comparing a few ints (state, settings and game versions),
 so the midend only calls it in three places: once a frame, when a game ends, and when a resumed
 game is ready. The front end gives a midend its save part with ``attach`` (code.py does).
+
+A save is never written from stale data: on a computer another program may write the file while
+the game runs (tools/save.py beside the simulator), so every write reads it again first and,
+when it changed, takes in what it holds and puts this game's own changes on top
+(mines.savemerge; the device's NVM has no other writer and never needs it). A saved game stays
+saved until it is put back or another game is played: a resume that fails (no memory) loses it
+not. A save of a newer game's format is never written (mines.save.Store.newer).
 """
 
 from mines.game import PLAYING as G_PLAYING
-from mines.records import NO_GUESS, board_key
+from mines.records import MAX_SETTINGS, NO_GUESS, board_key
 from mines.save import (PAUSE, PROGRESS, RECORD, RESET, RESULT, SETTINGS, Store,
                         WritePolicy)
 from mines.settings import FIELDS, field
@@ -41,6 +48,10 @@ class Saves:
         self._settings_version = -1
         self._game_version = -1
         self._failed = False
+        self.kept = self.records.game is not None  # the saved game: written as it is until
+        # it is put back (``resumed``) or another game is played
+        self.log = []  # results (key, won, ms, hints, lives used) and resets (None) not yet
+        # written: what mines.savemerge puts on top of a save another program wrote
 
     def start(self, m):
         """Put the saved settings into midend ``m``'s settings, tell the player about a damaged
@@ -71,6 +82,8 @@ class Saves:
             elif ((self._state == PLAYING or self._state == PAUSED)
                   and state != PLAYING and state != PAUSED):
                 self.policy.note(PROGRESS)  # a game ended or left: the game kept must go
+            if state == PLAYING:
+                self.kept = False  # a game is played: it is the one kept from now on
             self._state = state
         game = m.game
         if state == PLAYING and game is not None and game.version != self._game_version:
@@ -87,6 +100,7 @@ class Saves:
         s = m.settings
         key = board_key(game.width, game.height, game.total, s.level, kind_of(s))
         self.place = self.records.add_result(key, won, m.elapsed_ms, hints, lives_used)
+        self.log.append((key, won, m.elapsed_ms, hints, lives_used))
         self.policy.note(RECORD if self.place == 1 else RESULT)
         return self.place
 
@@ -107,6 +121,7 @@ class Saves:
     def reset_stats(self, m):
         """Forget the statistics (the player confirmed); best times stay."""
         self.records.reset_stats()
+        self.log.append(None)
         self.policy.note(RESET)
         m.say("Statistics reset")
 
@@ -123,19 +138,33 @@ class Saves:
         m.show_board()
         m.pause()  # as START does in play
         m.say("Game resumed")
+        self.kept = False  # (last: a resume that fails on the way keeps the saved game)
 
     def write(self, m):
-        """Write the settings, records and the game in progress now."""
-        records = self.records
-        s = m.settings
-        for row in FIELDS:
-            records.set_setting(row[0], getattr(s, row[0]))
-        self._settings_version = s.version
+        """Write the settings, records and the game in progress now. Whatever goes wrong is
+        said once and tried again at the next write: the game goes on."""
+        store = self.store
         try:
-            records.game = self._game_in_progress(m)
-            self.store.save(records)
+            reread = getattr(store.store, "reread", None)  # a file: read before write
+            if reread is not None and reread():
+                from mines.savemerge import merge
+                merge(self, m, store.load())
+                if store.message:
+                    m.say(store.take_message())
+            records = self.records
+            saved = records.settings
+            s = m.settings
+            for row in FIELDS:
+                if row[0] not in saved and len(saved) >= MAX_SETTINGS:
+                    _make_room(saved)
+                records.set_setting(row[0], getattr(s, row[0]))
+            self._settings_version = s.version
+            if not self.kept:
+                records.game = self._game_in_progress(m)
+            store.save(records)
+            del self.log[:]
             self._failed = False
-        except (OSError, MemoryError, ValueError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a save never ends the game
             if not self._failed:  # said once; tried again at the next write
                 self._failed = True
                 m.say((SAVE_FAILED + (getattr(exc, "strerror", None) or str(exc)
@@ -152,6 +181,17 @@ class Saves:
                            kind_of(m.settings), getattr(game, "lives", 1),
                            getattr(game, "lives_lost", 0), getattr(m, "hints_used", 0),
                            m.elapsed_ms)
+
+
+def _make_room(saved):
+    """The save's settings are full of names this game does not know (a newer game's): one of
+    them goes, so that this game's own settings are kept."""
+    for name in saved:
+        try:
+            field(name)
+        except KeyError:
+            del saved[name]
+            return
 
 
 def attach(m, store, quiet=False):
@@ -172,6 +212,8 @@ class ResumeJob:
     when another size was in use), then the layout, cells and counters; the board's start and
     level are kept as if the generator had made it, so the game is saved again as it was, and
     the generator's solver stays for the hint job, as after a board made."""
+
+    no_memory = "No memory to resume the game"
 
     def __init__(self, boards, record):
         self.boards = boards
