@@ -3,13 +3,13 @@ a module of its own, imported only for them, so that the other runs do not carry
 
 import sys
 
-from mines import midend as M
 
 
 def phase(m):
     """The phase a frame is in: "menu", "pause" (the pause menu, or a page opened from it),
     "text" (another text screen), "making WxH", "playing WxH" (with the hint job, "+hints"),
     "end WxH" (the end panel), and a puzzle's "puzzle making WxH" and so on."""
+    from mines import midend as M  # (here: this module is host-only code, measured apart)
     state = m.state
     if m.screen is not None:
         if m.screen.name == "main":

@@ -675,5 +675,5 @@ def test_damage_to_the_older_slot_is_not_reported():
     store.save(rich_records(2))  # slot 1: the newest
     nvm[40] ^= 0x10  # the older slot's payload
     m, d = boot(nvm)
-    assert m.message != S.DAMAGED_PREVIOUS and m.saves.store.slot == 1
+    assert m.message != S.DAMAGED_PREVIOUS and m.saves.slot == 1
     assert describe(m.saves.records) == describe(rich_records(2))

@@ -18,7 +18,7 @@ import pytest
 from engine_util import ROOT, micropython
 from mpy_save import describe, sample_records
 
-from mines import presets, records as R, save as S
+from mines import presets, records as R, save as S, saving as W
 from mines.game import FLAG, PRIMARY, SECONDARY, Game
 from mines.generator import Generator
 from mines.resume import GameRecord, game_record, restore_game, unpack_game
@@ -544,24 +544,24 @@ def test_an_hour_of_play_writes_at_most_20_times():
     every 8 games, a pause in every 6th game, a new record every 7th. (The gaps alone give 19
     writes here; the budget of 20 an hour would stop a 21st.)"""
     rnd = random.Random(12)
-    clock = Clock(S.WritePolicy())
+    clock = Clock(W.WritePolicy())
     games = 0
     urgent = 0
     while clock.now < 3600 * 1000:
         if games % 8 == 0:  # the menu: settings changed
             clock.frames(4)
-            clock.policy.note(S.SETTINGS)
+            clock.policy.note(W.SETTINGS)
             urgent += 1
         clock.frames(1.5, busy=True)  # a board is made
         length = rnd.uniform(25, 150)
         if games % 6 == 5:  # a pause half-way
-            clock.frames(length / 2, every=1.5, event=S.PROGRESS)
-            clock.policy.note(S.PAUSE)
+            clock.frames(length / 2, every=1.5, event=W.PROGRESS)
+            clock.policy.note(W.PAUSE)
             urgent += 1
             clock.frames(10)
             length /= 2
-        clock.frames(length, every=1.5, event=S.PROGRESS)
-        clock.policy.note(S.RECORD if games % 7 == 3 else S.RESULT)
+        clock.frames(length, every=1.5, event=W.PROGRESS)
+        clock.policy.note(W.RECORD if games % 7 == 3 else W.RESULT)
         urgent += games % 7 == 3
         clock.frames(2, busy=True)  # the next board, made behind the result screen
         clock.frames(2)
@@ -574,41 +574,41 @@ def test_an_hour_of_play_writes_at_most_20_times():
     assert min(gaps) >= 15000
     # an hour more of moves: one write every 8 minutes, and no hour ever holds more than 20
     before = len(clock.writes)
-    clock.frames(3600, every=1.5, event=S.PROGRESS)
+    clock.frames(3600, every=1.5, event=W.PROGRESS)
     assert 3600 // 480 - 2 <= len(clock.writes) - before <= 3600 // 480
     for k in range(len(clock.writes) - 20):
         assert clock.writes[k + 20] - clock.writes[k] >= 3600 * 1000
 
 
 def test_events_are_written_when_they_should_be():
-    policy = S.WritePolicy(gap_ms=300000, urgent_gap_ms=60000)
+    policy = W.WritePolicy(gap_ms=300000, urgent_gap_ms=60000)
     clock = Clock(policy)
     clock.frames(10)
     assert clock.writes == []  # nothing changed, nothing written
-    policy.note(S.PAUSE)
+    policy.note(W.PAUSE)
     clock.frames(10)
     assert clock.writes == []  # a pause after no change writes nothing
-    policy.note(S.SETTINGS)
+    policy.note(W.SETTINGS)
     clock.frames(1, busy=True)
     assert clock.writes == []  # never in a frame that makes a board
     clock.frames(0.1)
     assert len(clock.writes) == 1  # the first frame after it
-    clock.frames(100, every=2, event=S.PROGRESS)
+    clock.frames(100, every=2, event=W.PROGRESS)
     assert len(clock.writes) == 1  # moves wait for the long gap
-    policy.note(S.PAUSE)
+    policy.note(W.PAUSE)
     clock.frames(0.1)
     assert len(clock.writes) == 2  # a pause after moves: at once (60 s have passed)
-    policy.note(S.RESULT)
+    policy.note(W.RESULT)
     clock.frames(299)
     assert len(clock.writes) == 2
     clock.frames(2)
     assert len(clock.writes) == 3  # a plain result: after the long gap
-    policy.note(S.RECORD)
+    policy.note(W.RECORD)
     clock.frames(57)
     assert len(clock.writes) == 3
     clock.frames(2)
     assert len(clock.writes) == 4  # a record: as soon as the short gap allows
-    clock.frames(600, every=0.1, event=S.PAUSE)
+    clock.frames(600, every=0.1, event=W.PAUSE)
     assert len(clock.writes) == 4  # pausing over and over without moves writes nothing
 
 

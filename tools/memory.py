@@ -17,6 +17,13 @@ Forms: "mpy" loads lib/ and boards/ compiled as tools/deploy.py sends them by de
 (tools/mpy_build.py: -O3, the module's name as its source name); "py" loads the sources, which
 the VM compiles at each import (as the device does with ``deploy.py --source``).
 
+Host-only code is left out: the stand-ins for the device's firmware (displayio, terminalio, the
+audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
+give them, measured in every run ("host_only"); the device's own profile (boards/pygamer.py with
+boards/device.py and boards/buttons.py over fake hardware), which the player stands in for, is
+measured once and counted instead ("profile"). So each figure is the run's, less host_only, plus
+profile; the JSON keeps the run's own too ("raw_...").
+
 Without --device: one run of the whole game from .mpy with room to spare, collecting every few
 frames: its live peak (the most bytes alive after a collect, which moves only when the game holds
 more or less) and each phase's (host_tests/mpy_phases.py), about a minute.
@@ -145,32 +152,64 @@ class Runner:
                 lo = mid
         return hi
 
+    def host_only(self):
+        """Bytes of host-only code a run without --phases loads (the stand-ins and the player)."""
+        ok, fields, out = self.play(HIGH_K)
+        if not ok:
+            raise RuntimeError("the whole game fails even in %dK:\n%s" % (HIGH_K, out[-3000:]))
+        return max(int(fields[p]["host_only"]) for p in (1, 2))
+
     def peak(self):
-        """(live peak in K of both parts, {phase: (K, modules)}) with room to spare."""
+        """(the most bytes alive in both parts less their host-only code, {phase: (bytes,
+        modules)} likewise, the fields of the parts) with room to spare."""
         ok, fields, out = self.play(HIGH_K, ("--peak=%d" % PEAK_EVERY, "--phases"))
         if not ok:
             raise RuntimeError("the live-peak run failed:\n" + out[-3000:])
-        peak = max(int(fields[p]["peak"]) for p in (1, 2))
+        host = int(fields[1]["host_only"])
+        peak = max(int(fields[p]["peak"]) - int(fields[p]["host_only"]) for p in (1, 2))
         phases = {}
         for p in (1, 2):
             for line in fields[p]["output"].splitlines():
                 if line.startswith("phase "):
                     parts = line.split(" ")
                     name = " ".join(parts[1:-2])
-                    k = int(parts[-2])
+                    k = int(parts[-2]) - host
                     if k > phases.get(name, (0,))[0]:
                         phases[name] = (k, parts[-1])
-        return kb(peak), dict((name, (kb(k), mods)) for name, (k, mods) in phases.items()), \
-            fields
+        return peak, phases, fields
 
 
 def kb(n):
     return (n + 1023) // 1024
 
 
+PROFILE_SCRIPT = """
+import gc, sys
+sys.path[:] = [%r, ".", "host_tests/mpy_display", "host_tests/fakes"]
+import board, keypad, digitalio, analogio, neopixel_write, audioio, audiocore, displayio
+import mines.keys, mines.phases, boards, boards.sound
+gc.collect()
+a = gc.mem_alloc()
+import boards.pygamer
+gc.collect()
+print(gc.mem_alloc() - a)
+"""
+
+
+def profile_bytes(exe, mpy_dir):
+    """The heap the device's PyGamer profile takes (its modules, and the objects it makes over
+    fake hardware) beyond what the player's stand-in profile holds too (the speaker's module)."""
+    r = subprocess.run([exe, "-X", "heapsize=%dK" % HIGH_K, "-c",
+                        PROFILE_SCRIPT % (short_path(mpy_dir) if mpy_dir else "lib")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("the profile's measure failed:\n" + (r.stdout + r.stderr)[-2000:])
+    return int(r.stdout.strip().splitlines()[-1])
+
+
 def measure(form, exe, games, step, search=True):
     """One form's figures: {"form", "heap_k" (with ``search``), "live_peak_k", "phases",
-    "stand_in_k", "frames", "seconds"}."""
+    "profile_k", "host_only_k", the raw_ figures, "frames", "seconds"}."""
     t = time.time()
     mpy_dir = None
     if form == "mpy":
@@ -178,13 +217,20 @@ def measure(form, exe, games, step, search=True):
         compile_tree(mpy_dir)
     runner = Runner(exe, games, mpy_dir)
     try:
+        profile = profile_bytes(exe, mpy_dir)
         peak, phases, fields = runner.peak()
-        out = {"form": form, "live_peak_k": peak,
-               "stand_in_k": kb(int(fields[1].get("stand_in", "0"))),
+        out = {"form": form, "live_peak_k": kb(peak + profile), "raw_live_peak_k": kb(
+               max(int(fields[p]["peak"]) for p in (1, 2))), "profile_k": kb(profile),
                "frames": int(fields[1]["frames"]) + int(fields[2]["frames"]),
-               "phases": dict((name, k) for name, (k, _) in sorted(phases.items()))}
+               "phases": dict((name, kb(k + profile)) for name, (k, _) in sorted(
+                   phases.items()))}
+        phases = dict((name, (kb(k + profile), mods)) for name, (k, mods) in phases.items())
         if search:
-            out["heap_k"] = runner.smallest(step)
+            host = runner.host_only()
+            raw = runner.smallest(step)
+            out["raw_heap_k"] = raw
+            out["host_only_k"] = kb(host)
+            out["heap_k"] = raw - host // 1024 + kb(profile)
         out["runs"] = runner.runs
         out["seconds"] = round(time.time() - t, 1)
         return out, phases
@@ -233,12 +279,14 @@ def main(argv=None):
         result[key] = figures
         rows.append((key, figures, phases))
     print()
-    print("%-14s %-5s %10s %10s %12s %8s" % ("", "form", "heap", "live peak", "stand-ins",
-                                            "runs"))
+    print("%-14s %-5s %10s %10s   %s" % ("", "form", "heap", "live peak",
+                                        "(the run's own: heap, live peak; host-only; profile)"))
     for key, f, _ in rows:
-        print("%-14s %-5s %10s %10s %12s %8d" % (
+        print("%-14s %-5s %10s %10s   (%s, %dK; %s; %dK)" % (
             key, f["form"], "%dK" % f["heap_k"] if "heap_k" in f else "-",
-            "%dK" % f["live_peak_k"], "%dK" % f["stand_in_k"], f["runs"]))
+            "%dK" % f["live_peak_k"], "%dK" % f["raw_heap_k"] if "raw_heap_k" in f else "-",
+            f["raw_live_peak_k"], "%dK" % f["host_only_k"] if "host_only_k" in f else "-",
+            f["profile_k"]))
     for key, f, phases in rows:
         print()
         print("%s (%s): live peak per phase, the largest first" % (key, f["form"]))

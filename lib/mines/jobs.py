@@ -22,6 +22,7 @@ solver goes once its game ends (``release``).
 import gc
 
 from mines import presets
+from mines.board import Board
 from mines.game import Game
 from mines.rng import Rng
 
@@ -280,6 +281,22 @@ class Boards:
             cls = self.generator_class or _default_generator_class()
             self.generator = cls(width, height)  # the bigger one first
             self.game = Game(width, height)
+        except MemoryError:
+            self.drop()
+            raise
+        return True
+
+    def ensure_game(self, width, height):
+        """Make a game of ``width`` x ``height`` and its board alone (a saved game put back: no
+        generator; the hint job makes its own solver). True when ready; False when buffers were
+        just dropped (``collect_wanted``), as ``ensure_size``."""
+        if self.game is not None or self.generator is not None or self.solver is not None:
+            self.drop()
+            return False
+        gc.collect()
+        try:
+            self.game = Game(width, height)
+            self.game.board = Board(width, height)
         except MemoryError:
             self.drop()
             raise

@@ -12,7 +12,11 @@ screens they use.
 """
 
 from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS  # noqa: F401
+from mines._const import const
 from mines.states import PAUSED
+
+_FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
+_FASTER_AFTER = const(24)  # ... and 20 at a time
 
 # Screen name -> module that makes it (imported when the screen is opened).
 SCREENS = {
@@ -102,7 +106,7 @@ def press(m, button):
             m.screen_version += 1
     elif button == LEFT or button == RIGHT:
         if row and row[1]:
-            m.adjust(row[1], -1 if button == LEFT else 1)
+            adjust(m, row[1], -1 if button == LEFT else 1)
     elif button == A:
         action = row[2] if row else screen.back
     elif button == B or button == SELECT:
@@ -116,6 +120,16 @@ def press(m, button):
             action = "play"
     if action:
         act(m, action)
+
+
+def adjust(m, name, direction):
+    """Left (-1) or right (+1) on the menu row of setting ``name``; held down (``m.held``:
+    presses of one button in a row), the mines move 5 and then 20 at a time."""
+    step = direction
+    if name == "mines" and m.held >= _FAST_AFTER:
+        step *= 20 if m.held >= _FASTER_AFTER else 5
+    m.settings.step(name, step)
+    m.screen_version += 1
 
 
 def act(m, action):

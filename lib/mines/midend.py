@@ -32,8 +32,6 @@ _HELP = (JOB_HINT, JOB_CHECK, JOB_MERCY)
 
 _MESSAGE_MS = const(2500)
 _REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
-_FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
-_FASTER_AFTER = const(24)  # ... and 20 at a time
 
 
 def _start_puzzle(m):
@@ -74,7 +72,7 @@ class Midend:
         self._frame = 0
         self._last_press = 0
         self._last_button = 0
-        self._held_presses = 0
+        self.held = 0  # presses of one button in a row, held down (menus.adjust speeds up)
         # timer, feedback, stats
         self.elapsed_ms = 0
         self._now = 0
@@ -179,9 +177,9 @@ class Midend:
         while bit <= SELECT:
             if buttons & bit:
                 if bit == self._last_button and self._frame - self._last_press <= _REPEAT_GAP:
-                    self._held_presses += 1
+                    self.held += 1
                 else:
-                    self._held_presses = 0
+                    self.held = 0
                 self._last_button = bit
                 self._last_press = self._frame
                 self._press_one(bit)
@@ -232,8 +230,12 @@ class Midend:
                 self.to_menu()
 
     def pause(self):
-        """The pause menu over the game in play."""
+        """The pause menu over the game in play. The hint job and the board's solver go (the
+        next move's check makes them again): a paused game holds its tiles, the menu its text
+        and the save its code."""
         from mines.menus import PAUSE_ROWS, Menu
+        self.make_room()
+        self.boards.release()
         self._enter(phases.PAUSE)
         self.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))
         self.state = PAUSED
@@ -273,16 +275,7 @@ class Midend:
         if self.state == PAUSED:
             self.show_board()
             self.state = PLAYING
-            self._enter(phases.PUZZLE if self.mode else phases.PLAY)
-
-    def adjust(self, name, direction):
-        """Left (-1) or right (+1) on the menu row of setting ``name``; held down, the mines
-        move 5 and then 20 at a time."""
-        step = direction
-        if name == "mines" and self._held_presses >= _FAST_AFTER:
-            step *= 20 if self._held_presses >= _FASTER_AFTER else 5
-        self.settings.step(name, step)
-        self.screen_version += 1
+            self._enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
 
     def act(self, action):
         """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
@@ -391,6 +384,12 @@ class Midend:
         self._enter(phases.MENU)
         self._open_main()
 
+    def make_room(self):
+        """Let go of the hint job and its code for now (a save written in play): the next
+        move's check makes it again."""
+        self._drop_help()
+        self._enter(phases.PLAY_LEAN)
+
     def _drop_help(self):
         """Let go of the hint job (mines.helping) and its buffers."""
         if self.assist is not None:
@@ -494,6 +493,7 @@ class Midend:
             if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
                 self.puzzle.take(self)
+                self._enter(phases.PUZZLE_PLAY)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
         if self.saves is not None:  # never writes in a frame that works (a board, a check)

@@ -23,26 +23,30 @@ MAKE = 1    # a sweeper board being made
 PLAY = 2    # a sweeper game (with its hint job)
 PAUSE = 3   # the pause menu over a sweeper game
 END = 4     # a sweeper game's end panel
-PUZZLE = 5  # a puzzle being made or played
+PUZZLE = 5  # a puzzle being made
+PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
+PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 
 # Module names, space-separated, the package "mines." left out of its own: kept loaded in every
 # phase (the frame loop, the midend and the screen's own parts), and beyond those what each phase
 # may still use of what was loaded before it began (strings, not tuples: a few hundred bytes).
 RESIDENT = ("mines _const keys states presets settings rng board game jobs texts stats midend "
-            "phases saving save records resume storage "  # (for now: the save part's objects)
+            "phases saving storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.device boards.catalog boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "solver groups layouts totals "
 _HINTS = "helping assist hints hintview hintwhy hintcount frontier probability kinds "
 _TEXT = "menus boards.text_screen "
 KEEP = (
-    _TEXT + "help recordscreens codeentry puzzle_menu puzzle_best puzzle_game",  # MENU
+    _TEXT + "help recordscreens codeentry puzzle_menu puzzle_best puzzle_game savework save "
+    "records resume",  # MENU
     _SOLVER + "generator perturb revision kinds",  # MAKE
     _SOLVER + _HINTS,  # PLAY
-    _SOLVER + _HINTS + _TEXT + "help",  # PAUSE
-    _TEXT + "helping boardcode codes",  # END
-    _SOLVER + _TEXT + "puzzle puzzle_walk puzzle_cache puzzle_cases puzzle_game puzzle_mode "
-    "codes help",  # PUZZLE
+    _TEXT + "help savework save records resume",  # PAUSE
+    _TEXT + "helping boardcode codes savework save records resume",  # END
+    _SOLVER + "puzzle puzzle_walk puzzle_cache puzzle_cases puzzle_game puzzle_mode codes",  # PUZZLE
+    _TEXT + "puzzle_game puzzle_mode codes help",  # PUZZLE_PLAY
+    _SOLVER + "savework save records resume",  # PLAY_LEAN
 )
 
 
@@ -71,13 +75,37 @@ def listed(name, names):
 
 
 def enter(phase):
-    """Let go of every module of ours neither resident nor kept by ``phase`` (MENU...PUZZLE).
-    Returns how many were let go (the caller has the frame loop collect when any were)."""
+    """Let go of every module of ours neither resident nor kept by ``phase`` (MENU...;
+    None: none kept). Returns how many were let go (the caller has the frame loop collect when
+    any were)."""
     if not UNLOAD:
         return 0
-    keep = KEEP[phase]
+    keep = KEEP[phase] if phase is not None else ""
     gone = [name for name in sys.modules if (name.startswith("mines.") or name.startswith(
         "boards.")) and not listed(name, RESIDENT) and not listed(name, keep)]
     for name in gone:
         forget(name)
     return len(gone)
+
+
+def warm():
+    """Import every phase's modules once, and let go of them again, at start-up: the names
+    they intern (which MicroPython never frees) then lie at the bottom of the heap, in one
+    piece, rather than among a phase's buffers wherever a module first loads. Returns how many
+    modules it loaded."""
+    if not UNLOAD:
+        return 0
+    import gc
+    done = 0
+    for names in KEEP:
+        for name in names.split():
+            if not name.startswith("boards"):
+                name = "mines." + name
+            if name not in sys.modules:
+                __import__(name)
+                done += 1
+                enter(None)
+                gc.collect()
+    return done
+
+

@@ -145,11 +145,11 @@ class PuzzleMode:
         return self.job
 
     def ensure_size(self, width, height):
-        maker = self.maker
-        if maker is not None:
-            if maker.width == width and maker.height == height:
+        maker, game = self.maker, self.game
+        if maker is not None or game is not None:
+            if maker is not None and maker.width == width and maker.height == height:
                 return True
-            self.drop()
+            self.drop()  # (the last puzzle's game: made again in one piece with its maker)
             return False
         gc.collect()
         from mines.puzzle import PuzzleMaker
@@ -175,8 +175,12 @@ class PuzzleMode:
             m.mode = 0
 
     def take(self, m):
-        """The puzzle is made: play it."""
-        self.game.new(self.maker)
+        """The puzzle is made: play it. The maker goes (the game holds a copy of what it made,
+        and the maker's buffers are the biggest puzzle mode has): the next puzzle makes one."""
+        maker = self.maker
+        self.game.new(maker)
+        self.maker = None
+        _scrub(maker, 2)
         self.new_best = False
         m.runner.stop()
         m.elapsed_ms = 0
