@@ -32,6 +32,12 @@ for _ in range(3000):
         break
     now += 33
     m.frame(now)
+    if m.take_collect():  # as code.py's loop does
+        gc.collect()
+now += 33
+m.frame(now)
+if m.take_collect():
+    gc.collect()
 m.press(M.A)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
 

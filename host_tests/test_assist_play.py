@@ -171,15 +171,15 @@ def _misflag(m, d):
 
 
 def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
-    """With marks on, made by the check after the first open (no hint asked, no flag), the
-    hint job and its buffers are kept for the rest of the game (the check after every move
-    keeps its view, so the first hint starts from it), and let go of when the game is left,
-    before the next board's buffers (another size here) are made."""
+    """With marks on, made by the check after the first move once the board's buffers were
+    collected (no hint asked), the hint job and its buffers are kept for the rest of the game
+    (the check after every move keeps its view, so the first hint starts from it), and let go
+    of when the game is left, before the next board's buffers (another size here) are made."""
     m, d = new_game()
+    assert m.assist is None   # (the first open: in the frame the generator went, uncollected)
+    _misflag(m, d)
     job = m.assist
     assert job is not None and job.game is m.game
-    _misflag(m, d)
-    assert m.assist is job
     g = m.game
     x, y = next((x, y) for y in range(9) for x in range(9)
                 if g.tile(x, y) == COVERED and not g.board.is_mine(x, y))

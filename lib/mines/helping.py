@@ -32,7 +32,7 @@ def helper(m):
             return None   # no room this game: not asked again after every move
         try:
             from mines.assist import HintJob
-            job = m.assist = HintJob(m.game, m.boards.solver)
+            job = m.assist = HintJob(m.game, None, m.settings.kind)
         except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
             m.assist = None
             _refuse(m, _NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
@@ -160,7 +160,8 @@ def after_move(m):
     machinery's heap is then in use in every game, as it is whenever a player asks for help:
     the device needs that room anyway. With marks off it is made only when help is asked."""
     game = m.game
-    if game.state == G_PLAYING and game.started and m.settings.marks:
+    if game.state == G_PLAYING and game.started and m.settings.marks and not (
+            m.assist is None and m.collect_pending()):  # (made after the collect: one piece)
         job = helper(m)
         if job is not None:
             m.runner.start(job, JOB_CHECK, job.begin, -1, True)

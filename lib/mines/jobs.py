@@ -15,8 +15,7 @@ way, for its owner to handle at the next frame.
 
 ``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
 a quick-start board when Play is chosen, or a classic board from the first open. The generator
-goes as soon as its board is made, but for its solver, which the game's hint job borrows; the
-solver goes once its game ends (``release``).
+goes as soon as its board is made (``release``).
 """
 
 import gc
@@ -204,9 +203,13 @@ class Boards:
     """The game and generator for the current size, and the seeds of the boards: game k always
     gets the k-th seed drawn from ``seed``, whatever the menu did in between.
     ``generator_class`` defaults to mines.generator.Generator (imported when a board is made).
-    Read ``game``, ``generator`` (None but while a board is made), ``solver`` (the last board's,
-    while its game is played: the hint job borrows its buffers), the board's ``start_x``,
-    ``start_y`` and ``level``, ``collect_wanted``."""
+    Read ``game``, ``generator`` (None but while a board is made), the board's ``start_x``,
+    ``start_y`` and ``level``, ``collect_wanted``.
+
+    The heap in a phase's order (mines.phases): the game's buffers first, then the generator's
+    code and buffers, all of which go once the board is made; so the game sits at the bottom
+    of what making a board took, and the rest is one piece for the game's own phase (its hint
+    job: its solver, 27K at 30x24, is its own, made after the collect)."""
 
     def __init__(self, seed=1, generator_class=None):
         self.generator_class = generator_class
@@ -214,7 +217,6 @@ class Boards:
         self._next_seed = self._rng.bits30() & SEED_MASK
         self.game = None
         self.generator = None
-        self.solver = None
         self.start_x = self.start_y = 0
         self.level = presets.DEFAULT_LEVEL
         self.collect_wanted = False
@@ -236,29 +238,19 @@ class Boards:
             raise ValueError(err)
         job = self._job
         job.set(settings.width, settings.height, settings.mines, settings.level,
-                self._next_seed if seed < 0 else seed, start, settings.key(),
-                getattr(settings, "kind", 0))
+                self._next_seed if seed < 0 else seed, start, settings.key(), settings.kind)
         return job
 
     def take(self, job, lives=1):
         """Start the game on the board ``job`` made, with ``lives``. Returns the game; the job's
         seed is used, so the next board gets the next seed. The generator goes (its code too,
-        once the midend's next phase begins), its solver stays for the game's hint job."""
+        once the midend's next phase begins): the game keeps the layout it made."""
         gen = self.generator
         self.game.new(gen.board, lives)
         self.next_seed()
-        self.keep_solver(gen.start_x, gen.start_y, gen.level)
+        self.start_x, self.start_y, self.level = gen.start_x, gen.start_y, gen.level
+        self.release()
         return self.game
-
-    def keep_solver(self, start_x, start_y, level):
-        """The board in the game was made from (``start_x``, ``start_y``) at ``level``: the
-        generator goes, its solver stays for the hint job (the generator's code can go too)."""
-        gen = self.generator
-        self.start_x, self.start_y, self.level = start_x, start_y, level
-        self.solver = gen.solver
-        self.generator = None
-        gen.board = gen.solver = None  # (the game's layout, the game's solver: not scrubbed)
-        _scrub(gen, 2)
 
     def next_seed(self):
         """Move on to the next board seed (a board was taken, or given up on)."""
@@ -270,17 +262,17 @@ class Boards:
         frame loop should gc.collect() before the next frame). MemoryError propagates, with
         everything already dropped."""
         game, gen = self.game, self.generator
-        if game is not None or gen is not None or self.solver is not None:
+        if game is not None or gen is not None:
             if (game is not None and game.width == width and game.height == height
                     and gen is not None and gen.width == width and gen.height == height):
                 return True
-            self.drop()  # (a released generator's game too: its layout sits amid the freed
-            return False  # generator's buffers; all made again in one piece after a collect)
+            self.drop()  # (the last game too: made again in one piece after a collect)
+            return False
         gc.collect()
         try:
+            self.game = Game(width, height)  # first: it outlives the generator
             cls = self.generator_class or _default_generator_class()
-            self.generator = cls(width, height)  # the bigger one first
-            self.game = Game(width, height)
+            self.generator = cls(width, height)
         except MemoryError:
             self.drop()
             raise
@@ -288,9 +280,9 @@ class Boards:
 
     def ensure_game(self, width, height):
         """Make a game of ``width`` x ``height`` and its board alone (a saved game put back: no
-        generator; the hint job makes its own solver). True when ready; False when buffers were
-        just dropped (``collect_wanted``), as ``ensure_size``."""
-        if self.game is not None or self.generator is not None or self.solver is not None:
+        generator). True when ready; False when buffers were just dropped
+        (``collect_wanted``), as ``ensure_size``."""
+        if self.game is not None or self.generator is not None:
             self.drop()
             return False
         gc.collect()
@@ -304,31 +296,24 @@ class Boards:
 
     def drop(self):
         """Let go of the game and generator buffers (after a failure, or before a new size)."""
-        game, gen, solver = self.game, self.generator, self.solver
+        game, gen = self.game, self.generator
         hook = self.on_drop
         self.on_drop = None
         if hook is not None:
             hook()
         self.game = None
         self.generator = None
-        self.solver = None
         _scrub(game, 2)
         _scrub(gen, 2)
-        _scrub(solver, 2)
         self.collect_wanted = True
 
     def release(self):
-        """Let go of the solver (its buffers are the game's biggest) once its board is played
-        out or left: the game keeps the layout it was given, and the next board makes a new
-        generator. The menu's text screens and a board's solver then never share the heap."""
-        gen, solver = self.generator, self.solver
-        self.generator = self.solver = None
-        if solver is not None:
-            solver.board = None  # the game's layout: not scrubbed
-            _scrub(solver, 2)
-            self.collect_wanted = True
+        """Let go of the generator, if any (its buffers are the biggest a sweeper board takes):
+        the game keeps the layout it was given, and the next board makes a new generator."""
+        gen = self.generator
         if gen is not None:
-            gen.board = gen.solver = None
+            self.generator = None
+            gen.board = None  # the game's layout: not scrubbed
             _scrub(gen, 2)
             self.collect_wanted = True
 

@@ -98,7 +98,7 @@ class Midend:
         return self.puzzle.game if self.mode else self.boards.game
 
     def cue(self, bits):
-        self._cues |= bits
+        self._cues |= bits  # (CUE_OPEN, ...)
 
     def take_cues(self):
         """The cue bits set since the last call (CUE_OPEN, ...), cleared."""
@@ -112,6 +112,10 @@ class Midend:
         wanted = self._collect
         self._collect = False
         return self.boards.take_collect() or wanted
+
+    def collect_pending(self):
+        """True when buffers or code let go wait for the frame's end to be collected."""
+        return self._collect or self.boards.collect_wanted
 
     def _enter(self, phase):
         """A phase of the game begins (mines.phases): the code no longer needed goes."""
@@ -230,12 +234,10 @@ class Midend:
                 self.to_menu()
 
     def pause(self):
-        """The pause menu over the game in play. The hint job and the board's solver go (the
-        next move's check makes them again): a paused game holds its tiles, the menu its text
-        and the save its code."""
+        """The pause menu over the game in play. The hint job goes (the next move's check makes
+        it again): a paused game holds its tiles, the menu its text and the save its code."""
         from mines.menus import PAUSE_ROWS, Menu
         self.make_room()
-        self.boards.release()
         self._enter(phases.PAUSE)
         self.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))
         self.state = PAUSED
@@ -278,8 +280,7 @@ class Midend:
             self._enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
 
     def act(self, action):
-        """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
-        open the screen of that name)."""
+        """Do a menu action (mines.menus.act)."""
         from mines import menus
         menus.act(self, action)
 
@@ -361,7 +362,7 @@ class Midend:
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
         self._drop_help()  # the hint buffers go before the next board is made
-        self.boards.release()  # and the solver's, the biggest: the next board makes its own
+        self.boards.release()  # (the generator, if any: the next board makes its own)
         self._enter(phases.END)
         gc.collect()  # a quiet moment between games
 
