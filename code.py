@@ -125,9 +125,10 @@ def start(profile=None, seed=None):
     """Boot: the profile (``pick_profile()`` unless given: tests and the memory measure pass a
     stand-in), the view, the midend with its saves, the lights. Returns (profile, midend,
     view, feedback)."""
-    # The biggest modules first, while the heap is empty and unfragmented: compiling a .py
-    # on the device needs room for its parse tree.
-    import mines.generator  # noqa: F401
+    # Every module once, first, while the heap is empty (mines.phases.warm): the names they
+    # intern stay for good, and lie at the bottom of the heap in one piece.
+    from mines import phases
+    phases.warm()
     gc.collect()
     if profile is None:
         profile = pick_profile()
