@@ -18,7 +18,7 @@ import sys
 
 import displayio
 
-from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
+from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 # (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
 from boards.text_screen import CELL_TOP, CHAR_W, LINE_H
@@ -357,11 +357,13 @@ class View:
         shown = None
         stride = 0
         lit = None
+        over = None
         if not hidden:
             shown = m.game.shown
             stride = m.game.stride
             if m.assist is not None and m.assist.game is m.game:
                 lit = m.assist.marks
+            over = getattr(m.game, "overfull", None) or None  # (a puzzle has none)
         start = -1
         if m.start_x >= 0:
             start = (m.start_y - oy) * COLS + (m.start_x - ox)
@@ -378,8 +380,11 @@ class View:
                     t = covered
                 else:
                     t = shown[row + sx]
-                    if lit is not None and lit[row + sx] and t <= 8:
-                        t += LIT
+                    if t <= 8:
+                        if over is not None and row + sx in over:
+                            t += OVER
+                        elif lit is not None and lit[row + sx]:
+                            t += LIT
                 if k == start and t == covered:
                     t = START
                 if drawn[k] != t:
