@@ -147,17 +147,26 @@ class Midend:
         """The end-of-game panel's lines, most important first (mines.texts.result_lines)."""
         return texts.result_lines(self)
 
-    def say(self, text):
-        """Show a short message in the status bar (or the menu's footer) for a few seconds."""
+    def say(self, text, ms=_MESSAGE_MS):
+        """Show a short message in the status bar (or the menu's footer). It goes at the next
+        key, when another screen comes to the front, or after ``ms`` milliseconds; then the
+        footer says what the keys do again."""
         self.message = text
-        self._message_until = self._now + _MESSAGE_MS
+        self._message_until = self._now + ms
         self.screen_version += 1
+
+    def _unsay(self):
+        # (issue 20: a message answers one key; none outlives it or its screen)
+        if self.message:
+            self.message = ""
+            self.screen_version += 1
 
     # -- input -----------------------------------------------------------------------------
 
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
         order of mines.keys.NAMES)."""
+        self._unsay()
         if buttons & (A | B) == A | B and self.state == PLAYING:
             self.hint()   # A and B together (the simulator's hint key sends both)
             buttons &= ~(A | B)
@@ -221,6 +230,7 @@ class Midend:
         """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
         self._stack.append(screen)
         self.screen = screen
+        self._unsay()
         self.screen_version += 1
 
     def back(self):
@@ -229,6 +239,7 @@ class Midend:
             return False
         self._stack.pop()
         self.screen = self._stack[-1]
+        self._unsay()
         self.screen_version += 1
         return True
 
@@ -236,6 +247,7 @@ class Midend:
         """Close every text screen: the board is in front."""
         del self._stack[:]  # emptied in place: nothing is allocated between games
         self.screen = None
+        self._unsay()
         self.screen_version += 1
 
     def resume(self):
@@ -351,6 +363,7 @@ class Midend:
         self.screen = self._main
         self.start_x = -1
         self.start_y = -1
+        self._unsay()
         self.screen_version += 1
 
     def fail(self, text):
