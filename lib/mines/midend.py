@@ -54,8 +54,7 @@ class Midend:
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self._main = menus.Menu("main", "PyGamer Mines", menus.MAIN_ROWS,
-                                len(menus.MAIN_ROWS) - 1, None)
+        self._main = menus.Menu("main", "PyGamer Mines", menus.MAIN_ROWS, 0, None)
         self._stack = [self._main]  # the text screens open; the last one is in front
         self.screen = self._main  # what is in front: a mines.menus.Menu, or None (the board)
         self.screen_version = 0
@@ -327,10 +326,11 @@ class Midend:
         if game.state != G_PLAYING:
             self._finish()
 
-    def start_puzzle(self):
-        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
+    def start_puzzle(self, fixed=None):
+        """Make and play a puzzle of the puzzle menu's size and level, or ``fixed`` (width,
+        height, level, seed: a puzzle code's) (mines.puzzle_mode)."""
         from mines.puzzle_mode import start
-        start(self)
+        start(self, fixed)
         self._for_game = True
 
     def _finish(self):
@@ -360,6 +360,7 @@ class Midend:
         self.state = MENU
         del self._stack[:]
         self._stack.append(self._main)
+        self._main.row = 0   # the menu opens at its top: Play
         self.screen = self._main
         self.start_x = -1
         self.start_y = -1
