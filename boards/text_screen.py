@@ -24,6 +24,8 @@ import sys
 import displayio
 import terminalio
 
+from mines.menus import PAGE_ROWS
+
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
 ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blank, so its
@@ -31,7 +33,7 @@ ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blan
 CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 TITLE_GAP = 1  # pixels between the title and the first row
 LABEL_X = 4  # left margin, pixels
-VALUE_COLUMN = 8  # characters: where values start (the widest name is 7)
+VALUE_COLUMN = 8  # characters: where values start (a value row's name has 6 at most)
 # Label's line spacing is a float factor of LINE_H truncated to whole pixels: aim half a pixel
 # above ROW_PITCH so that single-precision floats (the device's) still give ROW_PITCH.
 _ROW_SPACING = (ROW_PITCH + 0.5) / LINE_H
@@ -101,14 +103,16 @@ def forget_labels():
 
 
 def wrap(text, columns):
-    """``text`` cut at a space into lines of at most ``columns`` characters (two at most; a
-    word too long for a line is cut)."""
-    if len(text) <= columns:
-        return text, ""
-    cut = text.rfind(" ", 0, columns + 1)
-    if cut < 1:
-        cut = columns
-    return text[:cut], text[cut:].strip()[:columns]
+    """``text`` cut at its newline, else at a space, into lines of at most ``columns``
+    characters (two at most; a word too long for a line is cut)."""
+    cut = text.find("\n")
+    if cut < 0:
+        if len(text) <= columns:
+            return text, ""
+        cut = text.rfind(" ", 0, columns + 1)
+        if cut < 1:
+            cut = columns
+    return text[:cut][:columns], text[cut:].strip()[:columns]
 
 
 def _column(lines, first, end, values, columns, indent):
@@ -120,7 +124,7 @@ def _column(lines, first, end, values, columns, indent):
         if values:
             out.append(value[:columns - VALUE_COLUMN - 2])
         else:
-            out.append(name[:VALUE_COLUMN - 1] if value else (indent + name)[:columns])
+            out.append(name[:VALUE_COLUMN - 2] if value else (indent + name)[:columns])
     return "\n".join(out).rstrip("\n")
 
 
@@ -241,6 +245,9 @@ class TextScreen:
                 first = sel
             elif sel >= first + fit:
                 first = sel - fit + 1
+        else:   # a page: where the midend scrolled it, PAGE_ROWS lines at most
+            fit = min(fit, PAGE_ROWS)
+            first = screen.top
         first = max(0, min(first, len(lines) - fit))
         self._first = first
         end = min(len(lines), first + fit)
@@ -258,6 +265,7 @@ class TextScreen:
         if on_row:
             y = y0 + (sel - first) * ROW_PITCH
             self.bar.y = self.left.y = self.right.y = y
-            self.left.x = x + (VALUE_COLUMN - 2) * CHAR_W
-            self.right.x = x + (VALUE_COLUMN + 1 + min(len(value), columns)) * CHAR_W
+            # the arrows next to the value, a cell clear of the longest name (6 characters)
+            self.left.x = x + (VALUE_COLUMN - 1) * CHAR_W
+            self.right.x = x + (VALUE_COLUMN + min(len(value), columns)) * CHAR_W
         return True
