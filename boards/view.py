@@ -30,11 +30,11 @@ ROWS = 15
 BAR = 8  # status bar height, pixels
 _MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
 _MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
-_STATE_CHARS = 17
+_STATE_CHARS = 17  # longer takes the whole bar (26)
 _TIME_CHARS = 3
 _PANEL_LINES = 4  # the end-of-game panel's most lines
 _PANEL_PAD = 2  # pixels of band above and below the panel's lines
-_BAND_SCALE = 4  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
+_BAND_SCALE = 4  # the band's bitmap drawn 4 times larger
 _COORD = 32  # packing base for the board's draw key: above any width, height or offset
 _SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
 _GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
@@ -143,7 +143,7 @@ class View:
         self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
         self._progress_drawn = 0
         self.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
-        self.state_label = TextLine(font, _STATE_CHARS, _WHITE, width // 2, 0, align=1)
+        self.state_label = TextLine(font, width // 6, _WHITE, width // 2, 0, align=1)
         self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
         for lab in (self.mines_label, self.state_label, self.time_label):
             self._bar.append(lab.group)
@@ -151,8 +151,8 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        # (a bitmap of a sixteenth of the pixels in a Group of scale 4: the band's heights,
-        # 12 pixels a line and 2 above and below, are multiples of 4)
+        # (a sixteenth of the pixels in a Group of scale 4: 12 pixels a line, 2 above and
+        # below, are multiples of 4)
         band = displayio.Bitmap(width // _BAND_SCALE,
                                 (_PANEL_LINES * LINE_H + 2 * _PANEL_PAD) // _BAND_SCALE, 1)
         band_palette = displayio.Palette(1)
@@ -162,6 +162,7 @@ class View:
         self.panel.append(self._band)
         # two Labels while it shows: the first line (green or red), and the rest in one
         self.panel_lines = ()  # type: tuple
+        self._panel_h = 0
         self.root.append(self.panel)
 
         # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
@@ -170,6 +171,7 @@ class View:
         self._text_kept = (None, 0)
 
         self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
+        self._bar_start = -1000
         self._bar_message = None
         self._panel_key = -1
         display.root_group = self.root
@@ -228,9 +230,11 @@ class View:
         progress = m.progress()
         # strings are made only when what they show changed: nothing is allocated per frame
         if (m.state != self._bar_state or left != self._bar_left or sec != self._bar_sec
-                or m.message is not self._bar_message or progress != self._bar_progress):
+                or m.message is not self._bar_message or progress != self._bar_progress
+                or m.start_x != self._bar_start):
             self._bar_state, self._bar_left, self._bar_sec = m.state, left, sec
             self._bar_message, self._bar_progress = m.message, progress
+            self._bar_start = m.start_x
             changed |= self._draw_bar_text(m, left, sec)
         p = progress * self.width // 100 if m.state == M.GENERATING else 0
         if p != self._progress_drawn:
@@ -245,10 +249,12 @@ class View:
         return changed
 
     def _draw_bar_text(self, m, left, sec):
-        changed = self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
-                             "*-%02d" % (-left))
-        changed |= self._text(self.time_label, "%03d" % sec)
-        changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
+        status = m.status()
+        wide = len(status) > _STATE_CHARS   # the whole bar: no mines, no time
+        changed = self._text(self.mines_label, "" if wide else ("*%03d" % left) if left >= 0
+                             else "*-%02d" % (-left))
+        changed |= self._text(self.time_label, "" if wide else "%03d" % sec)
+        changed |= self._text(self.state_label, status, _STATE_COLOURS[m.state])
         return changed
 
     def _draw_position(self, m, w, h):
@@ -341,7 +347,8 @@ class View:
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
-        lost = state == M.LOST  # the mine that went off is under the cursor: show it
+        # the mine that went off is under the cursor: show it (until the cursor moves)
+        lost = state == M.LOST and game.boom == (m.cy + 1) * game.stride + m.cx + 1
         if self.cursor.hidden != lost:
             self.cursor.hidden = lost
             changed = True
@@ -363,7 +370,7 @@ class View:
             stride = m.game.stride
             if m.assist is not None and m.assist.game is m.game:
                 lit = m.assist.marks
-            over = getattr(m.game, "overfull", None) or None  # (a puzzle has none)
+            over = getattr(m.game, "overfull", None) or None  # (not in a puzzle)
         start = -1
         if m.start_x >= 0:
             start = (m.start_y - oy) * COLS + (m.start_x - ox)
@@ -405,7 +412,8 @@ class View:
         return "\n".join(out)
 
     def _set_panel(self, m):
-        """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
+        """The end-of-game panel: m.result_lines() on a band over the board, at the bottom, or
+        at the top while the cursor is in the lower half (the arrows move it out of the way)."""
         state = m.state
         changed = False
         show = (state == M.WON or state == M.LOST) and m.screen is None
@@ -425,7 +433,14 @@ class View:
                 head.text = wrap(lines[0], columns)[0]
                 head.color = _GREEN if state == M.WON else _RED
                 rest.text = self._rest(lines, columns)
-                top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
+                self._panel_h = len(lines) * LINE_H + 2 * _PANEL_PAD
+                self._band.y = -1
+                changed = True
+            top = self.height - self._panel_h
+            if self.cursor.y * self.zoom.scale >= (BAR + self.height) // 2:
+                top = BAR
+            if self._band.y != top:
+                head, rest = self.panel_lines
                 self._band.y = top
                 head.y = top + _PANEL_PAD + CELL_TOP
                 rest.y = head.y + LINE_H
