@@ -97,6 +97,8 @@ def hinted(m):
     if tag == JOB_MERCY:
         m.message = ""
         m.screen_version += 1
+        if job.saved:
+            m.say("Kind: mines moved")   # the guess was forced: the mines made way
         m.make(job.move)
         return
     game = m.game

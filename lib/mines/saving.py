@@ -41,6 +41,7 @@ class Saves:
         self._state = MENU
         self._settings_version = -1
         self._game_version = -1
+        self._written_ms = -1   # the game time the last write kept
         self._failed = False
 
     def start(self, m):
@@ -55,9 +56,14 @@ class Saves:
         if settings.check() is not None:  # a board the game can no longer make
             settings.set("board", field("board")[1])
         self._settings_version = settings.version
-        if self.message:
-            m.say(self.message)
         return self.records.game
+
+    def tell(self, m):
+        """Say what the save's reading found (a damaged save, no save memory), if anything: on
+        the screen the game starts with (the menu, or a resumed game's pause menu), until the
+        first key or 10 seconds."""
+        if self.message:
+            m.say(self.message, 10000)
 
     def frame(self, m, now_ms, busy):
         """Once a frame, after the midend's own work (``busy``: it made part of a board)."""
@@ -103,7 +109,7 @@ class Saves:
         """The result panel's line for the last win's place among the best times."""
         if self.place == 1:
             return "New record!"
-        return "%s best time" % PLACES[self.place - 1]
+        return "%s best" % PLACES[self.place - 1]
 
     def reset_stats(self, m):
         """Forget the statistics (the player confirmed); best times stay."""
@@ -117,14 +123,27 @@ class Saves:
         m.runner.stop()
         m._for_game = False
         m.seed = record.seed
-        m.elapsed_ms = record.elapsed_ms
+        m.elapsed_ms = self._written_ms = record.elapsed_ms
         m.cx, m.cy = record.start_x, record.start_y
         m.start_x = -1
         m.start_y = -1
         m.show_board()
-        m.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))  # as START does in play
+        m.open(Menu("pause", "Saved game, paused", PAUSE_ROWS, 0, "resume"))  # as START does
         m.state = PAUSED
-        m.say("Game resumed")
+        game = m.game
+        game.mark_flags = bool(m.settings.marks)
+        game.check_flags()   # (its overfilled numbers)
+        self.tell(m)
+
+    def close(self, m):
+        """The front end is closing (the simulator's window): write now whatever changed, the
+        settings in the menu and the time of the game in progress included."""
+        if m.settings.version != self._settings_version:
+            self.policy.note(SETTINGS)
+        if (m.state == PLAYING or m.state == PAUSED) and m.elapsed_ms != self._written_ms:
+            self.policy.note(PROGRESS)   # its timer ran on since the last write
+        if self.policy.dirty:
+            self.write(m)
 
     def write(self, m):
         """Write the settings, records and the game in progress now."""
@@ -133,6 +152,7 @@ class Saves:
         for row in FIELDS:
             records.set_setting(row[0], getattr(s, row[0]))
         self._settings_version = s.version
+        self._written_ms = m.elapsed_ms
         try:
             records.game = self._game_in_progress(m)
             self.store.save(records)
@@ -141,7 +161,7 @@ class Saves:
             if not self._failed:  # said once; tried again at the next write
                 self._failed = True
                 m.say((SAVE_FAILED + (getattr(exc, "strerror", None) or str(exc)
-                                      or "no memory"))[:40])
+                                      or "no memory"))[:26])   # (the status bar's width)
 
     def _game_in_progress(self, m):
         game = m.game
@@ -167,6 +187,8 @@ def attach(m, store, quiet=False):
         m._for_game = True
         m.show_board()
         m.state = GENERATING
+    else:
+        saves.tell(m)
 
 
 class ResumeJob:
