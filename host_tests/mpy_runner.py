@@ -162,6 +162,9 @@ def script(m, games, boards, tally, wrong=False):
         else:
             yield from lose(m)
             tally[1] += 1
+        if m.state != M.MENU:   # the end panel read for a moment (a collect falls in it)
+            for _ in range(8):
+                yield 0
 
 
 def main(games, boards, view=None, stand_in=0, nvm=None, peak_every=0, wrong=False,

@@ -331,6 +331,7 @@ def test_a_kind_board_forgives_an_unavoidable_guess(monkeypatch):
                         d.frame()
                         waited += 1
                     assert g.moves == moves + 1
+                    assert m.message == "Kind: mines moved"   # the player is told
                 assert m.state != M.LOST and g.tile(m.cx, m.cy) != BLOWN
                 guesses += 1
                 saved += before

@@ -26,11 +26,11 @@ from mines.game import COVERED  # noqa: E402
 class Scene:
     """A midend, its view on the desktop display, and a driver that redraws every frame."""
 
-    def __init__(self, seed=7):
+    def __init__(self, seed=7, buttons=None):
         from boards import desktop
         from boards.view import View
         self.desktop = desktop
-        self.m = M.Midend(seed=seed, buttons=desktop.BUTTON_NAMES)
+        self.m = M.Midend(seed=seed, buttons=buttons or desktop.BUTTON_NAMES)
         self.view = View(desktop.display)
         self.d = Driver(self.m, self.view)  # draws every frame; refreshes in show()
 
@@ -307,7 +307,7 @@ def puzzle(seed=7, size=1, level=1, hints=9):
     d, m = s.d, s.m
     to_row(d, "puzzle")
     d.press(M.A)                              # the puzzle menu
-    d.press(*[M.UP] * 3)                      # to Size
+    d.press(M.DOWN)                           # to Size
     d.press(*[M.RIGHT] * size)
     d.press(M.DOWN)
     d.press(*[M.RIGHT] * level)
