@@ -2,7 +2,7 @@
 displayio and blinka_displayio_pygamedisplay; the keyboard stands in for the buttons.
 
 The 160x128 screen is shown scaled up (pygame.SCALED: the largest whole factor that fits, resizable).
-SDL_VIDEODRIVER=dummy runs it headless (tests, screenshots). Keys (README "Play it"):
+SDL_VIDEODRIVER=dummy runs it headless (tests, screenshots). Keys (README "Controls"):
 
   arrows / WASD      d-pad            Z, Space, J   A: open / chord
   X, F, K            B: flag          Enter, P      START: pause

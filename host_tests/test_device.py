@@ -508,7 +508,7 @@ def run_mpy_games(heap, games, boards, display=False):
     return dict(kv.split("=") for kv in line[3:].split())
 
 
-# The heaps below are what `python tools/memory.py` measured (README) plus about 11%: the
+# The heaps below are what `python tools/memory.py` measured (docs/memory.md) plus about 11%: the
 # smallest passing heap is ragged (a run that passes at 98K may fail at 104K, as fragmentation
 # falls differently), so a test set at the bare figure would pass or fail by chance.
 LOGIC_SMALL_HEAP = "184K"  # measured: passes at 164K with the hint job in every game
@@ -520,7 +520,7 @@ def test_game_logic_plays_200_games_in_a_device_sized_heap():
     """A full scripted game from the menu to a win, then 200 games back to back on Beginner,
     Intermediate and the screen-sized board, both modes, sizes changing every 10 games, in the
     heap tools/memory.py measured for them plus a margin (the device proxy is 96K: host
-    objects are about twice the device's size; README says how far off that is)."""
+    objects are about twice the device's size; docs/memory.md says how far off that is)."""
     out = run_mpy_games(LOGIC_SMALL_HEAP, 200, memory_tool().SMALL_BOARDS)
     assert out["games"] == "201" and int(out["won"]) >= 50 and int(out["lost"]) >= 100
 
@@ -537,7 +537,7 @@ def test_game_with_its_display_plays_200_games_over_every_board_in_a_measured_he
     """The same 200 games over every preset and 30x24 with every frame drawn (the View, the
     menus' and the end panel's Labels, adafruit_display_text): the display's objects are
     counted, in tools/memory.py's measured heap plus a margin (the goal of 96K is not met:
-    README, "Memory")."""
+    docs/memory.md)."""
     out = run_mpy_games(DISPLAY_ALL_HEAP, 200, memory_tool().ALL_BOARDS, display=True)
     assert out["games"] == "201" and int(out["won"]) >= 50 and int(out["stand_in"]) > 0
 

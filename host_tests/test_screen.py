@@ -145,7 +145,26 @@ def test_menu_text_and_selection():
     m = s.m
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
     assert row_of(m, "play") == 0 and m.screen.row == 0                   # it opens at its top
-    assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
+def test_a_long_message_is_shown_whole_in_the_menu():
+    s = S.Scene(7)
+    m = s.m
+    for name, value in (("width", 9), ("height", 9), ("mines", 80)):
+        m.settings.set(name, value)                             # as a damaged save might
+    m.start_game()
+    s.show()
+    p = m.settings
+    assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
+    assert read_label(s, 116, YELLOW) == "Too many mines (max 36)"   # a line for the screen
+    to_row = __import__("game_helpers").to_row
+    to_row(s.d, "board")                                       # (the key took it away)
+    m.say("Save damaged: using the previous save")
+    s.show()
+    first = read_label(s, 104, YELLOW)
+    second = read_label(s, 116, YELLOW)
+    assert first + " " + second == "Save damaged: using the previous save"
+    # the footer's second line took the last row's place: the menu scrolled to keep Board
+    assert highlighted(s) == menu_row_top(m, "board", s)
+    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Custom"
     assert highlighted(s) == menu_row_top(m, "play", s) == MENU_TOP       # selected
     assert read_label(s, 116, GREY) == "Z: play"                             # keyboard names
     for name in ("help", "quick", "board", "width", "height", "mines"):   # all in view
@@ -424,7 +443,26 @@ def test_a_long_message_is_shown_whole_in_the_menu():
     assert first + " " + second == presets.check_params(9, 9, 80, p.level)
     # the footer's second line took the last row's place: the menu scrolled to keep Play
     assert highlighted(s) == menu_row_top(m, "play", s)
-    assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
+def test_a_long_message_is_shown_whole_in_the_menu():
+    s = S.Scene(7)
+    m = s.m
+    for name, value in (("width", 9), ("height", 9), ("mines", 80)):
+        m.settings.set(name, value)                             # as a damaged save might
+    m.start_game()
+    s.show()
+    p = m.settings
+    assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
+    assert read_label(s, 116, YELLOW) == "Too many mines (max 36)"   # a line for the screen
+    to_row = __import__("game_helpers").to_row
+    to_row(s.d, "board")                                       # (the key took it away)
+    m.say("Save damaged: using the previous save")
+    s.show()
+    first = read_label(s, 104, YELLOW)
+    second = read_label(s, 116, YELLOW)
+    assert first + " " + second == "Save damaged: using the previous save"
+    # the footer's second line took the last row's place: the menu scrolled to keep Board
+    assert highlighted(s) == menu_row_top(m, "board", s)
+    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Custom"
 
 
 def test_desktop_keys_through_pygame_events():
@@ -622,8 +660,8 @@ def test_menu_rows_and_code_entry_scenes():
     top = highlighted(s)
     assert read_label(s, top, WHITE, x1=48) == "Lives"
     s = S.code_entry()
-    assert s.m.screen.name == "code" and s.m.screen.text().startswith("B4K2")
-    assert read_label(s, highlighted(s), WHITE).strip().startswith("B4K2")
+    assert s.m.screen.name == "code" and s.m.screen.text().startswith("1220JE")
+    assert read_label(s, highlighted(s), WHITE).strip().startswith("1220JE")
 
 
 def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():

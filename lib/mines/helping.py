@@ -149,7 +149,7 @@ def after_move(m):
     the game marks itself, at once). It runs after every move of a game, not only when a flag sits on
     a cell without a mine: each check loads the view from the last one plus the move (a few
     rows), so a hint, the first of the game included, starts from a loaded view (about a
-    third of the time of a load from scratch on Expert: README, "Hints"). The hint
+    third of the time of a load from scratch on Expert: docs/benchmarks.md, "Hints"). The hint
     machinery's heap is then in use in every game, as it is whenever a player asks for help:
     the device needs that room anyway. With marks off it is made only when help is asked."""
     game = m.game
