@@ -145,26 +145,7 @@ def test_menu_text_and_selection():
     m = s.m
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
     assert row_of(m, "play") == 0 and m.screen.row == 0                   # it opens at its top
-def test_a_long_message_is_shown_whole_in_the_menu():
-    s = S.Scene(7)
-    m = s.m
-    for name, value in (("width", 9), ("height", 9), ("mines", 80)):
-        m.settings.set(name, value)                             # as a damaged save might
-    m.start_game()
-    s.show()
-    p = m.settings
-    assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
-    assert read_label(s, 116, YELLOW) == "Too many mines (max 36)"   # a line for the screen
-    to_row = __import__("game_helpers").to_row
-    to_row(s.d, "board")                                       # (the key took it away)
-    m.say("Save damaged: using the previous save")
-    s.show()
-    first = read_label(s, 104, YELLOW)
-    second = read_label(s, 116, YELLOW)
-    assert first + " " + second == "Save damaged: using the previous save"
-    # the footer's second line took the last row's place: the menu scrolled to keep Board
-    assert highlighted(s) == menu_row_top(m, "board", s)
-    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Custom"
+    assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
     assert highlighted(s) == menu_row_top(m, "play", s) == MENU_TOP       # selected
     assert read_label(s, 116, GREY) == "Z: play"                             # keyboard names
     for name in ("help", "quick", "board", "width", "height", "mines"):   # all in view
@@ -428,21 +409,6 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
                for y in range(8, 74)) > 20            # boom, crosses (above the 4-line panel)
 
 
-def test_a_long_message_is_shown_whole_in_the_menu():
-    s = S.Scene(7)
-    m = s.m
-    for name, value in (("width", 9), ("height", 9), ("mines", 80)):
-        m.settings.set(name, value)                             # as a damaged save might
-    m.start_game()
-    s.show()
-    p = m.settings
-    assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
-    first = read_label(s, 104, YELLOW)
-    second = read_label(s, 116, YELLOW)
-    from mines import presets
-    assert first + " " + second == presets.check_params(9, 9, 80, p.level)
-    # the footer's second line took the last row's place: the menu scrolled to keep Play
-    assert highlighted(s) == menu_row_top(m, "play", s)
 def test_a_long_message_is_shown_whole_in_the_menu():
     s = S.Scene(7)
     m = s.m

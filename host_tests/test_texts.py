@@ -377,12 +377,10 @@ def test_a_message_goes_at_the_next_key_and_with_its_screen():
     keys_footer = m.footer()
     # a mistyped code: its reason, until the next key; the right code starts clean
     from mines.boardcode import encode
-    from mines.codes import ALPHABET
     code = encode(9, 9, 10, 1234, 4, 4, 1, 0)
     to_row(d, "code")
     d.press(M.A)
-    for ch in code:
-        d.press(*[M.UP] * ALPHABET.index(ch) + [M.RIGHT])
+    S.type_code(d, code)
     d.press(*[M.LEFT] * 11)
     d.press(M.UP, M.A)                       # the first character mistyped: the check fails
     assert m.message.startswith("check failed") and m.footer() == m.message

@@ -241,17 +241,23 @@ def menu_rows(seed=7):
     return s.show()
 
 
-def code_entry(seed=7, code="1220JE"):
-    """The board-code screen with the first characters of a code typed with the joystick."""
+def type_code(d, code):
+    """On the code screen: type ``code`` from its caret on, as a player does (up or down to each
+    character, the shorter way, then right)."""
     from mines.codes import ALPHABET
-    s = Scene(seed)
-    d, m = s.d, s.m
-    to_row(d, "code")
-    d.press(M.A)
     for ch in code:
         n = ALPHABET.index(ch)
         d.press(*([M.UP] * n if n <= 16 else [M.DOWN] * (32 - n)))
         d.press(M.RIGHT)
+
+
+def code_entry(seed=7, code="1220JE"):
+    """The board-code screen with the first characters of a code typed with the joystick."""
+    s = Scene(seed)
+    d = s.d
+    to_row(d, "code")
+    d.press(M.A)
+    type_code(d, code)
     return s.show()
 
 
