@@ -52,15 +52,16 @@ MAIN_ROWS = (
     ("Puzzle mode", None, "puzzle"),
 )
 
-# What a setting's value means, one line each (26 characters at most): the menu's footer says it
-# while the cursor is on the setting's row (mines.texts.footer).
+# What a setting's value means: the setting's name, then a line (26 characters at most) per
+# value, "|" between them (one string a setting: fewer objects in the heap). The menu's footer
+# says it while the cursor is on the setting's row (mines.texts.footer).
 WHY = (
-    ("quick", ("Made from your first open", "Made now: start at the dot")),
-    ("level", ("One number at a time", "Needs pairs of numbers", "Needs counts, case splits")),
-    ("kind", ("Never needs a guess", "Random: may need a guess", "Forced guesses made safe")),
-    ("lives", ("A mine ends the game", "A mine costs 1 of 3 lives", "A mine costs 1 of 5 lives")),
-    ("marks", ("Flags are never checked", "Marks flags proven wrong")),
-    ("plevel", ("One clue at a time", "Needs pairs of clues", "Needs case splits, counts")),
+    "quick", "Made from your first open|Made now: start at the dot",
+    "level", "One number at a time|Needs pairs of numbers|Needs counts, case splits",
+    "kind", "Never needs a guess|Random: may need a guess|Forced guesses made safe",
+    "lives", "A mine ends the game|A mine costs 1 of 3 lives|A mine costs 1 of 5 lives",
+    "marks", "Flags are never checked|Marks flags proven wrong",
+    "plevel", "One clue at a time|Needs pairs of clues|Needs case splits, counts",
 )
 
 PAUSE_ROWS = (

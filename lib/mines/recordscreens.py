@@ -9,6 +9,7 @@ a midend without one gets one kept in memory only, so the screens always work.""
 from mines.menus import Menu, page
 from mines.records import KIND_NAMES, board_key
 from mines.saving import PLACES, kind_of
+from mines.texts import clock as panel_clock
 
 
 def _records(m):
@@ -86,9 +87,8 @@ def best_times(m):
     for k, (ms, hints, lives_used) in enumerate(records.best_times(key)):
         if len(lines) == 1:
             lines.append("%-4s%7s%6s%5s" % ("", "time", "hints", "lost"))
-        seconds = ms // 1000
-        time = "%d.%ds" % (seconds, ms % 1000 // 100) if seconds < 1000 else clock(seconds)
-        lines.append("%-4s%7s%6s%5s" % (PLACES[k], time, hints or "-", lives_used or "-"))
+        lines.append("%-4s%7s%6s%5s" % (PLACES[k], panel_clock(ms), hints or "-",
+                                         lives_used or "-"))
     if len(lines) == 1:
         lines.append("No wins on this board yet")
     return page("best", "Best times", lines)

@@ -2,12 +2,13 @@
 panel's lines. A feature that has something to say at the end of a game (hints used, lives
 lost, the board's code, a new record) adds its line in ``result_lines``."""
 
+from mines._const import const
 from mines.menus import PAGE_ROWS, SCREENS, WHY
 from mines.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON
 
-_A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
-_B = 5
-_START = 6
+_A = const(4)  # mines.keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
+_START = const(6)
 
 
 def status(m):
@@ -49,9 +50,9 @@ def footer(m):
     label, name, action = screen.rows[screen.row]
     if name:
         line = "<>: change  %s: to %s" % (a, screen.rows[0][0].split()[0])
-        for field, why in WHY:   # what the value means, for the settings that need a word
-            if field == name:
-                return why[getattr(m.settings, name)] + "\n" + line
+        for k in range(0, len(WHY), 2):   # what the value means, where it needs a word
+            if WHY[k] == name:
+                return WHY[k + 1].split("|")[getattr(m.settings, name)] + "\n" + line
         return line
     if action == "back":
         return "%s or %s: back" % (a, keys[_B])
