@@ -153,8 +153,7 @@ def start(profile=None, seed=None):
 def main(seed=None, frames=-1, on_frame=None):
     profile, midend, view, feedback = start(seed=seed)
     done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
-    if midend.saves.policy.dirty:  # the simulator's window was closed: keep what changed
-        midend.saves.write(midend)
+    midend.saves.close(midend)  # the simulator's window was closed: keep what changed
     return done
 
 

@@ -58,7 +58,11 @@ class Feedback:
         if speaker.failed:
             if not self._told_failure:
                 self._told_failure = True
-                m.say("Sound off: " + speaker.reason)
+                text = "Sound off: " + speaker.reason
+                if len(text) > 26:   # the status bar's width: whole words (the console: all)
+                    print(text)
+                    text = text[:text.rfind(" ", 0, 27)]
+                m.say(text)
             return
         if not m.settings.sound:
             if not self._muted:

@@ -19,6 +19,7 @@ import displayio
 import terminalio
 
 from mines._const import const
+from mines.menus import PAGE_ROWS
 
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
@@ -26,7 +27,7 @@ ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blan
 # descenders (last row) may share it
 TITLE_GAP = 1  # pixels between the title and the first row
 TEXT_X = 4  # left margin, pixels
-VALUE_COLUMN = 8  # characters: where values start (the widest name is 7)
+VALUE_COLUMN = 8  # characters: where values start (a value row's name has 6 at most)
 _FIRST = const(32)  # the space: the first character with a tile
 _CODES = const(95)  # printable ASCII, 32..126
 _PAD = " " * VALUE_COLUMN
@@ -131,14 +132,16 @@ class Text:
 
 
 def wrap(text, columns):
-    """``text`` cut at a space into lines of at most ``columns`` characters (two at most; a
-    word too long for a line is cut)."""
-    if len(text) <= columns:
-        return text, ""
-    cut = text.rfind(" ", 0, columns + 1)
-    if cut < 1:
-        cut = columns
-    return text[:cut], text[cut:].strip()[:columns]
+    """``text`` cut at its newline, else at a space, into lines of at most ``columns``
+    characters (two at most; a word too long for a line is cut)."""
+    cut = text.find("\n")
+    if cut < 0:
+        if len(text) <= columns:
+            return text, ""
+        cut = text.rfind(" ", 0, columns + 1)
+        if cut < 1:
+            cut = columns
+    return text[:cut][:columns], text[cut:].strip()[:columns]
 
 
 class TextScreen:
@@ -178,6 +181,7 @@ class TextScreen:
             self.group.append(grid)
         self._top = -1
         self._first = 0  # the first menu row in view
+        self.in_view = 0
         self._shown = None  # the screen whose rows _first scrolls: another one starts at the top
         self._key = None
 
@@ -219,9 +223,13 @@ class TextScreen:
                 first = sel
             elif sel >= first + fit:
                 first = sel - fit + 1
+        else:   # a page: where the midend scrolled it, PAGE_ROWS lines at most
+            fit = min(fit, PAGE_ROWS)
+            first = screen.top
         first = max(0, min(first, len(lines) - fit))
         self._first = first
         end = min(len(lines), first + fit)
+        self.in_view = end - first  # the rows shown (tests read it)
         y0 = top + LINE_H + TITLE_GAP
         rows.move(TEXT_X, y0, ROW_PITCH)
         indent = "  " if sel >= 0 else ""
@@ -230,7 +238,7 @@ class TextScreen:
             if first + k < end:
                 name, value = lines[first + k]
                 if value:
-                    text = (name[:VALUE_COLUMN - 1] + _PAD)[:VALUE_COLUMN] + value
+                    text = (name[:VALUE_COLUMN - 2] + _PAD)[:VALUE_COLUMN] + value
                 else:
                     text = indent + name
             rows.set(k, text)
@@ -241,6 +249,7 @@ class TextScreen:
         if on_row:
             y = y0 + (sel - first) * ROW_PITCH
             self.bar.y = self.left.y = self.right.y = y
-            self.left.x = TEXT_X + (VALUE_COLUMN - 2) * CHAR_W
-            self.right.x = TEXT_X + (VALUE_COLUMN + 1 + min(len(value), columns)) * CHAR_W
+            # the arrows next to the value, a cell clear of the longest name (6 characters)
+            self.left.x = TEXT_X + (VALUE_COLUMN - 1) * CHAR_W
+            self.right.x = TEXT_X + (VALUE_COLUMN + min(len(value), columns)) * CHAR_W
         return True

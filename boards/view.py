@@ -17,7 +17,7 @@ anything changed, so the caller refreshes only then.
 from mines._const import const
 import displayio
 
-from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
+from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 # (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
 from boards.text_screen import CHAR_W, LINE_H
@@ -29,11 +29,11 @@ ROWS = 15
 BAR = 8  # status bar height, pixels
 _MARGIN = const(2)  # cells kept between the cursor and the edge of the view when scrolling
 _MINES_CHARS = const(5)  # status bar fields, characters: "*045", the state, "123"
-_STATE_CHARS = const(17)
+_STATE_CHARS = const(17)  # longer takes the whole bar (26)
 _TIME_CHARS = const(3)
 _PANEL_LINES = const(4)  # the end-of-game panel's most lines
 _PANEL_PAD = const(2)  # pixels of band above and below the panel's lines
-_BAND_SCALE = const(4)  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
+_BAND_SCALE = const(4)  # the band's bitmap drawn 4 times larger
 _COORD = const(32)  # packing base for the board's draw key: above any width, height or offset
 _SPIN_SLOWDOWN = const(2)  # the spinner shows a picture for 1 << this many frames
 _GAMES = const(1 << 20)  # packing base for the panel's key (state, games played): above any count
@@ -130,7 +130,7 @@ class View:
         self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
         self._progress_drawn = 0
         self.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
-        self.state_label = TextLine(font, _STATE_CHARS, _WHITE, width // 2, 0, align=1)
+        self.state_label = TextLine(font, width // 6, _WHITE, width // 2, 0, align=1)
         self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
         for lab in (self.mines_label, self.state_label, self.time_label):
             self._bar.append(lab.group)
@@ -138,8 +138,8 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        # (a bitmap of a sixteenth of the pixels in a Group of scale 4: the band's heights,
-        # 12 pixels a line and 2 above and below, are multiples of 4)
+        # (a sixteenth of the pixels in a Group of scale 4: 12 pixels a line, 2 above and
+        # below, are multiples of 4)
         band = displayio.Bitmap(width // _BAND_SCALE,
                                 (_PANEL_LINES * LINE_H + 2 * _PANEL_PAD) // _BAND_SCALE, 1)
         band_palette = displayio.Palette(1)
@@ -150,6 +150,7 @@ class View:
         # while it shows, a boards.text_screen.Text of the first line (green or red) and one of
         # the rest
         self.panel_lines = ()  # type: tuple
+        self._panel_h = 0
         self.root.append(self.panel)
 
         # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
@@ -158,6 +159,7 @@ class View:
         self._text_kept = (None, 0)
 
         self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
+        self._bar_start = -1000
         self._bar_message = None
         self._panel_key = -1
         display.root_group = self.root
@@ -213,9 +215,11 @@ class View:
         progress = m.progress()
         # strings are made only when what they show changed: nothing is allocated per frame
         if (m.state != self._bar_state or left != self._bar_left or sec != self._bar_sec
-                or m.message is not self._bar_message or progress != self._bar_progress):
+                or m.message is not self._bar_message or progress != self._bar_progress
+                or m.start_x != self._bar_start):
             self._bar_state, self._bar_left, self._bar_sec = m.state, left, sec
             self._bar_message, self._bar_progress = m.message, progress
+            self._bar_start = m.start_x
             changed |= self._draw_bar_text(m, left, sec)
         p = progress * self.width // 100 if m.state == M.GENERATING else 0
         if p != self._progress_drawn:
@@ -230,10 +234,12 @@ class View:
         return changed
 
     def _draw_bar_text(self, m, left, sec):
-        changed = self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
-                             "*-%02d" % (-left))
-        changed |= self._text(self.time_label, "%03d" % sec)
-        changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
+        status = m.status()
+        wide = len(status) > _STATE_CHARS   # the whole bar: no mines, no time
+        changed = self._text(self.mines_label, "" if wide else ("*%03d" % left) if left >= 0
+                             else "*-%02d" % (-left))
+        changed |= self._text(self.time_label, "" if wide else "%03d" % sec)
+        changed |= self._text(self.state_label, status, _STATE_COLOURS[m.state])
         return changed
 
     def _draw_position(self, m, w, h):
@@ -326,7 +332,8 @@ class View:
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
-        lost = state == M.LOST  # the mine that went off is under the cursor: show it
+        # the mine that went off is under the cursor: show it (until the cursor moves)
+        lost = state == M.LOST and game.boom == (m.cy + 1) * game.stride + m.cx + 1
         if self.cursor.hidden != lost:
             self.cursor.hidden = lost
             changed = True
@@ -342,11 +349,13 @@ class View:
         shown = None
         stride = 0
         lit = None
+        over = None
         if not hidden:
             shown = m.game.shown
             stride = m.game.stride
             if m.assist is not None and m.assist.game is m.game:
                 lit = m.assist.marks
+            over = getattr(m.game, "overfull", None) or None  # (not in a puzzle)
         start = -1
         if m.start_x >= 0:
             start = (m.start_y - oy) * COLS + (m.start_x - ox)
@@ -363,8 +372,11 @@ class View:
                     t = covered
                 else:
                     t = shown[row + sx]
-                    if lit is not None and lit[row + sx] and t <= 8:
-                        t += LIT
+                    if t <= 8:
+                        if over is not None and row + sx in over:
+                            t += OVER
+                        elif lit is not None and lit[row + sx]:
+                            t += LIT
                 if k == start and t == covered:
                     t = START
                 if drawn[k] != t:
@@ -375,7 +387,8 @@ class View:
         return changed
 
     def _set_panel(self, m):
-        """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
+        """The end-of-game panel: m.result_lines() on a band over the board, at the bottom, or
+        at the top while the cursor is in the lower half (the arrows move it out of the way)."""
         state = m.state
         changed = False
         show = (state == M.WON or state == M.LOST) and m.screen is None
@@ -397,7 +410,14 @@ class View:
                 head.set(0, wrap(lines[0], columns)[0])
                 for k in range(1, _PANEL_LINES):
                     rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
-                top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
+                self._panel_h = len(lines) * LINE_H + 2 * _PANEL_PAD
+                self._band.y = -1
+                changed = True
+            top = self.height - self._panel_h
+            if self.cursor.y * self.zoom.scale >= (BAR + self.height) // 2:
+                top = BAR
+            if self._band.y != top:
+                head, rest = self.panel_lines
                 self._band.y = top
                 head.move(_PANEL_X, top + _PANEL_PAD)
                 rest.move(_PANEL_X, top + _PANEL_PAD + LINE_H)

@@ -34,9 +34,27 @@ def test_hint_lines_have_the_contract_fields():
     assert out[1] == {"hint": [3, 0], "is": "safe", "because": [[1, 0]], "rule": "count"}
     assert out[2] == {"hint": None}
     # The flag on (3, 0) is disproved by the count; (3, 0) is the only provable cell.
-    assert out[3] == {"hint": None, "wrong_flags": [[3, 0]]}
+    assert out[3] == {"hint": None, "wrong_flags": [[3, 0]], "overfilled": []}
     r = run(SOLVE, [], json.dumps(views[3]) + "\n")
-    assert lines(r) == [{"safe": [[3, 0]], "mine": [], "wrong_flags": [[3, 0]]}]
+    assert lines(r) == [{"safe": [[3, 0]], "mine": [], "wrong_flags": [[3, 0]],
+                         "overfilled": []}]
+
+
+def test_a_right_flag_beside_a_wrong_one_is_not_called_wrong():
+    """(0, 0) is a proven mine, (1, 0) proven safe by the 0: both flagged, the numbers below
+    them are overfilled, and only the flag on the safe cell is wrong. A number with two flags
+    of which the numbers cannot say which is wrong: no wrong flag, the number overfilled."""
+    views = [{"w": 3, "h": 2, "view": ["FF#", "110"]},
+             {"w": 3, "h": 1, "view": ["F1F"]},
+             {"w": 3, "h": 1, "total_mines": 1, "view": ["F1F"]}]
+    r = run(SOLVE, [], "\n".join(json.dumps(v) for v in views) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = lines(r)
+    assert out[0]["mine"] == [[0, 0]] and [1, 0] in out[0]["safe"]
+    assert out[0]["wrong_flags"] == [[1, 0]]
+    assert out[0]["overfilled"] == [[0, 1], [1, 1], [2, 1]]
+    for o in out[1:]:
+        assert o["wrong_flags"] == [] and o["overfilled"] == [[1, 0]]
 
 
 def test_inconsistent_views_are_errors_per_line_and_exit_1():

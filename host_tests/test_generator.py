@@ -263,7 +263,7 @@ def test_dense_boards_spread_mines_like_a_uniform_layout():
     rings, so a 3% pull shows. Before the mirror and the per-board counter-tilt (mines.perturb)
     this board gave corners 1.038, 2 in 0.971, 3+ in 0.957, 3% more mines in the bottom half
     than the top and chi-square z 28.8 (4,000 boards). Every preset and 30x24/216, thousands of
-    boards each: tools/spread.py (README)."""
+    boards each: tools/spread.py (docs/benchmarks.md)."""
     check_uniform(spread_of_boards(9, 9, 35, range(70000, 72000)))
 
 

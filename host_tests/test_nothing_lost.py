@@ -397,9 +397,10 @@ def test_a_game_record_out_of_range_is_damage_and_the_game_boots(fields):
     slot = game_slot(**fields)
     nvm[S.STORE_SIZE // 2:S.STORE_SIZE // 2 + len(slot)] = slot
     m, d = boot(nvm)
-    assert m.message == S.DAMAGED_PREVIOUS  # the previous save: its game is resumed
     assert describe(m.saves.records) == describe(rich_records(1))
-    assert d.until(lambda m: m.state == M.PAUSED, 20) and m.message == "Game resumed"
+    assert d.until(lambda m: m.state == M.PAUSED, 20)   # the previous save: its game resumed,
+    assert m.message == S.DAMAGED_PREVIOUS               # the damage told on its pause menu
+    assert m.screen.title == "Saved game, paused"
 
 
 def test_counters_past_their_fields_are_capped_not_lost():
@@ -426,7 +427,7 @@ def test_a_resumed_game_at_the_last_millisecond_still_saves(tmp_path):
     job_inject.act(d, M.A, job_inject.covered(m, False))
     d.run(60)
     m.saves.write(m)
-    assert not m.message.startswith("Save failed"), m.message
+    assert not m.message.startswith("Not saved"), m.message
     assert shown(path)["game"]["seconds"] == 4294967.295
 
 
@@ -606,7 +607,7 @@ def test_a_full_disk_leaves_the_save_whole_and_no_temporary_file(tmp_path):
             "print(m.message)\n") % (os.path.join(ROOT, "lib"), str(path))
     r = subprocess.run([sys.executable, "-c", game], capture_output=True, text=True,
                        preexec_fn=_small_files(4096), timeout=120)
-    assert r.returncode == 0 and r.stdout == "Save failed: File too large\n", r.stderr
+    assert r.returncode == 0 and r.stdout == "Not saved: File too large\n", r.stderr
     assert os.listdir(str(tmp_path)) == ["save.bin"] and path.read_bytes() == before
 
 
@@ -648,7 +649,7 @@ def test_a_save_full_of_a_newer_games_settings_is_written_without_a_loop():
     m.settings.set("board", 0)
     job_inject.start(d)  # leaving the menu after a change: a write
     d.run(30)
-    assert m.state == M.PLAYING and not m.message.startswith("Save failed"), m.message
+    assert m.state == M.PLAYING and not m.message.startswith("Not saved"), m.message
     saved = S.Store(bytearray(nvm)).load().settings
     assert len(saved) == R.MAX_SETTINGS and saved["plevel"] == 0 and saved["width"] == 9
     assert sum(name.startswith("newer-") for name in saved) == len(saved) - len(FIELDS)

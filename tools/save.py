@@ -16,7 +16,7 @@ never over a save another program wrote meanwhile (read before write: it reads a
 merges again). A value out of range is refused with a one-line reason (exit 1) and nothing is
 written; so is a save of a newer version, unless ``--force``. Bad arguments, or input that is
 not JSON: one line and exit 2; an output that cannot be written (a full disk, a closed pipe, a
-folder that is not there): one line and exit 1. The JSON schema is in the README ("Saves").
+folder that is not there): one line and exit 1. The JSON schema is in docs/saves.md.
 """
 
 import json

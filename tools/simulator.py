@@ -5,7 +5,7 @@ unchanged on Blinka's displayio, drawn by blinka_displayio_pygamedisplay into a 
                             [--save PATH | --no-save]
 
 With SDL_VIDEODRIVER=dummy it runs headless (--frames then stops it; --screenshot saves the
-last frame). Keys are listed in the README ("Play it") and in boards/desktop.py.
+last frame). Keys are listed in the README ("Controls") and in boards/desktop.py.
 """
 
 import importlib.util

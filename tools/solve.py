@@ -22,11 +22,14 @@ Prints one JSON line per input line:
             a mine and that probability (exact counting over the frontier, every layout with the
             total equally likely; exact is false when a group was too big to count);
 and, for a view with 'F' cells, "wrong_flags": [[x, y], ...]: flags on cells the numbers prove
-safe, or next to a number they overfill. A malformed line (not JSON, a field missing, of the wrong
-type or out of range) gives {"error": "bad input: ..."}, a view that no mine layout fits
-{"error": "inconsistent: ..."}; the other lines go on, and the exit status is then 2 (bad input)
-or 1 (inconsistent views only). Bad arguments or an unreadable FILE: a one-line message and exit
-status 2; an output that cannot be written (a full disk, a closed pipe): one line and exit 1.
+safe (only those: a flag beside a number with too many flags is not wrong for that alone), and
+"overfilled": [[x, y], ...]: the numbers with more flags and known mines around them than their
+value (one of those flags is wrong; the numbers need not say which). A malformed line (not JSON,
+a field missing, of the wrong type or out of range) gives {"error": "bad input: ..."}, a view that
+no mine layout fits {"error": "inconsistent: ..."}; the other lines go on, and the exit status is
+then 2 (bad input) or 1 (inconsistent views only). Bad arguments or an unreadable FILE: a one-line
+message and exit status 2; an output that cannot be written (a full disk, a closed pipe): one
+line and exit 1.
 Options: -h, --help: this text.
 """
 
@@ -39,7 +42,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from cli import out, parse_json, usage  # noqa: E402
 from mines import presets  # noqa: E402
 from mines.board import Board  # noqa: E402
-from mines.game import COVERED, PRIMARY, Game  # noqa: E402
+from mines.game import COVERED, PRIMARY, Game, marks_around  # noqa: E402
 from mines.hints import RULE_NAMES, SETTLED_SAFE, Hinter  # noqa: E402
 from mines.probability import Probabilities  # noqa: E402
 from mines.views import parse_view, solve_view  # noqa: E402
@@ -155,6 +158,8 @@ def answer(line, level, mode):
         out["mine"] = [list(c) for c in mine]
     if has_flags:
         out["wrong_flags"] = [xy(i) for i in hinter.wrong]
+        out["overfilled"] = [xy(i) for i in range(len(shown)) if board.inside[i] and
+                             shown[i] <= 8 and shown[i] < marks_around(shown, board.offsets, i)]
     return out
 
 

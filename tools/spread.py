@@ -5,7 +5,7 @@ tools/bench.py, host_tests/test_generator.py (CI) and this file's command line s
 
 makes N boards (default 2000) of every preset the menu offers, the largest custom board at 30%
 (30x24/216) and a custom 12x12/56 (39%, no calibration row of its own), and prints the table
-the README quotes, then the work per board (generation's own counter) and the boards given up.
+docs/benchmarks.md quotes, then the work per board (generation's own counter) and the boards given up.
 
 A uniform layout puts a board's mines with the same chance in every cell outside the start's 3x3
 area. ``Spread.add`` takes boards one by one; ``rates`` gives, per cell class (corner, edge, 1 and

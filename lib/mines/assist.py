@@ -67,7 +67,7 @@ class HintJob:
         self.rule = -1
         self.chance = 0
         self.wrong = ()
-        self.disproved = ()   # the wrong flags the numbers prove safe (the game marks the rest)
+        self.disproved = ()   # the wrong flags: the ones the numbers prove safe
         self.is_mine = False
         self._cursor = cursor
         self.hinter.begin(game.shown, game.total, cursor, game.board,

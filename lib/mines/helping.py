@@ -106,10 +106,12 @@ def hinted(m):
     if tag == JOB_MERCY:
         m.message = ""
         m.screen_version += 1
+        if job.saved:
+            m.say("Kind: mines moved")   # the guess was forced: the mines made way
         m.make(job.move)
         return
     game = m.game
-    for i in job.disproved:   # (flags that overfill a number: the game marks them itself)
+    for i in job.disproved:   # (a number with too many flags: the game marks it itself)
         game.disprove(i)
     if tag == JOB_CHECK:
         return
@@ -152,11 +154,11 @@ def play(m, move):
 
 def after_move(m):
     """With marks on: check the flags against the numbers in the next frames (a flag on a cell
-    the numbers prove safe gets the wrong-flag tile; flags that overfill a number the game
-    marks itself, at once). It runs after every move of a game, not only when a flag sits on
+    the numbers prove safe gets the wrong-flag tile; a number with too many flags around it
+    the game marks itself, at once). It runs after every move of a game, not only when a flag sits on
     a cell without a mine: each check loads the view from the last one plus the move (a few
     rows), so a hint, the first of the game included, starts from a loaded view (about a
-    third of the time of a load from scratch on Expert: README, "Hints"). The hint
+    third of the time of a load from scratch on Expert: docs/benchmarks.md, "Hints"). The hint
     machinery's heap is then in use in every game, as it is whenever a player asks for help:
     the device needs that room anyway. With marks off it is made only when help is asked."""
     game = m.game

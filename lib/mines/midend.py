@@ -34,18 +34,16 @@ _MESSAGE_MS = const(2500)
 _REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
 
 
-def _start_puzzle(m):
+def _start_puzzle(m, fixed):
     from mines.puzzle_mode import start
-    start(m)
+    start(m, fixed)
 
 
 class Midend:
     """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
-    ``budget`` is the job work units a frame may spend (default: two slices);
-    ``generator_class`` defaults to mines.generator.Generator; ``buttons`` names the eight
-    buttons as the front end labels them (default: the device's, keys.DEVICE_BUTTONS).
-    It imports a phase's modules where it needs them and keeps none of their objects past the
-    phase (mines.phases); the main menu is remade when shown."""
+    ``budget``: job work units a frame (default: two slices); ``generator_class``: default
+    mines.generator.Generator; ``buttons``: the buttons' names (keys.DEVICE_BUTTONS). It keeps
+    no phase's module or objects past the phase (mines.phases)."""
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
@@ -57,11 +55,11 @@ class Midend:
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self._main_row = -1  # the main menu's cursor row while it is not made (-1: Play)
+        self._main_row = 0  # the main menu's cursor row while it is not made
         self._stack = []  # the text screens open; the last one is in front
         self.screen = None  # what is in front: a mines.menus.Menu, or None (the board)
         self.screen_version = 0
-        self._collect = False  # code was let go: the frame loop should collect
+        self._collect = False  # code let go: the frame loop should collect
         self.cx = 0
         self.cy = 0
         self.message = ""
@@ -72,24 +70,24 @@ class Midend:
         self._frame = 0
         self._last_press = 0
         self._last_button = 0
-        self.held = 0  # presses of one button in a row, held down (menus.adjust speeds up)
+        self.held = 0  # presses of one button in a row (menus.adjust speeds up)
         # timer, feedback, stats
         self.elapsed_ms = 0
         self._now = 0
         self._cues = 0
         self.stats = Stats()
         self.hints_used = 0
-        self.board_start = None  # (x, y) the game's board was made from: "again", its code
-        self.assist = None  # mines.assist.HintJob (read: marks, marks_version), made when needed
-        self.saves = None  # mines.saving.Saves once the front end asks (mines.saving.attach)
-        self.finished = 0  # games and puzzles ended (the end panel's lines follow it)
-        self.mode = 0  # 1: puzzle mode (mines.puzzle_mode): no quick-start board meanwhile
+        self.board_start = None  # (x, y) the board was made from: "again", its code
+        self.assist = None  # mines.assist.HintJob (read: marks, marks_version)
+        self.saves = None  # mines.saving.Saves (mines.saving.attach)
+        self.finished = 0  # games and puzzles ended (the end panel follows it)
+        self.mode = 0  # 1: puzzle mode (mines.puzzle_mode)
         self.puzzle = None
         self.puzzle_best = None  # the best puzzle times (mines.puzzle_mode.best_times)
-        self.puzzle_seeds = None  # the next puzzles' seeds (an Rng), from the first puzzle on
+        self.puzzle_seeds = None  # the next puzzles' seeds (an Rng)
         self._open_main()
 
-    # -- what the front end reads and takes ------------------------------------------------
+    # -- what the front end reads and takes
 
     @property
     def game(self):
@@ -101,14 +99,14 @@ class Midend:
         self._cues |= bits  # (CUE_OPEN, ...)
 
     def take_cues(self):
-        """The cue bits set since the last call (CUE_OPEN, ...), cleared."""
+        """The cue bits set since the last call, cleared."""
         cues = self._cues
         self._cues = 0
         return cues
 
     def take_collect(self):
-        """True once after big buffers or code were dropped: the frame loop calls gc.collect()
-        then, high in its stack, where no stale pointer pins them."""
+        """True once after buffers or code were dropped: the frame loop collects then, high
+        in its stack, where no stale pointer pins them."""
         wanted = self._collect
         self._collect = False
         return self.boards.take_collect() or wanted
@@ -163,17 +161,26 @@ class Midend:
         """The end-of-game panel's lines, most important first (mines.texts.result_lines)."""
         return texts.result_lines(self)
 
-    def say(self, text):
-        """Show a short message in the status bar (or the menu's footer) for a few seconds."""
+    def say(self, text, ms=_MESSAGE_MS):
+        """Show a short message in the status bar (or the menu's footer). It goes at the next
+        key, when another screen comes to the front, or after ``ms`` milliseconds; then the
+        footer says what the keys do again."""
         self.message = text
-        self._message_until = self._now + _MESSAGE_MS
+        self._message_until = self._now + ms
         self.screen_version += 1
 
-    # -- input -----------------------------------------------------------------------------
+    def _unsay(self):
+        # (issue 20: a message answers one key; none outlives it or its screen)
+        if self.message:
+            self.message = ""
+            self.screen_version += 1
+
+    # -- input
 
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
         order of mines.keys.NAMES)."""
+        self._unsay()
         if buttons & (A | B) == A | B and self.state == PLAYING:
             self.hint()   # A and B together (the simulator's hint key sends both)
             buttons &= ~(A | B)
@@ -233,26 +240,25 @@ class Midend:
             elif button == B:
                 self.to_menu()
 
-    def pause(self):
+    def pause(self, title="Paused"):
         """The pause menu over the game in play. The hint job goes (the next move's check makes
         it again): a paused game holds its tiles, the menu its text and the save its code."""
         from mines.menus import PAUSE_ROWS, Menu
         self.make_room()
         self._enter(phases.PAUSE)
-        self.open(Menu("pause", "Paused", PAUSE_ROWS, 0, "resume"))
+        self.open(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
         self.state = PAUSED
 
     def _open_main(self):
         """The main menu in front, alone, its cursor where it was left."""
         from mines.menus import MAIN_ROWS, Menu
-        row = self._main_row
-        self.open(Menu("main", "PyGamer Mines", MAIN_ROWS,
-                       len(MAIN_ROWS) - 1 if row < 0 else row, None))
+        self.open(Menu("main", "PyGamer Mines", MAIN_ROWS, self._main_row, None))
 
     def open(self, screen):
         """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
         self._stack.append(screen)
         self.screen = screen
+        self._unsay()
         self.screen_version += 1
 
     def back(self):
@@ -261,6 +267,7 @@ class Midend:
             return False
         self._stack.pop()
         self.screen = self._stack[-1]
+        self._unsay()
         self.screen_version += 1
         return True
 
@@ -270,6 +277,7 @@ class Midend:
             self._main_row = self._stack[0].row
         del self._stack[:]  # emptied in place: nothing is allocated between games
         self.screen = None
+        self._unsay()
         self.screen_version += 1
 
     def resume(self):
@@ -341,13 +349,12 @@ class Midend:
         if game.state != G_PLAYING:
             self._finish()
 
-    def start_puzzle(self):
-        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode).
-        Started under the job runner's guard, as every job is: no room for the puzzle's code
-        ends on the menu with the reason, like a puzzle that finds no room for its buffers."""
+    def start_puzzle(self, fixed=None):
+        """Make and play a puzzle of the puzzle menu's size and level, or ``fixed`` (width,
+        height, level, seed: a puzzle code's) (mines.puzzle_mode), under the runner's guard."""
         self._drop_help()
         self._enter(phases.PUZZLE)
-        self.runner.start(None, JOB_PUZZLE, _start_puzzle, self)
+        self.runner.start(None, JOB_PUZZLE, _start_puzzle, self, fixed)
         self._for_game = True
 
     def _finish(self):
@@ -366,7 +373,7 @@ class Midend:
         self._enter(phases.END)
         gc.collect()  # a quiet moment between games
 
-    # -- flow ------------------------------------------------------------------------------
+    # -- flow
 
     def to_menu(self):
         """Back to the main menu; the board being made, generator and game are dropped (and a
@@ -382,14 +389,16 @@ class Midend:
         del self._stack[:]
         self.start_x = -1
         self.start_y = -1
+        self._unsay()
         self._enter(phases.MENU)
+        self._main_row = 0   # the menu opens at its top: Play
         self._open_main()
 
-    def make_room(self):
-        """Let go of the hint job and its code for now (a save written in play): the next
-        move's check makes it again."""
+    def make_room(self, saving=True):
+        """A save written in play: the hint job and its code go first (the next move's check
+        makes it again); ``saving`` False: the save's code goes once written."""
         self._drop_help()
-        self._enter(phases.PLAY_LEAN)
+        self._enter(phases.PLAY_LEAN if saving else phases.PLAY)
 
     def _drop_help(self):
         """Let go of the hint job (mines.helping) and its buffers."""
@@ -463,7 +472,7 @@ class Midend:
         else:
             self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny board may end here)
 
-    # -- per frame -------------------------------------------------------------------------
+    # -- per frame
 
     def frame(self, now_ms):
         """Advance one frame: timer, message timeout, and job slices within the budget."""

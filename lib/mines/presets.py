@@ -29,7 +29,7 @@ MAX_HEIGHT = 24
 MAX_DENSITY_PERCENT = 45   # the densest board of all: up to 256 cells, at the default level
 # The densest board the device makes in time, per level: (up to 256 cells, at 30x24 = 720 cells),
 # a straight line between. Past it the slowest fifth of boards take 10-20 s or more, or give up
-# (tools/bench.py and the README's sweep). Without case analysis (single, pairs) boards need
+# (tools/bench.py and docs/benchmarks.md's sweep). Without case analysis (single, pairs) boards need
 # far more perturbing, so those levels stop lower.
 _DENSEST = ((30, 26), (30, 26), (45, 36))
 _SMALL = const(256)

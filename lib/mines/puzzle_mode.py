@@ -20,9 +20,10 @@ from mines.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING, 
 JOB_PUZZLE = 6  # mines.midend.JOB_PUZZLE: the runner's tag for a puzzle job
 
 
-def start(m):
-    """Make a puzzle of the puzzle menu's size and level for midend ``m``, then play it (the
-    sweeper's buffers are let go first: the heap holds one mode's at a time)."""
+def start(m, fixed=None):
+    """Make a puzzle of the puzzle menu's size and level for midend ``m`` (``fixed``: the
+    (width, height, level, seed) of a puzzle code instead), then play it (the sweeper's buffers
+    are let go first: the heap holds one mode's at a time)."""
     if m.puzzle is None:
         if m.puzzle_best is None:  # the first puzzle of the session
             m.puzzle_best = best_times()
@@ -32,7 +33,7 @@ def start(m):
         m.runner.stop()
         m.boards.drop()
         m.mode = 1
-    m.runner.start(m.puzzle.start(m), JOB_PUZZLE)
+    m.runner.start(m.puzzle.start(m, fixed), JOB_PUZZLE)
     m.elapsed_ms = 0
     m.start_x = -1
     m.start_y = -1
@@ -48,6 +49,7 @@ PAUSE_ROWS = (
     ("Check marks", None, "check"),
     ("Hint", None, "hint"),
     ("New puzzle", None, "new"),
+    ("How to play", None, "puzzle_help"),
     ("Menu", None, "menu"),
 )
 
@@ -63,8 +65,11 @@ def best_times():
 
 
 def record_best(times, size, level, ms):
-    """A puzzle of ``size`` (index in puzzle_game.SIZES) and ``level`` was solved in ``ms``
-    milliseconds; True when that is a new best in ``times`` (``best_times``)."""
+    """A puzzle of ``size`` (index in puzzle_game.SIZES; -1: a size not in the menu's, a code's)
+    and ``level`` was solved in ``ms`` milliseconds; True when that is a new best in ``times``
+    (``best_times``)."""
+    if size < 0:
+        return False
     k = size * 3 + level
     if times[k] and times[k] <= ms:
         return False
@@ -127,21 +132,30 @@ class PuzzleMode:
         self._boards = None   # the midend's Boards: told when buffers were dropped
 
     def size(self, m, k):
-        """The width (``k`` 1) or height (2) of the puzzle in front: the menu's size while
-        one is made, else the game's."""
+        """The width (``k`` 1) or height (2) of the puzzle in front: the one being made, the
+        menu's in the menu, else the game's."""
         game = self.game
-        if m.state == GENERATING or m.state == MENU or game is None:
+        if m.state == GENERATING:
+            return self.job.width if k == 1 else self.job.height
+        if m.state == MENU or game is None:
             return P.SIZES[m.settings.psize][k]
         return game.width if k == 1 else game.height
 
-    def start(self, m):
-        """The job making a puzzle of the menu's size and level, from the next seed."""
+    def start(self, m, fixed=None):
+        """The job making a puzzle of the menu's size and level, from the next seed, or the
+        puzzle of ``fixed`` (width, height, level, seed: a puzzle code)."""
         s = m.settings
         self._boards = m.boards
-        self.size_index = s.psize
-        self.level = s.plevel
-        w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
-        self.job.set(w, h, s.plevel, self._rng.bits30())
+        if fixed is None:
+            w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
+            fixed = (w, h, s.plevel, self._rng.bits30())
+        w, h, level, seed = fixed
+        self.size_index = -1   # (best times are kept for the menu's sizes)
+        for k in range(len(P.SIZES)):
+            if P.SIZES[k][1] == w and P.SIZES[k][2] == h:
+                self.size_index = k
+        self.level = level
+        self.job.set(w, h, level, seed)
         return self.job
 
     def ensure_size(self, width, height):
@@ -207,7 +221,7 @@ class PuzzleMode:
             return
         move = game.decide(P.PRIMARY if button == A else P.SECONDARY, m.cx, m.cy)
         if move == P.NO_MOVE:
-            m.say("A clue: nothing to mark")
+            m.say("A clue: no mark")
             m.cue(CUE_REFUSED)
             return
         game.execute(move)
@@ -244,12 +258,14 @@ class PuzzleMode:
             gc.collect()   # a quiet moment between puzzles
 
     def result_lines(self, m):
-        t = m.elapsed_ms
-        best = self.best[self.size_index * 3 + self.level]
+        from mines.texts import clock
+        best = self.best[self.size_index * 3 + self.level] if self.size_index >= 0 else 0
         game = self.game
-        return ["Solved in %d.%ds%s" % (t // 1000, t % 1000 // 100,
-                                        "  new best!" if self.new_best else
-                                        "  best %d.%ds" % (best // 1000, best % 1000 // 100)),
+        head = "Solved in %s  %s" % (clock(m.elapsed_ms), "new best!" if self.new_best else
+                                     "best " + clock(best) if best else "")
+        if len(head) > 26:
+            head = head[:6] + head[9:]   # "Solved 2:46:40  ..."
+        return [head.rstrip(),
                 "%dx%d %s  help used %d" % (game.width, game.height,
                                             P.LEVEL_NAMES[self.level], game.helps),
                 "Code %s" % game.code(),

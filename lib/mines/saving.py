@@ -18,7 +18,7 @@ resume that fails (no memory) loses it not. A save of a newer game's format is n
 
 from mines.states import MENU, PAUSED, PLAYING
 
-SAVE_FAILED = "Save failed: "
+SAVE_FAILED = "Not saved: "  # (a reason after it: 26 characters in all, the bar's width)
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
 # -- when to write ---------------------------------------------------------------------------
@@ -114,9 +114,11 @@ class Saves:
         self.seen = None
         self.game_crc = 0
         self.log = []
+        self.message = None  # what the read at start found (a damaged save...), or None
         self._state = MENU
         self._settings_version = -1
         self._game_version = -1
+        self._written_ms = -1   # the game time the last write kept
         self._failed = False
         self._room = False  # a write in play waits a frame for the hint job's room
 
@@ -124,6 +126,13 @@ class Saves:
     def records(self):
         from mines.savework import current
         return current(self)
+
+    def tell(self, m):
+        """Say what the save's reading found (a damaged save, no save memory), if anything: on
+        the screen the game starts with (the menu, or a resumed game's pause menu), until the
+        first key or 10 seconds."""
+        if self.message:
+            m.say(self.message, 10000)
 
     def frame(self, m, now_ms, busy):
         """Once a frame, after the midend's own work (``busy``: it made part of a board)."""
@@ -150,9 +159,11 @@ class Saves:
                 self._room = True  # the hint job goes first (it comes back at the next move)
                 m.make_room()     # and the write waits for the collect
                 return
-            self._room = False
             self.write(m)
             self.policy.written(now_ms)
+            if self._room:  # in play: the save's code goes again, the hint job comes back
+                self._room = False
+                m.make_room(False)
 
     def result(self, m, won, hints=0, lives_used=0):
         """Count the game that just ended; returns its place among the best times (1: a new
@@ -180,7 +191,7 @@ class Saves:
         """The result panel's line for the last win's place among the best times."""
         if self.place == 1:
             return "New record!"
-        return "%s best time" % PLACES[self.place - 1]
+        return "%s best" % PLACES[self.place - 1]
 
     def reset_stats(self, m):
         """Forget the statistics (the player confirmed); best times stay."""
@@ -194,18 +205,32 @@ class Saves:
         m.runner.stop()
         m._for_game = False
         m.seed = record.seed
-        m.elapsed_ms = record.elapsed_ms
+        m.elapsed_ms = self._written_ms = record.elapsed_ms
         m.cx, m.cy = record.start_x, record.start_y
         m.start_x = -1
         m.start_y = -1
         m.show_board()
-        m.pause()  # as START does in play
-        m.say("Game resumed")
+        m.pause("Saved game, paused")  # as START does in play
+        game = m.game
+        game.mark_flags = bool(m.settings.marks)
+        game.check_flags()   # (its overfilled numbers)
+        self.tell(m)
         self.kept = False  # (last: a resume that fails on the way keeps the saved game)
+
+    def close(self, m):
+        """The front end is closing (the simulator's window): write now whatever changed, the
+        settings in the menu and the time of the game in progress included."""
+        if m.settings.version != self._settings_version:
+            self.policy.note(SETTINGS)
+        if (m.state == PLAYING or m.state == PAUSED) and m.elapsed_ms != self._written_ms:
+            self.policy.note(PROGRESS)   # its timer ran on since the last write
+        if self.policy.dirty:
+            self.write(m)
 
     def write(self, m):
         """Write the settings, records and the game in progress now. Whatever goes wrong is
         said once and tried again at the next write: the game goes on."""
+        self._written_ms = m.elapsed_ms
         try:
             from mines.savework import write
             write(self, m)
@@ -215,7 +240,7 @@ class Saves:
             if not self._failed:  # said once; tried again at the next write
                 self._failed = True
                 m.say((SAVE_FAILED + (getattr(exc, "strerror", None) or str(exc)
-                                      or "no memory"))[:40])
+                                      or "no memory"))[:26])   # (the status bar's width)
 
 
 def attach(m, store, quiet=False):
@@ -226,14 +251,16 @@ def attach(m, store, quiet=False):
     from mines.savework import start
     m.saves = saves = Saves(store)
     record, message = start(saves, m)
-    if message and not (quiet and store is None):
-        m.say(message)
+    if not (quiet and store is None):
+        saves.message = message
     saves._settings_version = m.settings.version
     if record is not None:
         m.runner.start(ResumeJob(m.boards, record), JOB_RESUME)
         m._for_game = True
         m.show_board()
         m.state = GENERATING
+    else:
+        saves.tell(m)
 
 
 class ResumeJob:
