@@ -52,6 +52,7 @@ import terminalio  # noqa: E402,F401
 import audiocore  # noqa: E402,F401
 import audioio  # noqa: E402,F401
 import digitalio  # noqa: E402,F401
+import board  # noqa: E402,F401  (the fake: board_id "pygamer", for code.py's boot line)
 import whole_player  # noqa: E402
 if "phases" in OPT:
     import mpy_phases  # noqa: E402,F401

@@ -56,7 +56,8 @@ def test_the_injection_is_real():
     d = Driver(m)
     d.run(3)
     assert inject.PLAN.raised == 1
-    assert m.state == M.MENU and m.message == NO_MEMORY and m.game is None
+    s = m.settings
+    assert m.state == M.MENU and m.message == NO_MEMORY % (s.width, s.height) and m.game is None
     inject.PLAN.reset(-1)
 
 

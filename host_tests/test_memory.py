@@ -112,6 +112,37 @@ def test_a_phase_lets_go_of_the_code_it_does_not_use():
                                                     "mines.puzzle")], phases["menu"]
 
 
+def test_the_device_says_its_heap_at_boot_and_back_at_the_menu():
+    """code.py's boot line (the interpreter, the board, the bytes free after start) and, back
+    at the main menu, the fewest bytes free after a collect so far (issue 18: what the first
+    player with a device can tell us); the Records' System page shows the same."""
+    ok, fields, out = whole_game(4, "mpy", 1024)
+    assert ok, out[-3000:]
+    lines = fields[1]["output"].splitlines()
+    boot = [line for line in lines if line.startswith("PyGamer Mines: micropython ")]
+    assert len(boot) == 1 and boot[0].endswith(" bytes free after start"), lines[:3]
+    assert " on pygamer, " in boot[0]   # (host_tests/fakes/board.py)
+    start = int(boot[0].split(", ")[1].split()[0])
+    low = [int(line.split(": ")[-1]) for line in lines
+           if line.startswith("PyGamer Mines: fewest bytes free so far: ")]
+    assert low and 0 < min(low) <= start and low == sorted(low, reverse=True)
+
+
+def test_the_system_page_shows_the_heap(monkeypatch):
+    """Records > System: the interpreter, the board and the two heap figures code.py keeps."""
+    from mines import phases
+    from mines import midend as M
+    from mines import recordscreens
+    monkeypatch.setattr(phases, "HEAP", ["circuitpython 10.2.1", "pygamer", 98765, 43210])
+    page = recordscreens.system()
+    text = [row[0] for row in page.rows]
+    assert text[:4] == ["circuitpython 10.2.1", "Board pygamer", "Free at start 98765",
+                        "Fewest free 43210"]
+    assert all(len(t) <= 26 for t in text)
+    m = M.Midend(seed=1)
+    assert "system" in [row[2] for row in recordscreens.records_menu(m).rows]
+
+
 def mpy(code, heap="1M"):
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", code],
                        capture_output=True, text=True, timeout=120)

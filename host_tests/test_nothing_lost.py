@@ -330,7 +330,7 @@ def test_the_tool_reads_again_when_the_file_changes_under_it(tmp_path, monkeypat
 MESSAGES = {"hint": "No memory for hints", "check": "No memory for hints",
             "probability": "No memory for hints", "rescue": "Life lost: 4 left",
             "rescue-work": "Life lost: 4 left", "puzzle": "Not enough memory",
-            "puzzle-work": "Not enough memory for this puzzle",
+            "puzzle-work": "No memory: 8x6 puzzle",
             "resume": "No memory to resume the game"}
 
 
@@ -351,7 +351,7 @@ def test_the_same_under_micropython():
 
 def test_other_errors_in_a_job_say_what_they_are():
     """A bug (here a TypeError) in the hint job says its own text, not "No memory for hints";
-    a puzzle job's failure names the puzzle, not a board."""
+    a puzzle job's failure names the puzzle and its size, not a board."""
     from mines.assist import HintJob
     nvm = bytearray(S.STORE_SIZE)
     m, d = job_inject.boot(nvm, 5, (("board", 0),))
@@ -373,7 +373,7 @@ def test_other_errors_in_a_job_say_what_they_are():
         d.run(60)
     finally:
         inject.remove()
-    assert m.state == M.MENU and m.message == "Not enough memory for this puzzle"
+    assert m.state == M.MENU and m.message == "No memory: 8x6 puzzle"
 
 
 # -- range checks where a field comes in ----------------------------------------------------------

@@ -260,7 +260,7 @@ BAR_MESSAGES = (
 )
 # Messages a menu shows (its footer, two lines): those above too, and the menus' own.
 FOOTER_MESSAGES = BAR_MESSAGES + (
-    "Out of memory: pick a smaller board", "Not enough memory for this board",
+    "No memory: 30x24 board", "No memory: 20x15 puzzle", "Not enough memory",
     "Could not make this board", "could not make this board in time: try fewer mines",
     "Save damaged: using defaults", "Save damaged: using the previous save",
     "No save memory: nothing is kept", "Statistics reset", "Too many mines (max 324)",

@@ -30,7 +30,7 @@ RUNNING = 1
 DONE = 2
 FAILED = 3
 
-NO_MEMORY = "Not enough memory for this board"  # a board job's ``no_memory``
+NO_MEMORY = "No memory: %dx%d board"  # a board job's ``no_memory``, its size
 NO_ROOM = "Not enough memory"  # a job that names nothing
 SEED_MASK = (1 << 21) - 1   # board seeds fit a board code (mines.boardcode.SEED_BITS)
 
@@ -145,7 +145,7 @@ class _BoardJob:
     new are made, so the two never coexist), then the generator's slices.
     One is made and reused for every board (``set``), so nothing is allocated between boards."""
 
-    no_memory = NO_MEMORY
+    no_memory = ""
 
     def __init__(self, boards):
         self.boards = boards
@@ -160,6 +160,7 @@ class _BoardJob:
         self.start = start
         self.key = key
         self.kind = kind   # mines.kinds.KIND_*: Random and Kind boards are placed, not made
+        self.no_memory = NO_MEMORY % (width, height)
         self.waited = False
         self.began = False
         self.slice_work = 0

@@ -26,6 +26,7 @@ SCREENS = {
     "stats": "mines.recordscreens",
     "best": "mines.recordscreens",
     "reset": "mines.recordscreens",
+    "system": "mines.recordscreens",
     "code": "mines.codeentry",
     "puzzle": "mines.puzzle_menu",
     "puzzle_best": "mines.puzzle_best",

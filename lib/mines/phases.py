@@ -50,6 +50,18 @@ KEEP = (
 )
 
 
+# The heap as the device reports it (code.py fills it in; Records > System shows it): the
+# interpreter and its version, the board, the bytes free after start-up, and the fewest bytes
+# free after a collect seen since (-1: not known, off a MicroPython).
+HEAP = ["", "", -1, -1]
+
+
+def note_free(free):
+    """A collect left ``free`` bytes of heap: the fewest so far are kept (HEAP[3])."""
+    if free >= 0 and (HEAP[3] < 0 or free < HEAP[3]):
+        HEAP[3] = free
+
+
 def forget(name):
     """Drop module ``name`` from ``sys.modules`` and from its package, so that its code goes
     back to the heap once nothing else holds it; a later import loads it again. The one

@@ -81,7 +81,7 @@ class PuzzleJob:
     """Making one puzzle (mines.jobs' job protocol): first the buffers for its size (old ones
     dropped one frame before, so that the two never coexist), then the maker's slices."""
 
-    no_memory = "Not enough memory for this puzzle"
+    no_memory = ""
 
     def __init__(self, mode):
         self.mode = mode
@@ -91,6 +91,7 @@ class PuzzleJob:
         self.began = False
 
     def set(self, width, height, level, seed):
+        self.no_memory = "No memory: %dx%d puzzle" % (width, height)
         self.width = width
         self.height = height
         self.level = level

@@ -46,6 +46,8 @@ def make(m):
         return best_times(m)
     if action == "reset":
         return confirm_reset(m)
+    if action == "system":
+        return system()
     return records_menu(m)
 
 
@@ -55,7 +57,22 @@ def records_menu(m):
         ("Statistics", None, "stats"),
         ("Best times", None, "best"),
         ("Reset statistics", None, "reset"),
+        ("System", None, "system"),
         ("Back", None, "back"),
+    ))
+
+
+def system():
+    """The interpreter, the board and its heap (code.py measures it: mines.phases.HEAP), for a
+    player to tell us how the game fits the device."""
+    from mines.phases import HEAP
+    name, board, start, low = HEAP
+    return page("system", "System", (
+        name or "?",
+        "Board " + (board or "?"),
+        "Free at start %s" % (start if start >= 0 else "-"),
+        "Fewest free %s" % (low if low >= 0 else "-"),
+        "(bytes of heap)",
     ))
 
 
