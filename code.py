@@ -174,7 +174,7 @@ def _boot_line(profile):
     from mines import phases
     impl = sys.implementation
     heap = phases.HEAP
-    heap[0] = "%s %d.%d.%d" % ((impl.name,) + tuple(impl.version[:3]))
+    heap[0] = "%s %s.%s.%s" % ((impl.name,) + tuple(impl.version[:3]))
     try:
         import board
         heap[1] = board.board_id

@@ -3,15 +3,14 @@ stand-in profile (display, buttons, NeoPixels, speaker, NVM), so that tools/memo
 can find the smallest heap it plays in. Runs under micropython (32- or 64-bit) and CPython.
 
   micropython -X heapsize=112K host_tests/mpy_whole.py REPO NVMFILE PART [--games=N]
-      [--mpy=DIR] [--display=LIB] [--peak=N] [--phases] [--seed=N]
+      [--mpy=DIR] [--peak=N] [--phases] [--seed=N]
 
 Run it from the repository with REPO "." (tools/memory.py does): the script changes to REPO and
 puts short relative entries on sys.path, like the device's ("", "/lib"). NVMFILE: the NVM's 8192
 bytes, kept in a file (created blank if missing) so that the NVM is not on the heap, as on the
 device. PART 1 plays the game from a fresh start; PART 2 is the same device switched on again:
-it resumes the game PART 1 left paused, and wins it. DIR: the .mpy files of lib/, boards/ and
-adafruit_display_text (tools/memory.py makes them as tools/deploy.py does); LIB: the folder
-holding adafruit_display_text (the source, without --mpy). --peak=N: collect every N frames
+it resumes the game PART 1 left paused, and wins it. DIR: the .mpy files of lib/ and boards/
+(tools/memory.py makes them as tools/deploy.py does; without it, the sources). --peak=N: collect every N frames
 and report the most bytes alive after a collect; --phases: also the most per phase
 (mpy_phases.phase) after the OK line.
 

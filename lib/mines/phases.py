@@ -53,7 +53,7 @@ KEEP = (
 # The heap as the device reports it (code.py fills it in; Records > System shows it): the
 # interpreter and its version, the board, the bytes free after start-up, and the fewest bytes
 # free after a collect seen since (-1: not known, off a MicroPython).
-HEAP = ["", "", -1, -1]
+HEAP = ["", "", -1, -1]  # type: list
 
 
 def note_free(free):
