@@ -89,13 +89,15 @@ def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep
             if presses:
                 midend.press(presses)
             midend.frame(now)
-            if midend.take_collect():  # big buffers were dropped: collect here, high in the
-                gc.collect()            # stack, where no stale pointer pins them
+            if midend.take_collect() or frame & 63 == 63:  # buffers were dropped (and every
+                gc.collect()  # two seconds): collect here, high in the stack, where no stale
+                _note_free(midend)  # pointer pins them; the heap's figures kept
             feedback.update(midend)
             if view.draw(midend, frame) or getattr(buttons, "exposed", False):
                 profile.refresh()
         except MemoryError:
-            midend.fail("Out of memory: pick a smaller board")
+            midend.fail("No memory: %dx%d %s" % (midend.board_width(), midend.board_height(),
+                                                 "puzzle" if midend.mode else "board"))
             gc.collect()
             print("PyGamer Mines: out of memory; back to the menu. Free:", _mem_free())
         except Exception as exc:  # noqa: BLE001 - a bug must not freeze the handheld
@@ -121,12 +123,32 @@ def _mem_free():
         return -1
 
 
-def main(seed=None, frames=-1, on_frame=None):
-    # The biggest modules first, while the heap is empty and unfragmented: compiling a .py
-    # on the device needs room for its parse tree.
-    import mines.generator  # noqa: F401
+_SAID = [-2]  # the fewest bytes free the serial console was last told
+
+
+def _note_free(midend):
+    """After a collect: the fewest bytes free so far (mines.phases.HEAP), said on the serial
+    console when the main menu is in front and it changed, for the first player with a device
+    to tell us."""
+    from mines import phases
+    phases.note_free(_mem_free())
+    low = phases.HEAP[3]
+    if low != _SAID[0] and midend.screen is not None and midend.screen.name == "main":
+        _SAID[0] = low
+        print("PyGamer Mines: fewest bytes free so far:", low)
+
+
+def start(profile=None, seed=None):
+    """Boot: the profile (``pick_profile()`` unless given: tests and the memory measure pass a
+    stand-in), the view, the midend with its saves, the lights. Returns (profile, midend,
+    view, feedback)."""
+    # Every module once, first, while the heap is empty (mines.phases.warm): the names they
+    # intern stay for good, and lie at the bottom of the heap in one piece.
+    from mines import phases
+    phases.warm()
     gc.collect()
-    profile = pick_profile()
+    if profile is None:
+        profile = pick_profile()
     gc.collect()
     from boards.feedback import Feedback
     from boards.view import View
@@ -142,9 +164,30 @@ def main(seed=None, frames=-1, on_frame=None):
     attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
+    _boot_line(profile)
+    return profile, midend, view, feedback
+
+
+def _boot_line(profile):
+    """One line on the serial console: the interpreter and its version, the board and the bytes
+    free after start-up (also in mines.phases.HEAP, for Records > System)."""
+    from mines import phases
+    impl = sys.implementation
+    heap = phases.HEAP
+    heap[0] = "%s %s.%s.%s" % ((impl.name,) + tuple(impl.version[:3]))
+    try:
+        import board
+        heap[1] = board.board_id
+    except (ImportError, AttributeError):
+        heap[1] = getattr(profile, "NAME", "?")
+    heap[2] = _mem_free()
+    print("PyGamer Mines: %s on %s, %d bytes free after start" % (heap[0], heap[1], heap[2]))
+
+
+def main(seed=None, frames=-1, on_frame=None):
+    profile, midend, view, feedback = start(seed=seed)
     done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
-    if midend.saves.policy.dirty:  # the simulator's window was closed: keep what changed
-        midend.saves.write(midend)
+    midend.saves.close(midend)  # the simulator's window was closed: keep what changed
     return done
 
 

@@ -2,7 +2,7 @@
 displayio and blinka_displayio_pygamedisplay; the keyboard stands in for the buttons.
 
 The 160x128 screen is shown scaled up (pygame.SCALED: the largest whole factor that fits, resizable).
-SDL_VIDEODRIVER=dummy runs it headless (tests, screenshots). Keys (README "Play it"):
+SDL_VIDEODRIVER=dummy runs it headless (tests, screenshots). Keys (README "Controls"):
 
   arrows / WASD      d-pad            Z, Space, J   A: open / chord
   X, F, K            B: flag          Enter, P      START: pause
@@ -12,15 +12,33 @@ SDL_VIDEODRIVER=dummy runs it headless (tests, screenshots). Keys (README "Play 
 import os
 
 import pygame
-from blinka_displayio_pygamedisplay import PyGameDisplay
+
+
+def _quiet_blinka():
+    """Import Blinka's ``microcontroller`` with its notice held back: on a computer it prints
+    "WARNING: GENERIC_X86 is not fully supported. Some features may not work." twice, which
+    reads like an error, while the simulator needs none of the pins it is about. Anything
+    else it prints still shows."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        import microcontroller  # noqa: F401
+    for line in out.getvalue().splitlines():
+        if "is not fully supported" not in line:
+            print(line)
+
+
+_quiet_blinka()
+from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
 from boards.buttons import Repeat
 from boards.sound import RATE, tone_data
 from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "Desktop simulator"
-BUTTON_NAMES = ("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc")  # the keys that stand
-# in for the buttons, in mines.keys order: footers and the help screen name these
+BUTTON_NAMES = ("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc", "H")  # the keys that
+# stand in for the buttons, in mines.keys order, then the hint's: footers and help name these
 FRAME_MS = 33
 WIDTH = 160
 HEIGHT = 128

@@ -5,8 +5,9 @@ waits, so the frame loop never stalls on them.
 """
 
 from mines import midend as M
+from mines._const import const
 
-_DIM = 24  # 0..255 per channel: low, the pixels sit next to the screen
+_DIM = const(24)  # 0..255 per channel: low, the pixels sit next to the screen
 _OFF = (0, 0, 0)
 _GREEN = (0, _DIM, 0)
 _RED = (_DIM, 0, 0)
@@ -57,7 +58,11 @@ class Feedback:
         if speaker.failed:
             if not self._told_failure:
                 self._told_failure = True
-                m.say("Sound off: " + speaker.reason)
+                text = "Sound off: " + speaker.reason
+                if len(text) > 26:   # the status bar's width: whole words (the console: all)
+                    print(text)
+                    text = text[:text.rfind(" ", 0, 27)]
+                m.say(text)
             return
         if not m.settings.sound:
             if not self._muted:

@@ -1,6 +1,5 @@
 """The status bar's font: 5x7 pixels, drawn in code, and ``TextLine``: a line of text as one
-TileGrid. (Every other text is adafruit_display_text's Label in terminalio.FONT: see
-boards/text_screen.py.)
+TileGrid. (Every other text is in terminalio.FONT, the same way: see boards/text_screen.py.)
 
 The built-in terminalio font is 12 pixels tall; the status bar is 8. This one fits: capitals and
 digits use 7 rows, descenders (g j p q y) an eighth. Every character is a 6x8 tile (5 columns of
@@ -11,11 +10,13 @@ TileGrid per character. Unknown characters show as "?".
 
 import displayio
 
+from mines._const import const
+
 GLYPH_W = 5  # ink columns
 CELL_W = 6  # a character's width on screen, pixels
 CELL_H = 8
 FIRST = 32  # the space: the first codepoint with a tile of its own
-_CODES = 96  # codepoints FIRST..FIRST + _CODES - 1 (printable ASCII) are looked up
+_CODES = const(96)  # codepoints FIRST..FIRST + _CODES - 1 (printable ASCII) are looked up
 
 
 class Font:

@@ -1,40 +1,36 @@
-"""Text screens - menus and pages (mines.menus) - drawn with adafruit_display_text's ``Label``
-in the built-in ``terminalio.FONT`` (6x12 pixels a character), as CircuitPython games do.
+"""Text screens - menus and pages (mines.menus) - and the lines of the end-of-game panel, in the
+built-in ``terminalio.FONT`` (6x12 pixels a character).
+
+A line of text is a TileGrid over the font's own bitmap, one tile per character cell: a byte of
+RAM a character (the bitmap is in the device's flash), and changing the text writes tile numbers,
+allocating nothing. A whole menu takes about 2K this way, where adafruit_display_text's Label,
+a TileGrid per character (about 100 bytes each on the device) and 10K of code, took 13K. On the
+desktop, Blinka's ``terminalio.FONT`` has no bitmap to tile (its ``bitmap`` is the class): the
+glyphs are drawn into a sheet of our own there (``_sheet``).
 
 Layout on 160x128: a title, up to ``rows_fit`` rows that scroll with the cursor, and a footer at
 the bottom saying what the buttons do (or a message): one line, or two for a long message (one
 row fewer then). The cursor's row sits on a highlight bar; a row whose value left/right change
-shows "<" and ">" around the value.
-
-Memory: a Label holds one TileGrid per character (about 100 bytes each on the device; not for
-a space here: ``_Font`` gives it no size, so it only moves the next character on), and remakes
-them all when its text changes. So the rows are two multi-line Labels -
-the names, and the values from the ninth character on - that change only when a value or the
-rows in view do; moving the cursor moves the bar and the arrows (TileGrids of their own) and
-allocates nothing. A TextScreen and its Labels exist only while a text screen is in front:
-``clear`` drops the Labels and boards.view drops the TextScreen when the board comes to the
-front, and once no Label is left (the end-of-game panel's go with the panel) it drops this
-module and adafruit_display_text's too (``forget_labels``): a board being made or played does
-not carry the text code in the heap. The next text screen imports them again (from the
-deployed .mpy files, quickly).
+shows "<" and ">" around the value. A ``TextScreen`` exists only while a text screen is in
+front (boards.view makes it and lets it go), and this module's code with it (mines.phases).
 """
-
-import sys
 
 import displayio
 import terminalio
+
+from mines._const import const
+from mines.menus import PAGE_ROWS
 
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
 ROW_PITCH = 11  # pixels from one menu row to the next: a cell's top row is blank, so its
 # descenders (last row) may share it
-CELL_TOP = 5  # a Label's y is this far below the top of its characters' cells
 TITLE_GAP = 1  # pixels between the title and the first row
-LABEL_X = 4  # left margin, pixels
-VALUE_COLUMN = 8  # characters: where values start (the widest name is 7)
-# Label's line spacing is a float factor of LINE_H truncated to whole pixels: aim half a pixel
-# above ROW_PITCH so that single-precision floats (the device's) still give ROW_PITCH.
-_ROW_SPACING = (ROW_PITCH + 0.5) / LINE_H
+TEXT_X = 4  # left margin, pixels
+VALUE_COLUMN = 8  # characters: where values start (a value row's name has 6 at most)
+_FIRST = const(32)  # the space: the first character with a tile
+_CODES = const(95)  # printable ASCII, 32..126
+_PAD = " " * VALUE_COLUMN
 
 WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
@@ -44,84 +40,108 @@ BAR = 0x203880  # the cursor's row
 # The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
 _ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
            ".#... ..#.. ...#. ....# ...#. ..#.. .#...")
-_ARROW_TOP = 2
+_ARROW_TOP = const(2)
 
 
-class _Space:
-    """terminalio.FONT's space as a Label reads a glyph (fontio.Glyph's fields), but empty:
-    a Label makes no TileGrid for a glyph of no width or height, and still moves on by its
-    ``shift_x``."""
-
-    def __init__(self, glyph):
-        self.bitmap = glyph.bitmap
-        self.tile_index = glyph.tile_index
-        self.width = 0
-        self.height = 0
-        self.dx = glyph.dx
-        self.dy = glyph.dy
-        self.shift_x = glyph.shift_x
-        self.shift_y = glyph.shift_y
-
-
-class _Font:
-    """terminalio.FONT for the Labels, but with the space as an advance alone: a Label holds a
-    TileGrid per character, spaces included (about 100 bytes each on the device), and a space
-    draws nothing on a see-through ground. Every other glyph is terminalio.FONT's own."""
-
-    def __init__(self):
-        self._font = terminalio.FONT
-        self._space = _Space(terminalio.FONT.get_glyph(32))
-
-    def get_bounding_box(self):
-        return self._font.get_bounding_box()
-
-    def get_glyph(self, codepoint):
-        return self._space if codepoint == 32 else self._font.get_glyph(codepoint)
+def _sheet():
+    """terminalio.FONT's bitmap, whose tile k is character 32 + k (fontio: "all font glyphs
+    starting with ASCII"); where it has none to tile (Blinka's), a sheet drawn from its glyphs
+    in the same order."""
+    font = terminalio.FONT
+    bitmap = font.bitmap
+    if isinstance(bitmap, displayio.Bitmap):
+        return bitmap
+    sheet = displayio.Bitmap(CHAR_W * _CODES, LINE_H, 2)
+    # (the stubs declare no fields for fontio.Glyph, a named tuple on the device)
+    glyphs = [font.get_glyph(_FIRST + k) for k in range(_CODES)]
+    base = LINE_H + min([g.dy for g in glyphs if g is not None])  # type: ignore[attr-defined]
+    for k in range(_CODES):  # (the baseline: the lowest descender ends the cell)
+        g = glyphs[k]
+        if g is None:
+            continue
+        dx, dy, w, h = g.dx, g.dy, g.width, g.height  # type: ignore[attr-defined]
+        top = base - dy - h
+        for y in range(h):
+            for x in range(w):
+                if g.bitmap[x, y] and 0 <= x + dx < CHAR_W and 0 <= top + y < LINE_H:
+                    sheet[k * CHAR_W + x + dx, top + y] = 1
+    return sheet
 
 
-_FONT = _Font()
+_SHEET = None  # the font's bitmap: looked up by the first Text
 
 
-def new_label(colour, spacing=1.0):
-    """An empty terminalio Label (adafruit_display_text imported when the first is made)."""
-    from adafruit_display_text.label import Label
-    return Label(_FONT, text="", color=colour, line_spacing=spacing)
+class Text:
+    """``lines`` lines of ``columns`` characters in ``colour`` (0xRRGGBB) on a see-through
+    ground, their top-left corner at (``x``, ``y``) pixels, ``pitch`` pixels between lines (a
+    line is a TileGrid of its own when that is not LINE_H). ``grids``: what to add to a Group.
+    ``colour`` may be changed (``set_colour``); ``set(k, text)`` writes line k."""
 
+    def __init__(self, columns, lines, colour, x=0, y=0, pitch=LINE_H):
+        global _SHEET
+        if _SHEET is None:
+            _SHEET = _sheet()
+        self.palette = displayio.Palette(2)
+        self.palette.make_transparent(0)
+        self.palette[1] = colour
+        self.colour = colour
+        self.columns = columns
+        each = pitch != LINE_H
+        self.lines = lines
+        self.grids = [displayio.TileGrid(
+            _SHEET, pixel_shader=self.palette, width=columns, height=1 if each else lines,
+            tile_width=CHAR_W, tile_height=LINE_H, default_tile=0,
+            x=x, y=y + k * pitch) for k in range(lines if each else 1)]
+        self._each = each
 
-def forget_labels():
-    """Drop adafruit_display_text's modules from the heap when they were loaded from .mpy files
-    (quick to load again, in a few pieces; a .py would be compiled again, in many): call it
-    only once no Label is left (a Label alive would keep its code, and the next import would
-    load a second copy)."""
-    module = sys.modules.get("adafruit_display_text.label")
-    if module is not None and getattr(module, "__file__", "").endswith(".mpy"):
-        from boards import forget
-        forget("adafruit_display_text.label")
-        forget("adafruit_display_text")
+    def set_colour(self, colour):
+        """True if that changed the colour."""
+        if colour == self.colour:
+            return False
+        self.palette[1] = colour
+        self.colour = colour
+        return True
+
+    def set(self, k, text):
+        """Line ``k`` shows ``text`` (cut to the columns). True if a character changed."""
+        columns = self.columns
+        if self._each:
+            grid, at = self.grids[k], 0
+        else:
+            grid, at = self.grids[0], k * columns
+        changed = False
+        n = len(text)
+        for i in range(columns):
+            t = ord(text[i]) - _FIRST if i < n else 0
+            if not 0 <= t < _CODES:
+                t = 31  # "?"
+            if grid[at + i] != t:
+                grid[at + i] = t
+                changed = True
+        return changed
+
+    def read(self, k):
+        """The text line ``k`` shows (tests read it)."""
+        grid, at = (self.grids[k], 0) if self._each else (self.grids[0], k * self.columns)
+        return "".join([chr(_FIRST + grid[at + i]) for i in range(self.columns)]).rstrip()
+
+    def move(self, x, y, pitch=LINE_H):
+        for k in range(len(self.grids)):
+            self.grids[k].x = x
+            self.grids[k].y = y + k * pitch
 
 
 def wrap(text, columns):
-    """``text`` cut at a space into lines of at most ``columns`` characters (two at most; a
-    word too long for a line is cut)."""
-    if len(text) <= columns:
-        return text, ""
-    cut = text.rfind(" ", 0, columns + 1)
-    if cut < 1:
-        cut = columns
-    return text[:cut], text[cut:].strip()[:columns]
-
-
-def _column(lines, first, end, values, columns, indent):
-    """The names (or the values) of rows first..end-1, one a line; ``indent`` puts two spaces
-    before rows without a value (a menu's actions; a page's lines are not indented)."""
-    out = []
-    for k in range(first, end):
-        name, value = lines[k]
-        if values:
-            out.append(value[:columns - VALUE_COLUMN - 2])
-        else:
-            out.append(name[:VALUE_COLUMN - 1] if value else (indent + name)[:columns])
-    return "\n".join(out).rstrip("\n")
+    """``text`` cut at its newline, else at a space, into lines of at most ``columns``
+    characters (two at most; a word too long for a line is cut)."""
+    cut = text.find("\n")
+    if cut < 0:
+        if len(text) <= columns:
+            return text, ""
+        cut = text.rfind(" ", 0, columns + 1)
+        if cut < 1:
+            cut = columns
+    return text[:cut][:columns], text[cut:].strip()[:columns]
 
 
 class TextScreen:
@@ -152,83 +172,45 @@ class TextScreen:
                                        tile_height=ROW_PITCH, default_tile=0)
         self.right = displayio.TileGrid(arrows, pixel_shader=arrow_palette, tile_width=CHAR_W,
                                         tile_height=ROW_PITCH, default_tile=1)
-        for grid in (self.bar, self.left, self.right):
+        columns = self.columns
+        self.title = Text(columns, 1, YELLOW, TEXT_X)
+        self.rows = Text(columns, self.rows_fit(0), WHITE, TEXT_X, pitch=ROW_PITCH)
+        self.footer = Text(columns, 2, GREY, TEXT_X)
+        for grid in [self.bar, self.left, self.right] + self.title.grids + self.rows.grids + \
+                self.footer.grids:
             self.group.append(grid)
-        self.labels = ()  # type: tuple  # (title, names, values, footer): made by draw
         self._top = -1
         self._first = 0  # the first menu row in view
+        self.in_view = 0
         self._shown = None  # the screen whose rows _first scrolls: another one starts at the top
         self._key = None
-
-    def _label(self, colour, spacing):
-        lab = new_label(colour, spacing)
-        self.group.append(lab)
-        return lab
-
-    def _make_labels(self):
-        self.labels = (self._label(YELLOW, 1), self._label(WHITE, _ROW_SPACING),
-                       self._label(WHITE, _ROW_SPACING), self._label(GREY, 1))
-        return self.labels
-
-    # The Labels while a text screen is in front (None while the board is).
-    @property
-    def title(self):
-        return self.labels[0] if self.labels else None
-
-    @property
-    def names(self):
-        return self.labels[1] if self.labels else None
-
-    @property
-    def values(self):
-        return self.labels[2] if self.labels else None
-
-    @property
-    def footer(self):
-        return self.labels[3] if self.labels else None
-
-    @staticmethod
-    def _set(lab, text, colour=None):
-        changed = False
-        if lab.text != text:
-            lab.text = text
-            changed = True
-        if colour is not None and lab.color != colour:
-            lab.color = colour
-            changed = True
-        return changed
-
-    def clear(self):
-        """Drop the Labels (and their characters' TileGrids) while the board is in front. True
-        if there were any."""
-        labels = self.labels
-        for lab in labels:
-            self.group.remove(lab)
-        self.labels = ()
-        self._key = None
-        return bool(labels)
 
     def rows_fit(self, top, footer_lines=1):
         """How many menu rows fit between the title and a footer of ``footer_lines`` lines."""
         room = self.height - footer_lines * LINE_H - top - LINE_H - TITLE_GAP
         return room // ROW_PITCH
 
+    def text(self):
+        """What the screen shows, a line a row: title, rows (names, then values from column
+        VALUE_COLUMN), footer (tests read it)."""
+        return [t.read(k) for t in (self.title, self.rows, self.footer) for k in range(t.lines)]
+
     def draw(self, m, top):
         """Show midend ``m``'s screen below ``top`` pixels. True if anything changed."""
         screen = m.screen
         if top == self._top and m.screen_version == self._key:
             return False
-        title, names, values, footer = self.labels or self._make_labels()
         self._key = m.screen_version
         self._top = top
-        x = LABEL_X
-        changed = self._set(title, screen.title)
-        title.x, title.y = x, top + CELL_TOP
-        a, b = wrap(m.footer(), self.columns)
-        changed |= self._set(footer, a + "\n" + b if b else a,
-                             YELLOW if m.message else GREY)
-        footer.x = x
-        footer.y = self.height - (2 if b else 1) * LINE_H + CELL_TOP
+        columns = self.columns
+        title, rows, footer = self.title, self.rows, self.footer
+        title.move(TEXT_X, top)
+        title.set(0, screen.title)
+        a, b = wrap(m.footer(), columns)
+        footer.set_colour(YELLOW if m.message else GREY)
+        footer.set(0, a)
+        footer.set(1, b)
+        footer.move(TEXT_X, self.height - (2 if b else 1) * LINE_H)
         fit = self.rows_fit(top, 2 if b else 1)
         lines = screen.lines(m.settings)
         sel = screen.row
@@ -241,16 +223,25 @@ class TextScreen:
                 first = sel
             elif sel >= first + fit:
                 first = sel - fit + 1
+        else:   # a page: where the midend scrolled it, PAGE_ROWS lines at most
+            fit = min(fit, PAGE_ROWS)
+            first = screen.top
         first = max(0, min(first, len(lines) - fit))
         self._first = first
         end = min(len(lines), first + fit)
+        self.in_view = end - first  # the rows shown (tests read it)
         y0 = top + LINE_H + TITLE_GAP
-        columns = self.columns
+        rows.move(TEXT_X, y0, ROW_PITCH)
         indent = "  " if sel >= 0 else ""
-        changed |= self._set(names, _column(lines, first, end, False, columns, indent))
-        changed |= self._set(values, _column(lines, first, end, True, columns, indent))
-        names.x, names.y = x, y0 + CELL_TOP
-        values.x, values.y = x + VALUE_COLUMN * CHAR_W, y0 + CELL_TOP
+        for k in range(len(rows.grids)):
+            text = ""
+            if first + k < end:
+                name, value = lines[first + k]
+                if value:
+                    text = (name[:VALUE_COLUMN - 2] + _PAD)[:VALUE_COLUMN] + value
+                else:
+                    text = indent + name
+            rows.set(k, text)
         on_row = first <= sel < end
         self.bar.hidden = not on_row
         value = lines[sel][1] if on_row else ""
@@ -258,6 +249,7 @@ class TextScreen:
         if on_row:
             y = y0 + (sel - first) * ROW_PITCH
             self.bar.y = self.left.y = self.right.y = y
-            self.left.x = x + (VALUE_COLUMN - 2) * CHAR_W
-            self.right.x = x + (VALUE_COLUMN + 1 + min(len(value), columns)) * CHAR_W
+            # the arrows next to the value, a cell clear of the longest name (6 characters)
+            self.left.x = TEXT_X + (VALUE_COLUMN - 1) * CHAR_W
+            self.right.x = TEXT_X + (VALUE_COLUMN + min(len(value), columns)) * CHAR_W
         return True

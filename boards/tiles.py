@@ -7,6 +7,7 @@ cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey.
 
 import displayio
 
+from mines._const import const
 from mines.game import BAD_FLAG, BLOWN, BOOM, COVERED, FLAG, MINE, TILE_CODES, WRONG
 
 TILE = 8  # pixels, square
@@ -19,7 +20,8 @@ CURSOR = BLANK + 1  # a frame with a see-through middle (drawn in its own TileGr
 SPIN = CURSOR + 1  # SPIN_FRAMES pictures: the cursor while a board is being made
 LIT = SPIN + SPIN_FRAMES  # 9 tiles: a number 0..8 on yellow, LIT + n: it proves the hint shown
 CLEAR = LIT + COVERED  # puzzle mode: a cell the player marked clear, an opened cell with a dot
-TILE_COUNT = CLEAR + 1
+OVER = CLEAR + 1  # OVER + n: a number n with more flags around it than n, framed in red
+TILE_COUNT = OVER + COVERED
 
 # Palette: the letter used in the drawings below, and its colour.
 _COLOURS = (
@@ -34,14 +36,15 @@ BACKGROUND = 0x101828  # the screen behind small boards
 _OPEN = "dddddddd" + "dlllllll" * 7
 _BOOM_GROUND = "dddddddd" + "drrrrrrr" * 7
 _LIT_GROUND = "dddddddd" + "dyyyyyyy" * 7
+_OVER_GROUND = "rrrrrrrr" + "rllllllr" * 6 + "rrrrrrrr"
 _DOT = "........ ........ ........ ...dd... ...dd... ........ ........ ........"
 _COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
 
 # Digits, 5x6, drawn at column _DIGIT_X, row _DIGIT_Y of an opened cell, in their classic colours.
-_DIGIT_X = 2
-_DIGIT_Y = 1
-_DIGIT_W = 5
-_DIGIT_H = 6
+_DIGIT_X = const(2)
+_DIGIT_Y = const(1)
+_DIGIT_W = const(5)
+_DIGIT_H = const(6)
 _DIGITS = (
     ("b", ".##.. ###.. .##.. .##.. .##.. ####."),
     ("g", ".###. ##.## ...## ..##. .##.. #####"),
@@ -100,9 +103,10 @@ def make_sheet():
                 if ch != ".":
                     bitmap[tile * TILE + x, y] = ink[colour or ch]
 
-    for t in range(COVERED):  # opened cells, 0..8, and the same lit for a hint
+    for t in range(COVERED):  # opened cells, 0..8, the same lit for a hint, and overfilled
         base(t, _OPEN)
         base(LIT + t, _LIT_GROUND)
+        base(OVER + t, _OVER_GROUND)
     for d in range(len(_DIGITS)):
         colour, art = _DIGITS[d]
         rows = art.split()
@@ -111,6 +115,7 @@ def make_sheet():
                 if rows[y][x] == "#":
                     bitmap[(d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
                     bitmap[(LIT + d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
+                    bitmap[(OVER + d + 1) * TILE + _DIGIT_X + x, _DIGIT_Y + y] = ink[colour]
     base(CLEAR, _OPEN)
     over(CLEAR, _DOT)
     base(COVERED, _COVER)

@@ -5,8 +5,8 @@ below as one TileGrid of 20x15 cells of 8x8 pixels over the sprite sheet from ``
 Boards larger than that scroll with the cursor; smaller ones are centred, and a puzzle (puzzle
 mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
-menus and pages are ``boards.text_screen`` (made while one is in front, its code dropped with its
-Labels) and the end-of-game panel is terminalio ``Label``s.
+menus and pages are ``boards.text_screen`` (made while one is in front; its code is loaded only
+then, mines.phases) and so are the end-of-game panel's lines.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Text is remade only when what it shows
@@ -14,39 +14,38 @@ changed; nothing is allocated in a frame where nothing changed. ``draw()`` retur
 anything changed, so the caller refreshes only then.
 """
 
-import sys
-
+from mines._const import const
 import displayio
 
-from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, SPIN, SPIN_FRAMES, START, TILE
+from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES, START, TILE
 from boards.font import Font, TextLine
 # (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
-from boards.text_screen import CELL_TOP, CHAR_W, LINE_H
+from boards.text_screen import CHAR_W, LINE_H
 from mines import midend as M
 from mines.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15
 BAR = 8  # status bar height, pixels
-_MARGIN = 2  # cells kept between the cursor and the edge of the view when scrolling
-_MINES_CHARS = 5  # status bar fields, characters: "*045", the state, "123"
-_STATE_CHARS = 17
-_TIME_CHARS = 3
-_PANEL_LINES = 4  # the end-of-game panel's most lines
-_PANEL_PAD = 2  # pixels of band above and below the panel's lines
-_BAND_SCALE = 4  # the band's bitmap is drawn 4 times larger (LINE_H and 2 * _PANEL_PAD divide)
-_COORD = 32  # packing base for the board's draw key: above any width, height or offset
-_SPIN_SLOWDOWN = 2  # the spinner shows a picture for 1 << this many frames
-_GAMES = 1 << 20  # packing base for the panel's key (state, games played): above any count
-_PANEL_X = 2  # the panel's left margin, pixels
+_MARGIN = const(2)  # cells kept between the cursor and the edge of the view when scrolling
+_MINES_CHARS = const(5)  # status bar fields, characters: "*045", the state, "123"
+_STATE_CHARS = const(17)  # longer takes the whole bar (26)
+_TIME_CHARS = const(3)
+_PANEL_LINES = const(4)  # the end-of-game panel's most lines
+_PANEL_PAD = const(2)  # pixels of band above and below the panel's lines
+_BAND_SCALE = const(4)  # the band's bitmap drawn 4 times larger
+_COORD = const(32)  # packing base for the board's draw key: above any width, height or offset
+_SPIN_SLOWDOWN = const(2)  # the spinner shows a picture for 1 << this many frames
+_GAMES = const(1 << 20)  # packing base for the panel's key (state, games played): above any count
+_PANEL_X = const(2)  # the panel's left margin, pixels
 
-_WHITE = 0xFFFFFF
-_RED = 0xFF2020
-_YELLOW = 0xFFFF00
-_GREY = 0xA0A0A0
-_GREEN = 0x40FF40
-_BLACK = 0x000000
-_PROGRESS = 0x006000
+_WHITE = const(0xFFFFFF)
+_RED = const(0xFF2020)
+_YELLOW = const(0xFFFF00)
+_GREY = const(0xA0A0A0)
+_GREEN = const(0x40FF40)
+_BLACK = const(0x000000)
+_PROGRESS = const(0x006000)
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 
@@ -56,18 +55,6 @@ def _span(bitmap, start, end, value):
     tuple made on every write.)"""
     for i in range(start, end):
         bitmap[i] = value
-
-
-def _forget_text():
-    """Drop the text screens' code (boards.text_screen, and adafruit_display_text's through
-    its ``forget_labels``) once no text screen and no Label is left: only what was loaded from
-    .mpy files (quick to load again; a .py would be compiled again). Allocates nothing."""
-    module = sys.modules.get("boards.text_screen")
-    if module is not None:
-        module.forget_labels()
-        if getattr(module, "__file__", "").endswith(".mpy"):
-            from boards import forget
-            forget("boards.text_screen")
 
 
 class View:
@@ -143,7 +130,7 @@ class View:
         self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
         self._progress_drawn = 0
         self.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
-        self.state_label = TextLine(font, _STATE_CHARS, _WHITE, width // 2, 0, align=1)
+        self.state_label = TextLine(font, width // 6, _WHITE, width // 2, 0, align=1)
         self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
         for lab in (self.mines_label, self.state_label, self.time_label):
             self._bar.append(lab.group)
@@ -151,8 +138,8 @@ class View:
 
         # end-of-game panel: lines on a black band at the bottom, over the board
         self.panel = displayio.Group()
-        # (a bitmap of a sixteenth of the pixels in a Group of scale 4: the band's heights,
-        # 12 pixels a line and 2 above and below, are multiples of 4)
+        # (a sixteenth of the pixels in a Group of scale 4: 12 pixels a line, 2 above and
+        # below, are multiples of 4)
         band = displayio.Bitmap(width // _BAND_SCALE,
                                 (_PANEL_LINES * LINE_H + 2 * _PANEL_PAD) // _BAND_SCALE, 1)
         band_palette = displayio.Palette(1)
@@ -160,8 +147,10 @@ class View:
         self._band = displayio.Group(scale=_BAND_SCALE, y=height)
         self._band.append(displayio.TileGrid(band, pixel_shader=band_palette))
         self.panel.append(self._band)
-        # two Labels while it shows: the first line (green or red), and the rest in one
+        # while it shows, a boards.text_screen.Text of the first line (green or red) and one of
+        # the rest
         self.panel_lines = ()  # type: tuple
+        self._panel_h = 0
         self.root.append(self.panel)
 
         # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
@@ -170,6 +159,7 @@ class View:
         self._text_kept = (None, 0)
 
         self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
+        self._bar_start = -1000
         self._bar_message = None
         self._panel_key = -1
         display.root_group = self.root
@@ -204,8 +194,6 @@ class View:
                 changed = True
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
-        if self.text is None and not self.panel_lines:
-            _forget_text()  # and the text code, until the next text shows
         return changed
 
     def _open_text(self):
@@ -216,7 +204,6 @@ class View:
         return text
 
     def _close_text(self, text):
-        text.clear()
         self._text_kept = (text._shown, text._first)
         self.root.remove(text.group)
         self.text = None
@@ -228,9 +215,11 @@ class View:
         progress = m.progress()
         # strings are made only when what they show changed: nothing is allocated per frame
         if (m.state != self._bar_state or left != self._bar_left or sec != self._bar_sec
-                or m.message is not self._bar_message or progress != self._bar_progress):
+                or m.message is not self._bar_message or progress != self._bar_progress
+                or m.start_x != self._bar_start):
             self._bar_state, self._bar_left, self._bar_sec = m.state, left, sec
             self._bar_message, self._bar_progress = m.message, progress
+            self._bar_start = m.start_x
             changed |= self._draw_bar_text(m, left, sec)
         p = progress * self.width // 100 if m.state == M.GENERATING else 0
         if p != self._progress_drawn:
@@ -245,10 +234,12 @@ class View:
         return changed
 
     def _draw_bar_text(self, m, left, sec):
-        changed = self._text(self.mines_label, ("*%03d" % left) if left >= 0 else
-                             "*-%02d" % (-left))
-        changed |= self._text(self.time_label, "%03d" % sec)
-        changed |= self._text(self.state_label, m.status(), _STATE_COLOURS[m.state])
+        status = m.status()
+        wide = len(status) > _STATE_CHARS   # the whole bar: no mines, no time
+        changed = self._text(self.mines_label, "" if wide else ("*%03d" % left) if left >= 0
+                             else "*-%02d" % (-left))
+        changed |= self._text(self.time_label, "" if wide else "%03d" % sec)
+        changed |= self._text(self.state_label, status, _STATE_COLOURS[m.state])
         return changed
 
     def _draw_position(self, m, w, h):
@@ -341,7 +332,8 @@ class View:
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
-        lost = state == M.LOST  # the mine that went off is under the cursor: show it
+        # the mine that went off is under the cursor: show it (until the cursor moves)
+        lost = state == M.LOST and game.boom == (m.cy + 1) * game.stride + m.cx + 1
         if self.cursor.hidden != lost:
             self.cursor.hidden = lost
             changed = True
@@ -357,11 +349,13 @@ class View:
         shown = None
         stride = 0
         lit = None
+        over = None
         if not hidden:
             shown = m.game.shown
             stride = m.game.stride
             if m.assist is not None and m.assist.game is m.game:
                 lit = m.assist.marks
+            over = getattr(m.game, "overfull", None) or None  # (not in a puzzle)
         start = -1
         if m.start_x >= 0:
             start = (m.start_y - oy) * COLS + (m.start_x - ox)
@@ -378,8 +372,11 @@ class View:
                     t = covered
                 else:
                     t = shown[row + sx]
-                    if lit is not None and lit[row + sx] and t <= 8:
-                        t += LIT
+                    if t <= 8:
+                        if over is not None and row + sx in over:
+                            t += OVER
+                        elif lit is not None and lit[row + sx]:
+                            t += LIT
                 if k == start and t == covered:
                     t = START
                 if drawn[k] != t:
@@ -389,18 +386,9 @@ class View:
                 k += 1
         return changed
 
-    @staticmethod
-    def _rest(lines, columns):
-        """Result lines after the first, cut to ``columns``, one a line. (A function of its
-        own: a generator expression in _set_panel would make it allocate on every call.)"""
-        from boards.text_screen import wrap
-        out = []
-        for line in lines[1:]:
-            out.append(wrap(line, columns)[0])
-        return "\n".join(out)
-
     def _set_panel(self, m):
-        """The end-of-game panel: m.result_lines() on a band at the bottom, over the board."""
+        """The end-of-game panel: m.result_lines() on a band over the board, at the bottom, or
+        at the top while the cursor is in the lower half (the arrows move it out of the way)."""
         state = m.state
         changed = False
         show = (state == M.WON or state == M.LOST) and m.screen is None
@@ -408,30 +396,40 @@ class View:
             key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
-                from boards.text_screen import new_label, wrap
+                from boards.text_screen import Text, wrap
                 lines = m.result_lines()[:_PANEL_LINES]
                 columns = self.width // CHAR_W
                 if not self.panel_lines:
-                    self.panel_lines = (new_label(_WHITE), new_label(_GREY))
-                    for lab in self.panel_lines:
-                        lab.x = _PANEL_X
-                        self.panel.append(lab)
+                    self.panel_lines = (Text(columns, 1, _WHITE),
+                                        Text(columns, _PANEL_LINES - 1, _GREY))
+                    for text in self.panel_lines:
+                        for grid in text.grids:
+                            self.panel.append(grid)
                 head, rest = self.panel_lines
-                head.text = wrap(lines[0], columns)[0]
-                head.color = _GREEN if state == M.WON else _RED
-                rest.text = self._rest(lines, columns)
-                top = self.height - len(lines) * LINE_H - 2 * _PANEL_PAD
+                head.set_colour(_GREEN if state == M.WON else _RED)
+                head.set(0, wrap(lines[0], columns)[0])
+                for k in range(1, _PANEL_LINES):
+                    rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
+                self._panel_h = len(lines) * LINE_H + 2 * _PANEL_PAD
+                self._band.y = -1
+                changed = True
+            top = self.height - self._panel_h
+            if self.cursor.y * self.zoom.scale >= (BAR + self.height) // 2:
+                top = BAR
+            if self._band.y != top:
+                head, rest = self.panel_lines
                 self._band.y = top
-                head.y = top + _PANEL_PAD + CELL_TOP
-                rest.y = head.y + LINE_H
+                head.move(_PANEL_X, top + _PANEL_PAD)
+                rest.move(_PANEL_X, top + _PANEL_PAD + LINE_H)
                 changed = True
             show = True
         if self.panel.hidden == show:
             self.panel.hidden = not show
             changed = True
-            if not show:  # the Labels and their characters' TileGrids back to the heap
-                for lab in self.panel_lines:
-                    self.panel.remove(lab)
+            if not show:  # the lines' TileGrids back to the heap
+                for text in self.panel_lines:
+                    for grid in text.grids:
+                        self.panel.remove(grid)
                 self.panel_lines = ()
                 self._panel_key = -1
         return changed

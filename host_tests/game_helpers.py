@@ -1,8 +1,7 @@
 """Helpers for the game tests: paths as on the device, a frame driver with a fake clock, button
 scripts that walk the cursor, and a counting stand-in generator whose slices are exact.
 
-Kept free of pytest and of CPython-only features so that host_tests/mpy_games.py can use the same
-ideas under micropython.
+Kept free of pytest and of CPython-only features, like the scripts that run under micropython.
 """
 
 import os
@@ -176,6 +175,8 @@ class ExactGenerator:
         self.perturbations = self.restarts = 0
         self.failed = False  # the generator's contract: True when it gave up
         self.reason = None
+        self.level = 2
+        self.solver = None  # (the real one's solver is kept for the hint job; none here)
         self._left = 0
 
     def begin(self, mines, seed, start=None, level=2, version=1):
@@ -184,6 +185,7 @@ class ExactGenerator:
         if start is None:
             start = (self.rng.below(b.width), self.rng.below(b.height))
         self.start_x, self.start_y = start
+        self.level = level
         self._mines = mines
         self._left = self.SLICES
         self.progress = 0

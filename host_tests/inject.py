@@ -172,7 +172,7 @@ def sweep(seed, width, height, mines, quick, error=MemoryError, kind="slice", mo
     points tried."""
     points = count_points(seed, width, height, mines, quick, kind)
     tries = most if most and points > most else points
-    want = NO_MEMORY if error is MemoryError else "injected at point"
+    want = NO_MEMORY % (width, height) if error is MemoryError else "injected at point"
     tried = 0
     for k in range(tries):
         at = k * points // tries

@@ -32,6 +32,12 @@ for _ in range(3000):
         break
     now += 33
     m.frame(now)
+    if m.take_collect():  # as code.py's loop does
+        gc.collect()
+now += 33
+m.frame(now)
+if m.take_collect():
+    gc.collect()
 m.press(M.A)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
 
@@ -100,8 +106,9 @@ while m.game.tile(m.cx, m.cy) != COVERED:   # a covered cell under the cursor
     now += 33
     m.press(M.RIGHT if m.cx + 1 < m.game.width else M.DOWN)
     m.frame(now)
-c1 = check()
-c2 = check()
+c1 = check()   # the flag put on
+check()        # and taken off (a move of another kind: its own amount)
+c2 = check()   # and put on again: the same amount, nothing kept
 m.press(M.SELECT)
 for _ in range(400):
     now += 33

@@ -3,16 +3,21 @@ a module of its own, imported only for them, so that the other runs do not carry
 
 import sys
 
-from mines import midend as M
 
 
 def phase(m):
-    """The phase a frame is in: "menu", "text" (another text screen), "making WxH",
-    "playing WxH" (with the hint job, "+hints"), "end WxH" (the end panel)."""
+    """The phase a frame is in: "menu", "pause" (the pause menu, or a page opened from it),
+    "text" (another text screen), "making WxH", "playing WxH" (with the hint job, "+hints"),
+    "end WxH" (the end panel), and a puzzle's "puzzle making WxH" and so on."""
+    from mines import midend as M  # (here: this module is host-only code, measured apart)
     state = m.state
     if m.screen is not None:
-        return "menu" if m.screen.name == "main" else "text"
-    size = "%dx%d" % (m.settings.width, m.settings.height)
+        if m.screen.name == "main":
+            return "menu"
+        return "pause" if state == M.PAUSED else "text"
+    size = "%dx%d" % (m.board_width(), m.board_height())
+    if m.mode:
+        size = "puzzle " + size
     if state == M.GENERATING or state == M.READY:
         return "making " + size
     if state == M.PLAYING:

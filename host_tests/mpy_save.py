@@ -32,7 +32,7 @@ def sample_records(seed, big=False):
         r.add_result(key, won, rng.below(1 << 25), rng.below(300), rng.below(5))
     r.unknown.append((200, b"a section a newer game wrote"))
     w, h = 30, 24
-    g = GameRecord(w, h, 216, rng.bits30() * 4 + 3, rng.below(w), rng.below(h), 2, 2)  # Hard: 30% on 30x24
+    g = GameRecord(w, h, 216, rng.bits30() & 0x1FFFFF, rng.below(w), rng.below(h), 2, 2)  # Hard: 30% on 30x24; a board code's 21-bit seed
     g.lives = 5
     g.hints = rng.below(256)
     g.moves = rng.below(65536)

@@ -2,7 +2,7 @@
 (boards/view.py over the stand-in displayio of host_tests/mpy_display) while the menu idles, and while the cursor moves in a game (the clock held still, so
 that the timer's digits do not change: a change may allocate its new text).
 
-  micropython host_tests/mpy_view_frames.py REPO LIB
+  micropython host_tests/mpy_view_frames.py REPO
 
 Prints "menu=A,B play=C,D scroll=E,F": bytes allocated over 100 and over 400 frames (collector
 off); scroll: once and four times round an Expert board, which scrolls.
@@ -13,7 +13,6 @@ import sys
 
 REPO = sys.argv[1]
 sys.path[:0] = [REPO + "/host_tests/mpy_display", REPO + "/lib", REPO]
-sys.path.append(sys.argv[2])
 import mines.generator  # noqa: E402,F401
 from mines import midend as M  # noqa: E402
 import displayio  # noqa: E402

@@ -34,9 +34,27 @@ def test_hint_lines_have_the_contract_fields():
     assert out[1] == {"hint": [3, 0], "is": "safe", "because": [[1, 0]], "rule": "count"}
     assert out[2] == {"hint": None}
     # The flag on (3, 0) is disproved by the count; (3, 0) is the only provable cell.
-    assert out[3] == {"hint": None, "wrong_flags": [[3, 0]]}
+    assert out[3] == {"hint": None, "wrong_flags": [[3, 0]], "overfilled": []}
     r = run(SOLVE, [], json.dumps(views[3]) + "\n")
-    assert lines(r) == [{"safe": [[3, 0]], "mine": [], "wrong_flags": [[3, 0]]}]
+    assert lines(r) == [{"safe": [[3, 0]], "mine": [], "wrong_flags": [[3, 0]],
+                         "overfilled": []}]
+
+
+def test_a_right_flag_beside_a_wrong_one_is_not_called_wrong():
+    """(0, 0) is a proven mine, (1, 0) proven safe by the 0: both flagged, the numbers below
+    them are overfilled, and only the flag on the safe cell is wrong. A number with two flags
+    of which the numbers cannot say which is wrong: no wrong flag, the number overfilled."""
+    views = [{"w": 3, "h": 2, "view": ["FF#", "110"]},
+             {"w": 3, "h": 1, "view": ["F1F"]},
+             {"w": 3, "h": 1, "total_mines": 1, "view": ["F1F"]}]
+    r = run(SOLVE, [], "\n".join(json.dumps(v) for v in views) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = lines(r)
+    assert out[0]["mine"] == [[0, 0]] and [1, 0] in out[0]["safe"]
+    assert out[0]["wrong_flags"] == [[1, 0]]
+    assert out[0]["overfilled"] == [[0, 1], [1, 1], [2, 1]]
+    for o in out[1:]:
+        assert o["wrong_flags"] == [] and o["overfilled"] == [[1, 0]]
 
 
 def test_inconsistent_views_are_errors_per_line_and_exit_1():
@@ -142,12 +160,20 @@ def test_help_describes_every_option():
         assert opt in h.stdout
 
 
-def test_a_closed_pipe_ends_quietly():
+def test_a_closed_pipe_is_one_line_and_status_1():
+    """Issue 19: an output that cannot be written (the reader of a pipe left) is one line on
+    stderr and exit status 1: no traceback, whichever tool in a pipeline it hits."""
     for cmd in ("%s %s --width 9 --height 9 --mines 10 --seed 1 --count 400 | head -1",
                 "%s %s --width 9 --height 9 --mines 10 --seed 1 --count 400 --kind random"
                 " | %s tools/solve.py --hint | head -1"):
         exe = sys.executable
         line = cmd % ((exe, GEN) if cmd.count("%s") == 2 else (exe, GEN, exe))
-        r = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=ROOT,
+        r = subprocess.run(["bash", "-c", line + "; echo ${PIPESTATUS[*]}"], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
-        assert r.returncode == 0 and r.stderr == "" and len(r.stdout.splitlines()) == 1, r.stderr
+        out = r.stdout.splitlines()
+        assert len(out) == 2 and json.loads(out[0]), r.stdout
+        statuses = out[1].split()
+        assert statuses[-1] == "0" and "1" in statuses[:-1], statuses
+        assert "Traceback" not in r.stderr
+        for err in r.stderr.splitlines():
+            assert err.endswith(": cannot write the output: Broken pipe"), r.stderr

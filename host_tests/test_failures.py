@@ -11,7 +11,7 @@ import pytest
 import inject
 from game_helpers import Driver, StillProfile, load_code
 from mines import midend as M
-from mines.jobs import DONE, FAILED, IDLE, NO_MEMORY, RUNNING, Runner
+from mines.jobs import DONE, FAILED, IDLE, NO_MEMORY, NO_ROOM, RUNNING, Runner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -56,7 +56,8 @@ def test_the_injection_is_real():
     d = Driver(m)
     d.run(3)
     assert inject.PLAN.raised == 1
-    assert m.state == M.MENU and m.message == NO_MEMORY and m.game is None
+    s = m.settings
+    assert m.state == M.MENU and m.message == NO_MEMORY % (s.width, s.height) and m.game is None
     inject.PLAN.reset(-1)
 
 
@@ -103,7 +104,7 @@ def test_runner_budget_done_and_failed():
     assert r.state == IDLE and r.job is None
     r.start(Job(5, 40, fail_at=3))
     r.run()
-    assert r.run() == 40 and r.state == FAILED and r.error == NO_MEMORY and r.job is None
+    assert r.run() == 40 and r.state == FAILED and r.error == NO_ROOM and r.job is None
     r.start(Job(5, 40, fail_at=0, error=KeyError))
     r.run()
     assert r.state == FAILED and r.error == "'step 0'"
@@ -201,3 +202,33 @@ def test_a_board_the_generator_gives_up_on_ends_on_the_menu_with_its_reason():
     d.press(M.A)
     d.run(40)
     assert m.state == M.PLAYING and m.game.state == 0
+
+
+def test_a_board_given_up_on_is_not_asked_for_again():
+    """After a give-up, Play makes the board of the next seed: the same seed would give up the
+    same way for ever (a Swarm board did, in every try)."""
+    from game_helpers import Driver, ExactGenerator
+
+    seeds = []
+
+    class GivesUpOnItsFirstSeed(ExactGenerator):
+        def begin(self, mines, seed, start=None, level=2):
+            seeds.append(seed)
+            ExactGenerator.begin(self, mines, seed, start, level)
+
+        def step(self):
+            if seeds[-1] == seeds[0]:
+                self.slice_work = self.SLICE_UNITS
+                self.failed = True
+                self.reason = "could not make this board in time: try fewer mines"
+                return True
+            return ExactGenerator.step(self)
+
+    m = M.Midend(seed=5, generator_class=GivesUpOnItsFirstSeed)
+    d = Driver(m)
+    d.press(M.A)
+    d.run(30)
+    assert m.state == M.MENU and m.message.startswith("could not make")
+    d.press(M.A)
+    d.run(40)
+    assert m.state == M.PLAYING and len(seeds) == 2 and seeds[1] != seeds[0]

@@ -136,7 +136,7 @@ def test_scripted_win_from_the_menu_classic():
     assert m.game.opened == m.game.safe_total and m.game.mines_left() == 0
     assert m.stats.won == 1 and m.stats.played == 1 and m.elapsed_ms > 0
     assert m.stats.best[m.settings.key()] == m.elapsed_ms
-    assert m.status() == "You win!" and "Won in" in m.result_lines()[0]
+    assert m.status() == "You win! Move to look" and "Won in" in m.result_lines()[0]
     # the same seed and presses give the very same board
     m2, d2 = classic(seed=11)
     to_row(d2, "play")
@@ -162,7 +162,7 @@ def test_scripted_loss_then_menu():
     d.press(M.A)
     assert m.state == M.LOST
     assert m.game.shown[m.game.board.index(x, y)] == BOOM
-    assert m.stats.played == 1 and m.stats.won == 0 and m.status() == "Boom!"
+    assert m.stats.played == 1 and m.stats.won == 0 and m.status() == "Boom! Move to look"
     t = m.elapsed_ms
     d.run(30)
     assert m.elapsed_ms == t                              # the clock stopped
@@ -294,13 +294,45 @@ def test_menu_bounds_and_custom_density():
     assert lines[row_of(m, "mines")][1] == "%d (%d%%)" % (s.mines, s.density())
 
 
+def test_width_and_height_leave_the_mines_alone():
+    """A new width or height keeps the mine count (unless the size cannot hold it); held at its
+    end, nothing changes (it once moved the mines 170 -> 168)."""
+    m = M.Midend(seed=1)
+    d = Driver(m)
+    s = m.settings
+    menu_set(d, "width", lambda m: s.width == presets.MAX_WIDTH)
+    to_row(d, "mines")
+    for _ in range(300):
+        if s.mines >= 170:
+            break
+        d.press(M.RIGHT)
+    mines = s.mines
+    to_row(d, "width")
+    for _ in range(40):                                   # held at 30
+        d.press(M.RIGHT)
+    assert s.width == presets.MAX_WIDTH and s.mines == mines
+    d.press(M.LEFT, M.RIGHT)                              # 29 and back
+    assert s.mines == mines
+    d.press(M.DOWN, M.LEFT)                               # height 14: still fits
+    assert s.mines == mines
+    for _ in range(40):                                   # down to 5: too small for them
+        d.press(M.LEFT)
+    assert s.height == presets.MIN_HEIGHT
+    assert s.mines == presets.max_mines(s.width, s.height, s.level) < mines
+    s.set("level", 0)
+    s.set("mines", presets.max_mines(s.width, s.height, 2))
+    m.start_game()                                        # a board the level cannot make
+    assert m.state == M.MENU and m.message == "Too many mines (max %d)" % (
+        presets.max_mines(s.width, s.height, 0))
+
+
 def test_bad_parameters_get_a_message_and_lose_nothing():
     m = M.Midend(seed=1)
     for name, value in (("width", 9), ("height", 9), ("mines", 80)):
         assert m.settings.set(name, value) is None       # each in its field's range...
     m.start_game()                                        # ...but not together
     assert m.state == M.MENU
-    assert "9x9 board takes 1 to" in m.message
+    assert m.message == "Too many mines (max 36)"             # a line for the footer
     assert (m.settings.width, m.settings.height, m.settings.mines) == (9, 9, 80)
 
 
@@ -587,9 +619,9 @@ def test_menu_a_on_a_value_row_goes_to_play_and_help_opens_and_closes():
     d.press(M.A)
     assert m.screen.name == "help" and m.state == M.MENU and m.screen.row == -1
     assert any("flag" in line for line, _ in m.screen.lines(m.settings))
-    assert m.footer() == "A or B: back"
+    assert m.footer() == "Up/Down: scroll  A: back"       # a page longer than the screen
     d.press(M.DOWN, M.LEFT)                               # nothing to choose on a page
-    assert m.screen.name == "help"
+    assert m.screen.name == "help" and m.screen.top == 1
     d.press(M.B)
     assert m.screen.name == "main"
     d.press(M.START)                                      # START plays from the main menu
@@ -620,31 +652,6 @@ def _lost_beginner():
     d.press(*walk(m, *first_mine(m)))
     d.press(M.A)
     return m, d
-
-
-def test_the_end_panel_drops_the_board_code_modules_only_when_they_load_from_mpy(monkeypatch):
-    """Once the board's code is written, mines.boardcode and mines.codes leave the heap if they
-    came from .mpy files (quick to load again) and no puzzle module holds them; else they stay."""
-    import sys
-    import mines
-    from mines import boardcode, codes, texts
-    for name, module in (("boardcode", boardcode), ("codes", codes)):  # put back afterwards
-        monkeypatch.setitem(sys.modules, "mines." + name, module)
-        monkeypatch.setattr(mines, name, module)
-    m, d = _lost_beginner()
-    assert m.state == M.LOST
-    monkeypatch.delitem(sys.modules, "mines.puzzle_game", raising=False)
-    code = texts.result_lines(m)[2]                          # from .py: kept
-    assert "mines.boardcode" in sys.modules and "mines.codes" in sys.modules
-    monkeypatch.setattr(boardcode, "__file__", "lib/mines/boardcode.mpy")
-    monkeypatch.setattr(codes, "__file__", "lib/mines/codes.mpy")
-    monkeypatch.setitem(sys.modules, "mines.puzzle_game", object())  # a puzzle holds codes
-    assert texts.result_lines(m)[2] == code
-    assert "mines.boardcode" in sys.modules and "mines.codes" in sys.modules
-    monkeypatch.delitem(sys.modules, "mines.puzzle_game")
-    assert texts.result_lines(m)[2] == code                  # dropped, the same code written
-    assert "mines.boardcode" not in sys.modules and "mines.codes" not in sys.modules
-    assert texts.result_lines(m)[2] == code                  # and loaded again when needed
 
 
 def test_the_menu_holds_no_board_buffers():

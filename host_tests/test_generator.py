@@ -377,7 +377,7 @@ def test_solve_py_reads_views_and_reports_errors():
              "{not json"]
     r = subprocess.run([sys.executable, os.path.join("tools", "solve.py"), "--level", "pairs"],
                        input="\n".join(lines) + "\n", cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 1   # a line was bad: the others are answered, the status says so
+    assert r.returncode == 2   # a line was bad input: the others are answered, the status says so
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert out[0] == {"safe": [[1, 0]], "mine": [[0, 0], [2, 0]]}
     assert out[1] == {"safe": [], "mine": []}

@@ -1,10 +1,10 @@
 """Hints and wrong-flag marks against brute force: every hint is forced, its ``because`` numbers
 alone force it, its rule is the weakest that finds anything, and wrong flags are exactly those the
-numbers disprove or that overfill a number."""
+numbers disprove (a flag beside a number with too many flags is not wrong for that alone)."""
 
 import random
 
-from view_util import forced, numbers_of, overfilled_flags, random_view
+from view_util import forced, numbers_of, overfill, overfilled_numbers, random_view
 
 from mines import presets
 from mines.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
@@ -71,21 +71,36 @@ def test_hints_are_forced_by_their_numbers_at_the_weakest_rule():
 
 
 def test_wrong_flags_match_brute_force():
+    """A flag is wrong iff no mine layout consistent with the view's numbers (flags ignored; with
+    or without the total) has a mine there: checked over random small views, half of them with
+    numbers overfilled by extra flags on mines and safe cells alike."""
     rnd = random.Random(4242)
-    checked = 0
-    marked = 0
-    while checked < 1500:
+    checked = marked = overfilled = right_beside = 0
+    while checked < 2000:
         w, h, rows, total, mines = random_view(rnd)
+        if checked % 2:
+            rows = overfill(rnd, w, h, rows, mines)
         if "F" not in "".join(rows) or sum(r.count("#") + r.count("F") for r in rows) > 14:
             continue
         checked += 1
-        truth = forced(w, h, rows, total)
-        hinter, xy = hint_of(w, h, rows, total)
-        want = set(c for c in truth[0] if rows[c[1]][c[0]] == "F") | overfilled_flags(w, h, rows)
+        t = total if rnd.random() < 0.7 else None
+        truth = forced(w, h, rows, t)
+        hinter, xy = hint_of(w, h, rows, total if t is not None else -1)
+        want = set(c for c in truth[0] if rows[c[1]][c[0]] == "F")
         got = set(xy(i) for i in hinter.wrong)
-        assert got == want, (rows, total, got, want)
+        assert got == want, (rows, t, got, want)
+        assert hinter.disproved == hinter.wrong
+        over = overfilled_numbers(w, h, rows)
+        if over:
+            overfilled += 1
+            flags = set((x, y) for y in range(h) for x in range(w) if rows[y][x] == "F")
+            beside = set(c for (x, y) in over for c in flags
+                         if abs(c[0] - x) <= 1 and abs(c[1] - y) <= 1)
+            right_beside += len(beside & set(truth[1]))   # proven mines: never called wrong
+            assert not (got & set(truth[1]))
         marked += len(got)
-    assert marked > 100
+    assert marked > 100 and overfilled > 500 and right_beside > 100, (
+        marked, overfilled, right_beside)
 
 
 def test_mode_safe_says_whether_any_covered_cell_is_provably_safe():
@@ -239,3 +254,45 @@ def test_no_room_to_count_leaves_the_answer_to_the_rules(monkeypatch):
     hinter.run()
     assert hinter.error is None and hinter.cell < 0 and hinter.counting is None
     assert solver.oracle
+
+
+def test_every_forced_mine_flagged_and_one_safe_flag_beside_one():
+    """The issue's positions: games in progress, every mine the numbers force flagged, and one
+    flag on a forced-safe cell next to one of them (often overfilling a number beside both):
+    the wrong flag is that one alone, never a flag on a forced mine."""
+    from mines.game import PRIMARY, Game
+    from mines.generator import Generator
+    rnd = random.Random(20)
+    positions = right = overfilled = 0
+    for (w, h, m) in ((9, 9, 10), (16, 16, 40)):
+        gen = Generator(w, h)
+        game = Game(w, h)
+        for seed in range(60):
+            gen.begin(m, 300 + seed)
+            gen.run()
+            b = gen.board
+            game.new(b)
+            game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+            for _ in range(rnd.randint(0, 6)):   # a few safe cells more, at random
+                cells = [(x, y) for y in range(h) for x in range(w)
+                         if game.tile(x, y) == 9 and not b.is_mine(x, y)]
+                if cells:
+                    game.execute(game.decide(PRIMARY, *rnd.choice(cells)))
+            if game.state != 0:
+                continue
+            rows = ["".join("#" if game.tile(x, y) == 9 else str(game.tile(x, y))
+                            for x in range(w)) for y in range(h)]
+            safe, mine = solve_view(w, h, rows, presets.FULL, m)
+            pairs = [(s, c) for s in safe for c in mine
+                     if abs(s[0] - c[0]) <= 1 and abs(s[1] - c[1]) <= 1]
+            if not pairs:
+                continue
+            s, _ = rnd.choice(pairs)
+            rows = ["".join("F" if (x, y) in mine or (x, y) == s else rows[y][x]
+                            for x in range(w)) for y in range(h)]
+            overfilled += bool(overfilled_numbers(w, h, rows))
+            hinter, xy = hint_of(w, h, rows, m)
+            assert [xy(i) for i in hinter.wrong] == [s], (rows, s)
+            positions += 1
+            right += len(mine)
+    assert positions > 50 and right > 200 and overfilled > 20, (positions, right, overfilled)

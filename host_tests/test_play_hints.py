@@ -123,25 +123,36 @@ def test_one_life_is_classic():
         raise AssertionError("2 lives accepted")
 
 
-def test_wrong_flag_marks_appear_at_once_and_go_with_the_flag():
+def test_overfilled_numbers_are_marked_and_only_disproved_flags_are_wrong():
     g = make_game(1)
+    b = g.board
     g.execute(g.decide(PRIMARY, 2, 0))   # opens the zero area: 1s at (1,0), (0,1), (1,1)
     g.execute(g.decide(SECONDARY, 0, 0))          # the real mine: a plain flag
-    assert g.tile(0, 0) == FLAG
+    assert g.tile(0, 0) == FLAG and g.overfull == []
     g.execute(g.decide(SECONDARY, 3, 3))
     assert g.tile(3, 3) == FLAG
+    v = g.version
     g.execute(g.decide(SECONDARY, 4, 3))
-    # The 1 at (3, 2) now has two flags: both are marked.
-    assert g.tile(3, 3) == BAD_FLAG and g.tile(4, 3) == BAD_FLAG
-    g.execute(g.decide(SECONDARY, 4, 3))          # taken off: the other is plain again
-    assert g.tile(3, 3) == FLAG and g.tile(4, 3) != BAD_FLAG
+    # The 1 at (3, 2) now has two flags: the number is marked, neither flag (one is right).
+    assert g.tile(3, 3) == FLAG and g.tile(4, 3) == FLAG
+    assert b.index(3, 2) in g.overfull and g.version > v
+    g.execute(g.decide(SECONDARY, 4, 3))          # taken off: nothing overfilled any more
+    assert g.tile(3, 3) == FLAG and g.tile(4, 3) == 9 and g.overfull == []
+    g.execute(g.decide(SECONDARY, 0, 0))          # the last flags off: the list follows
+    g.execute(g.decide(SECONDARY, 4, 3))
+    assert g.flags == 2 and g.overfull
+    g.execute(g.decide(SECONDARY, 4, 3))
+    g.execute(g.decide(SECONDARY, 3, 3))
+    assert g.flags == 0 and g.overfull == []
     # A flag the numbers disprove (a hint job says so) is marked until it is taken off.
     g.execute(g.decide(SECONDARY, 3, 4))
     g.disprove(g.board.index(3, 4))
     assert g.tile(3, 4) == BAD_FLAG
-    g.mark_flags = False                          # the setting off: plain flags everywhere
+    g.execute(g.decide(SECONDARY, 3, 3))
+    g.execute(g.decide(SECONDARY, 4, 3))
+    g.mark_flags = False                          # the setting off: plain flags, no marks
     g.check_flags()
-    assert g.tile(3, 4) == FLAG and g.tile(3, 3) == FLAG
+    assert g.tile(3, 4) == FLAG and g.tile(3, 3) == FLAG and g.overfull == []
 
 
 def test_hints_after_each_move_match_hints_from_scratch():

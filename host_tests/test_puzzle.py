@@ -573,7 +573,7 @@ def test_puzzle_py_fails_like_a_unix_tool():
     bad = [["--width", "4", "--height", "5", "--seed", "1"],
            ["--width", "8", "--height", "8"],
            ["--width", "8", "--height", "x", "--seed", "1"],
-           ["--width", "8", "--height", "8", "--seed", "1", "--level", "full"],
+           ["--width", "8", "--height", "8", "--seed", "1", "--level", "expert"],
            ["--width", "8", "--height", "8", "--seed", "1", "--count", "0"],
            ["--width", "8", "--height", "8", "--seed", "-3"],
            ["--code", "12345"],
@@ -589,7 +589,7 @@ def test_puzzle_py_fails_like_a_unix_tool():
     assert h.returncode == 0
     for opt in ("--width", "--height", "--seed", "--level", "--count", "--code", "--help"):
         assert opt in h.stdout
-    # A reader that leaves early (| head -1): no traceback, no noise.
+    # A reader that leaves early (| head -1): no traceback; one line and status 1 (issue 19).
     for interp in ("cpython", "micropython"):
         exe = [sys.executable] if interp == "cpython" else [engine_util.MICROPYTHON]
         p = subprocess.Popen(exe + [TOOL, "--width", "8", "--height", "8", "--seed", "1",
@@ -600,7 +600,7 @@ def test_puzzle_py_fails_like_a_unix_tool():
         err = p.stderr.read()
         p.wait(timeout=120)
         assert json.loads(first)["w"] == 8
-        assert err == b"", err
+        assert err == b"puzzle.py: cannot write the output: Broken pipe\n" and p.returncode == 1, err
 
 
 def test_full_screen_hard_in_a_device_sized_heap_allocates_little():

@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 from game_helpers import Driver, to_row, walk  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines import puzzle_game as P  # noqa: E402
+from mines.menus import MAIN_ROWS  # noqa: E402
 
 
 def into_puzzle_menu(d):
@@ -48,7 +49,7 @@ def made(d):
     seen = set()   # progress values
     while m.state == M.GENERATING:
         if not m.message:
-            assert m.status() == "Making %d%%" % m.progress()
+            assert m.status() == "Making %d%%  B: stop" % m.progress()
         assert m.progress() >= last
         last = m.progress()
         seen.add(last)
@@ -86,7 +87,7 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     clue = [(cx, cy) for cy in range(7) for cx in range(10) if g.clue[g.cell(cx, cy)]][0]
     d.press(*walk(m, *clue))
     d.press(M.A)
-    assert m.message == "A clue: nothing to mark"
+    assert m.message == "A clue: no mark"
     # Check: the one mark is wrong or right, and the count says so.
     pause_action(d, "check")
     wrong = 1 if g.board.is_mine(x, y) else 0
@@ -99,14 +100,14 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
         assert m.message in ("Hint: a mine here", "Hint: clear here")
         d.press(M.A if g.hint_mine else M.B)
     assert m.state == M.WON and g.state == P.SOLVED and m.elapsed_ms > clock
-    assert m.status() == "Solved!"
+    assert m.status() == "Solved! Move to look"
     lines = m.result_lines()
     assert lines[0].startswith("Solved in ") and "new best!" in lines[0]
     assert lines[1].startswith("10x7 medium  help used %d" % g.helps)
     code = lines[2].split()[1]
     assert P.decode_code(code) == (10, 7, P.MEDIUM, g.seed)
-    best = m.puzzle.best.get(1, P.MEDIUM)
-    assert best == m.elapsed_ms > 0 and m.puzzle.best.get(0, P.EASY) == 0
+    best = m.puzzle_best[1 * 3 + P.MEDIUM]
+    assert best == m.elapsed_ms > 0 and m.puzzle_best[0 * 3 + P.EASY] == 0
     stopped = m.elapsed_ms
     d.run(30)
     assert m.elapsed_ms == stopped          # the clock stops at the end
@@ -115,8 +116,8 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     d.press(M.A)
     made(d)
     assert m.game.seed != first_seed
-    d.press(M.SELECT)
-    assert m.state == M.MENU and m.mode == 1
+    d.press(M.SELECT)  # the main menu: puzzle mode and its buffers go, its best times stay
+    assert m.state == M.MENU and m.mode == 0 and m.puzzle is None
     # Best times page.
     into_puzzle_menu(d)
     while m.screen.rows[m.screen.row][2] != "puzzle_best":
@@ -130,7 +131,7 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     # The sweeper again: puzzle buffers go, a board is made and played.
     to_row(d, "play")
     d.press(M.A)
-    assert m.mode == 0 and m.puzzle.maker is None
+    assert m.mode == 0 and m.puzzle is None
     assert d.until(M.PLAYING, 5000) and m.game.__class__.__name__ == "Game"
 
 
@@ -149,7 +150,7 @@ def test_cancel_while_making_and_a_new_puzzle_from_the_pause_menu():
     d.press(M.A)
     made(d)
     seed = m.game.seed
-    pause_action_new = [r[2] for r in M.menus.MAIN_ROWS]   # (the main menu is unchanged)
+    pause_action_new = [r[2] for r in MAIN_ROWS]   # (the main menu is unchanged)
     assert "puzzle" in pause_action_new
     d.press(M.START)
     while m.screen.rows[m.screen.row][2] != "new":
@@ -202,7 +203,7 @@ def test_the_puzzle_on_screen_lit_clues_marks_and_the_end_panel():
     s = S.puzzle_solved()
     m = s.m
     assert m.state == M.WON
-    top = 128 - 4 * 12 - 2                                  # the panel's four lines
+    top = s.view._band.y + 2                                # the panel's four lines
     assert read_label(s, top, (64, 255, 64), x0=2).startswith("Solved in")
     assert read_label(s, top + 24, (160, 160, 160), x0=2) == "Code " + m.game.code()
 
@@ -282,3 +283,37 @@ def test_making_the_full_screen_hard_puzzle_keeps_every_step_and_frame_in_the_ru
     assert len(steps) > 100
     assert max(steps) <= m.runner.slice_bound
     assert max(d.works) <= m.runner.budget
+
+
+def test_a_puzzle_code_typed_on_the_code_screen_plays_that_puzzle():
+    """The code on a solved puzzle's panel, typed on the Code screen (10 characters; the screen
+    says it is a puzzle code), makes the same puzzle again: same size, level and clues."""
+    from mines.codes import ALPHABET
+    m = M.Midend(seed=11)
+    d = Driver(m)
+    into_puzzle_menu(d)
+    choose(d, 1, P.MEDIUM)
+    d.press(M.A)
+    made(d)
+    g = m.game
+    code = g.code()
+    clues = bytes(g.clue)
+    d.press(M.SELECT)
+    to_row(d, "code")
+    d.press(M.A)
+    for ch in code:
+        n = ALPHABET.index(ch)
+        d.press(*([M.UP] * n if n <= 16 else [M.DOWN] * (32 - n)))
+        d.press(M.RIGHT)
+    assert m.screen.text() == code and len(code) == 10
+    assert m.screen.lines(m.settings)[3][0] == "10 chars: a puzzle code"
+    d.press(M.A)
+    assert m.message == "" and m.mode == 1 and m.state == M.GENERATING
+    assert (m.board_width(), m.board_height()) == (10, 7)
+    made(d)
+    assert m.game.code() == code and bytes(m.game.clue) == clues
+    d.press(M.START)                              # the puzzle pause menu: How to play
+    while m.screen.rows[m.screen.row][2] != "puzzle_help":
+        d.press(M.DOWN)
+    d.press(M.A)
+    assert m.screen.title == "How to play" and m.screen.name == "puzzle_help"

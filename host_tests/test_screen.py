@@ -144,33 +144,34 @@ def test_menu_text_and_selection():
     s = S.menu()
     m = s.m
     assert read_label(s, 0, YELLOW) == "PyGamer Mines"                    # the title
+    assert row_of(m, "play") == 0 and m.screen.row == 0                   # it opens at its top
     assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
-    assert highlighted(s) == menu_row_top(m, "play", s)                     # selected
+    assert highlighted(s) == menu_row_top(m, "play", s) == MENU_TOP       # selected
     assert read_label(s, 116, GREY) == "Z: play"                             # keyboard names
-    s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "board")))   # the menu scrolls up
+    for name in ("help", "quick", "board", "width", "height", "mines"):   # all in view
+        assert 0 < menu_row_top(m, name, s) < 116
+    s.d.press(*[M.DOWN] * row_of(m, "board"))
     s.show()
     top = menu_row_top(m, "board", s)
     assert highlighted(s) == top and read_label(s, top, WHITE) == "Board   Screen"
+    assert arrows(s, top) == [46, 52 + 6 * 6]            # "<" and ">" beside the value
     assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
-    s.d.press(*[M.DOWN] * (row_of(m, "play") - row_of(m, "board")))
-    s.show()
-    s.d.press(*[M.UP] * (row_of(m, "play") - row_of(m, "sound")))
+    assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
+    s.d.press(*[M.DOWN] * (row_of(m, "sound") - row_of(m, "board")))   # the menu scrolls
     s.show()
     top = menu_row_top(m, "sound", s)
     assert highlighted(s) == top and read_label(s, top, WHITE) == "Sound   on"
-    assert arrows(s, top) == [40, 40 + 6 * 5]             # "<" before the value, ">" after it
-    assert read_label(s, 116, GREY) == "<>: change  Z: to Play"             # the truth
-    s.d.press(*[M.UP] * row_of(m, "sound"))                  # up to the top: the menu scrolls
+    assert arrows(s, top) == [46, 52 + 6 * 2]
+    s.d.press(*[M.UP] * (row_of(m, "sound") - row_of(m, "kind")))   # its value in a line
     s.show()
-    top = menu_row_top(m, "quick", s)
-    assert highlighted(s) == top and read_label(s, top, WHITE) == "Mode    Quick start"
-    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Screen"
-    assert read_label(s, menu_row_top(m, "mines", s), WHITE) == "Mines   45 (15%)"
+    top = menu_row_top(m, "kind", s)
+    assert highlighted(s) == top and read_label(s, top, WHITE) == "Kind    No guess"
+    assert read_label(s, 104, GREY) == "Never needs a guess"
+    assert read_label(s, 116, GREY) == "<>: change  Z: to Play"
     s.d.press(M.A)                                        # A on a value row: to Play
     s.show()
-    assert highlighted(s) == menu_row_top(m, "play", s)
+    assert highlighted(s) == menu_row_top(m, "play", s) == MENU_TOP
     assert arrows(s, menu_row_top(m, "play", s)) == []    # an action row: nothing to change
-    assert read_label(s, menu_row_top(m, "sound", s), WHITE) == "Sound   on"
 
 
 def test_quick_start_marker_cursor_and_status_bar():
@@ -182,7 +183,7 @@ def test_quick_start_marker_cursor_and_status_bar():
     assert near(p[2], YELLOW) and near(p[0], BLACK)               # the cursor frame on it
     assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*045"        # mines left
     assert read_text(s, 0, 120, 160, (255, 32, 32)) == "000"      # the clock waits
-    assert read_text(s, 0, 40, 120, WHITE) == "Go!"
+    assert read_text(s, 0, 30, 130, WHITE) == "Z: open the dot"
     # another covered cell: raised grey
     x = 0 if m.start_x > 3 else m.game.width - 1
     q = tile_pixels(s, x, 0)
@@ -238,7 +239,8 @@ def test_generating_shows_progress_and_spinner():
     green = [any(near(px(s, x, y), (0, 96, 0), 12) for y in range(8)) for x in range(160)]
     filled = m.progress() * 160 // 100
     assert all(green[:filled]) and not any(green[filled:])     # the bar behind the text
-    assert read_text(s, 0, 40, 124, YELLOW).startswith("Making")
+    assert read_text(s, 0, 0, 160, YELLOW) == "Making %d%%  X: stop" % m.progress()
+    assert read_text(s, 0, 0, 40, (255, 32, 32)) == ""            # the whole bar: no mines
     before = tile_pixels(s, m.cx, m.cy)
     for _ in range(4):
         if m.state != M.GENERATING:
@@ -253,15 +255,21 @@ def test_won_screen():
     s = S.won()
     m = s.m
     assert m.state == M.WON
-    assert read_text(s, 0, 40, 124, (64, 255, 64)) == "You win!"
+    assert read_text(s, 0, 0, 160, (64, 255, 64)) == "You win! Move to look"
     lines = m.result_lines()
     assert len(lines) == 4 and lines[0].startswith("Won in")
-    top = 128 - 4 * 12 - 2                                          # the panel's lines
-    assert read_label(s, top, (64, 255, 64), x0=2) == lines[0]
-    assert read_label(s, top + 12, GREY, x0=2) == lines[1]
-    assert read_label(s, top + 24, GREY, x0=2) == lines[2]           # the code and the hints
-    assert read_label(s, top + 36, GREY, x0=2) == "Z new Enter again X menu"   # keyboard names
-    assert read_text(s, 0, 0, 40, (255, 32, 32)) == "*000"
+    for y in (0, m.game.height - 1):          # the panel goes where the cursor is not
+        s.d.press(*walk(m, m.cx, y))
+        s.show()
+        top = s.view._band.y + 2                                    # the panel's lines
+        assert top == (128 - 4 * 12 - 2 if y == 0 else 8 + 2)
+        cursor = s.view.cursor.y
+        assert not top - 2 <= cursor < top + 4 * 12 + 2
+        assert read_label(s, top, (64, 255, 64), x0=2) == lines[0]
+        assert read_label(s, top + 12, GREY, x0=2) == lines[1]
+        assert read_label(s, top + 24, GREY, x0=2) == lines[2]       # the code and the hints
+        assert read_label(s, top + 36, GREY, x0=2) == "Z new Enter again X menu"  # keys
+    assert read_text(s, 0, 0, 160, (255, 32, 32)) == ""            # (the whole bar: a word)
 
 
 def test_lost_screen_marks_boom_mines_and_wrong_flags():
@@ -269,14 +277,15 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     m = s.m
     game = m.game
     assert m.state == M.LOST
-    assert read_text(s, 0, 40, 124, (255, 32, 32)) == "Boom!"
+    assert read_text(s, 0, 0, 160, (255, 32, 32)) == "Boom! Move to look"
     seen = set()
-    panel_top = 128 - len(m.result_lines()) * 12 - 4
-    for by in range(min(m.game.height, (panel_top - 8) // 8 - 1)):  # rows above the panel
+    band = s.view._band.y
+    for by in range(m.game.height):
         for bx in range(m.game.width):
             t = game.tile(bx, by)
-            if (bx, by) == (m.cx, m.cy):
-                continue
+            y0 = tile_origin(s, bx, by)[1]
+            if (bx, by) == (m.cx, m.cy) or band - 8 < y0 < band + 4 * 12 + 4:
+                continue   # (under the panel)
             p = tile_pixels(s, bx, by)
             if t == MINE:
                 assert near(p[4 * 8 + 4], BLACK) and near(p[7 * 8 + 1], LIGHT)
@@ -291,8 +300,10 @@ def test_lost_screen_marks_boom_mines_and_wrong_flags():
     assert near(p[1 * 8 + 1], RED) and near(p[4 * 8 + 4], BLACK)  # red ground, black mine
     assert (bx, by) == (m.cx, m.cy) and not any(near(c, YELLOW) for c in p)  # no cursor on it
     assert seen == {MINE, WRONG}
-    top = 128 - len(m.result_lines()) * 12 - 2
-    assert read_label(s, top, (255, 32, 32), x0=2).startswith("Lost after")
+    assert read_label(s, band + 2, (255, 32, 32), x0=2).startswith("Lost after")
+    s.d.press(M.UP if m.cy else M.DOWN)               # the cursor moved: it shows again
+    s.show()
+    assert any(near(c, YELLOW) for c in tile_pixels(s, m.cx, m.cy))
 
 
 def test_paused_hides_the_board():
@@ -301,8 +312,8 @@ def test_paused_hides_the_board():
     assert m.state == M.PAUSED
     board_area = [px(s, x, y) for y in range(8, 128) for x in range(0, 160)]
     assert not any(near(c, LIGHT, 12) for c in board_area)         # no tile shows
-    assert read_text(s, 0, 40, 124, YELLOW) == "Paused"             # the status bar
-    assert read_label(s, 8, YELLOW) == "Paused"                     # the pause menu
+    assert read_text(s, 0, 30, 130, YELLOW) == ""                   # "Paused" once:
+    assert read_label(s, 8, YELLOW) == "Paused"                     # the pause menu's title
     assert read_label(s, 8 + 13, WHITE) == "  Resume" and highlighted(s) == 8 + 13
     assert read_label(s, 8 + 13 + 11, WHITE) == "  New board"
     assert read_label(s, 116, GREY) == "Z: resume"
@@ -407,13 +418,17 @@ def test_a_long_message_is_shown_whole_in_the_menu():
     s.show()
     p = m.settings
     assert m.state == M.MENU and (p.width, p.height, p.mines) == (9, 9, 80)
+    assert read_label(s, 116, YELLOW) == "Too many mines (max 36)"   # a line for the screen
+    to_row = __import__("game_helpers").to_row
+    to_row(s.d, "board")                                       # (the key took it away)
+    m.say("Save damaged: using the previous save")
+    s.show()
     first = read_label(s, 104, YELLOW)
     second = read_label(s, 116, YELLOW)
-    from mines import presets
-    assert first + " " + second == presets.check_params(9, 9, 80, p.level)
-    # the footer's second line took the last row's place: the menu scrolled to keep Play
-    assert highlighted(s) == menu_row_top(m, "play", s)
-    assert read_label(s, menu_row_top(m, "play", s), WHITE) == "  Play"
+    assert first + " " + second == "Save damaged: using the previous save"
+    # the footer's second line took the last row's place: the menu scrolled to keep Board
+    assert highlighted(s) == menu_row_top(m, "board", s)
+    assert read_label(s, menu_row_top(m, "board", s), WHITE) == "Board   Custom"
 
 
 def test_desktop_keys_through_pygame_events():
@@ -471,71 +486,51 @@ def test_sounds_are_short_and_play_through_the_mixer():
     speaker.play("open")                                          # returns at once
 
 
-def label_glyphs(lab):
-    """The TileGrids a Label holds: one per character (its local group, bar a background)."""
-    return len(lab._local_group)
-
-
-def test_text_labels_are_gone_while_the_board_is_in_front():
+def test_text_screens_are_gone_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
     text = v.text
-    labels = text.labels
-    assert sum(label_glyphs(lab) for lab in labels) > 60           # the menu's characters
+    assert text.text()[0] == "PyGamer Mines" and text.group in v.root
     s.d.press(M.A)                                                 # play
     s.d.until(M.PLAYING, 5000)
     s.show()
     assert m.state == M.PLAYING
-    assert text.labels == () and text.title is None                # the Labels are gone...
-    assert not [lab for lab in labels if lab in text.group]        # ...from the screen too
-    assert v.text is None and text.group not in v.root             # and the text screen
+    assert v.text is None and text.group not in v.root             # the text screen is gone
     assert v.panel_lines == ()
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
-    assert v.text.names.text.startswith("  Resume")
+    assert v.text.rows.read(0).startswith("  Resume")
     assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)
     s.show()
     assert v.text is None
     s.d.press(*walk(m, m.start_x, m.start_y))
     s.d.press(M.A)                                                 # the start opened
-    s.d.press(*winning_script(m))                                  # the end panel: Labels...
+    s.d.press(*winning_script(m))                                  # the end panel's lines...
     s.show()
     assert m.state == M.WON and len(v.panel_lines) == 2
-    assert v.panel_lines[0].text.startswith("Won in")
+    assert v.panel_lines[0].read(0).startswith("Won in")
+    assert v.panel_lines[1].read(2) == m.result_lines()[3][:26].rstrip()
     s.d.press(M.A)                                                 # ...gone with it
     s.show()
     assert v.panel_lines == () and m.state == M.GENERATING
     assert len(v.panel) == 1                                       # the band alone
 
 
-def test_label_code_is_dropped_only_when_it_loads_from_mpy(monkeypatch):
-    """With no Label left, adafruit_display_text's modules leave the heap if they came from
-    .mpy files (quick to load again); compiled from .py on the device they stay."""
+def test_a_line_of_text_is_one_tilegrid_of_character_tiles():
+    """A Text line is one TileGrid over the font's sheet, a tile per character (32 + k is tile
+    k): writing changes tile numbers only, spaces and all, and a change is reported once."""
     from boards import text_screen
-    import adafruit_display_text.label as label_module
-    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.py")
-    text_screen.forget_labels()
-    assert "adafruit_display_text.label" in sys.modules
-    monkeypatch.setattr(label_module, "__file__", "lib/adafruit_display_text/label.mpy")
-    text_screen.forget_labels()
-    assert "adafruit_display_text.label" not in sys.modules
-    assert "adafruit_display_text" not in sys.modules
-    lab = text_screen.new_label(WHITE)                              # and comes back when needed
-    assert "adafruit_display_text.label" in sys.modules and lab.text == ""
-
-
-def test_a_space_takes_no_tilegrid_but_keeps_its_width():
-    """Labels are made over terminalio.FONT with the space as an advance alone: "A  B" holds
-    two TileGrids (one a character, not four), and B sits three cells right of A."""
-    from boards import text_screen
-    lab = text_screen.new_label(WHITE)
-    lab.text = "A  B"
-    grids = [lab._local_group[i] for i in range(len(lab._local_group))]
-    assert len(grids) == 2
-    assert grids[1].x - grids[0].x == 3 * text_screen.CHAR_W
-    lab.text = "AB"
-    assert len(lab._local_group) == 2
+    t = text_screen.Text(10, 2, WHITE)
+    assert len(t.grids) == 1
+    assert t.set(1, "A  B~") and not t.set(1, "A  B~")
+    assert [t.grids[0][10 + i] for i in range(6)] == [33, 0, 0, 34, 94, 0]
+    assert t.read(1) == "A  B~" and t.read(0) == ""
+    assert t.set(1, "\u00e9") and t.read(1) == "?"                     # no glyph: "?"
+    rows = text_screen.Text(10, 3, WHITE, y=20, pitch=text_screen.ROW_PITCH)
+    assert [g.y for g in rows.grids] == [20, 31, 42]                 # 11-pixel rows: a grid each
+    yellow = text_screen.YELLOW
+    assert rows.set_colour(yellow) and rows.colour == yellow and not rows.set_colour(yellow)
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
@@ -611,19 +606,64 @@ def test_menu_rows_and_code_entry_scenes():
     top = highlighted(s)
     assert read_label(s, top, WHITE, x1=48) == "Lives"
     s = S.code_entry()
-    assert s.m.screen.name == "code" and s.m.screen.text().startswith("B4K2")
-    assert read_label(s, highlighted(s), WHITE).strip().startswith("B4K2")
+    assert s.m.screen.name == "code" and s.m.screen.text().startswith("1220JE")
+    assert read_label(s, highlighted(s), WHITE).strip().startswith("1220JE")
 
 
 def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():
-    """The main menu is scrolled (its cursor starts on Play, at the bottom); the help page opened
-    from it starts at its own top, so its first line (the moves) is on screen."""
+    """The main menu is scrolled (its cursor on Puzzle mode, at the bottom); a page opened from
+    it starts at its own top, so its first line is on screen, and scrolls with Up and Down."""
     from game_helpers import to_row
     s = S.menu()
     m = s.m
+    to_row(s.d, "puzzle")
+    s.show()
     assert s.view.text._first > 0                          # the menu is scrolled
     to_row(s.d, "help")
     s.d.press(M.A)
     s.show()
     assert m.screen.name == "help" and s.view.text._first == 0
     assert read_label(s, MENU_TOP, WHITE).endswith(": move")
+    lines = [line for line, _, _ in m.screen.rows]
+    s.d.press(*[M.DOWN] * 20)                              # to its end, and no further
+    s.show()
+    assert m.screen.top == len(lines) - 8 == s.view.text._first
+    assert read_label(s, MENU_TOP, WHITE) == lines[-8]
+    assert read_label(s, MENU_TOP + 7 * 11, WHITE) == lines[-1]
+    s.d.press(M.UP)
+    s.show()
+    assert read_label(s, MENU_TOP, WHITE) == lines[-9]
+
+
+def test_an_overfilled_number_is_framed_in_red():
+    """Flags around a number beyond its value: the number is framed in red (its digit in its
+    colour), and a flag is marked wrong only where the numbers prove its cell safe."""
+    from mines.game import BAD_FLAG
+    s = S.opened()
+    m, d = s.m, s.d
+    g = m.game
+    b = g.board
+    target = None
+    for y in range(g.height):
+        for x in range(g.width):
+            t = g.tile(x, y)
+            around = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                      if 0 <= x + dx < g.width and 0 <= y + dy < g.height
+                      and g.tile(x + dx, y + dy) == COVERED]
+            if target is None and 1 <= t <= 8 and len(around) > t:
+                target = (x, y, t, around)
+    x, y, t, around = target
+    for cx, cy in around[:t + 1]:
+        d.press(*walk(m, cx, cy), M.B)
+    d.run(60)                                              # the check after the moves
+    s.show()
+    assert b.index(x, y) in g.overfull
+    p = tile_pixels(s, x, y)
+    frame = [p[k] for k in range(64) if k < 8 or k >= 56 or k % 8 in (0, 7)]
+    inner = [p[k] for k in range(64) if 1 <= k // 8 <= 6 and 2 <= k % 8 <= 6]
+    assert sum(near(c, RED) for c in frame) == 28
+    assert sum(near(c, DIGIT_COLOURS[t], 16) for c in inner) >= 8
+    for cx, cy in around[:t + 1]:
+        i = b.index(cx, cy)
+        assert (g.tile(cx, cy) == BAD_FLAG) == (i in g.disproved)
+    assert any(g.tile(cx, cy) == FLAG for cx, cy in around[:t + 1] if b.is_mine(cx, cy))

@@ -110,11 +110,30 @@ def forced(w, h, rows, total=None, only=None):
     return safe, mine, layouts[0]
 
 
-def overfilled_flags(w, h, rows):
-    """Flags next to a number with more flags and known mines around it than its value."""
+def overfilled_numbers(w, h, rows):
+    """The numbers with more flags and known mines around them than their value."""
     out = set()
     for (x, y) in numbers_of(rows):
         around = list(neighbours(w, h, x, y))
         if sum(1 for c in around if rows[c[1]][c[0]] in "F*") > int(rows[y][x]):
-            out.update(c for c in around if rows[c[1]][c[0]] == "F")
+            out.add((x, y))
     return out
+
+
+def overfill(rnd, w, h, rows, mines):
+    """``rows`` with flags added beside some numbers until each has more flags and known mines
+    around it than its value (on covered cells, mines or not): views where a number is
+    overfilled by right flags and wrong ones alike."""
+    rows = [list(r) for r in rows]
+    numbers = numbers_of(["".join(r) for r in rows])
+    rnd.shuffle(numbers)
+    for (x, y) in numbers[:rnd.randint(1, 2)]:
+        around = [c for c in neighbours(w, h, x, y) if rows[c[1]][c[0]] == "#"]
+        rnd.shuffle(around)
+        marked = sum(1 for c in neighbours(w, h, x, y) if rows[c[1]][c[0]] in "F*")
+        for c in around:
+            if marked > int(rows[y][x]):
+                break
+            rows[c[1]][c[0]] = "F"
+            marked += 1
+    return ["".join(r) for r in rows]

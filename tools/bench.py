@@ -59,10 +59,11 @@ from bench_devtime import devtime_analyse, devtime_jobs, devtime_run, load_calib
 from bench_gen import cpython_stats, summarize_cpython
 from bench_memory import mp_memory, mp_slice_times
 from bench_report import evaluate_targets, render
+from cli import argparser, run_tool
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+    ap = argparser("bench.py", description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, help="boards per configuration (default 100; --quick: 10)")
     ap.add_argument("--seed-base", type=int, default=0, help="first seed (default 0)")
@@ -257,4 +258,4 @@ def run(args, ap, argv, t_start, tmpdir):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("bench.py", main)

@@ -334,4 +334,6 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.path.insert(0, HERE)
+    from cli import run_tool
+    run_tool("bench_hints.py", main, sys.argv[1:])

@@ -38,6 +38,7 @@ sys.path.insert(0, HERE)
 import bench_common as bench  # noqa: E402  (the generator benchmark's paths and statistics)
 from bench_devtime import devtime_run, load_calibration  # noqa: E402
 from bench_report import f1  # noqa: E402
+from cli import argparser, run_tool  # noqa: E402
 
 DEFAULT_JSON = os.path.join(HERE, "bench_puzzle_results.json")
 WARM_SEED = (1 << 29) + 7   # the warm-up puzzle's seed, outside every batch
@@ -185,7 +186,7 @@ def render(results):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+    ap = argparser("bench_puzzle.py", description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n", 2)[2])
     ap.add_argument("--seeds", type=int, default=40,
@@ -320,4 +321,4 @@ def run(args, tmpdir):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("bench_puzzle.py", main)

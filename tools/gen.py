@@ -1,17 +1,19 @@
 """Generate boards and print them as JSON lines (one per board).
 
     python tools/gen.py --width W --height H --mines M --seed S [--count N] [--start X,Y]
-                        [--level single|pairs|full] [--kind no-guess|random|kind]
+                        [--level easy|medium|hard] [--kind no-guess|random|kind]
     python tools/gen.py --code CODE
 
 Options:
   --width W      columns, 5 to 30            --height H   rows, 5 to 24
-  --mines M      mines: 1 to 45% of the cells at full, 30% at single and pairs, less on big
+  --mines M      mines: 1 to 45% of the cells at hard, 30% at easy and medium, less on big
                  boards (what the device makes in time; 9 cells always free for the opening)
   --seed S       the first board's seed, 0 to 2097151 (board codes hold 21 bits of seed)
   --count N      boards to make, seeds S .. S+N-1 (default 1)
   --start X,Y    the cell opened first (default: drawn from the seed)
-  --level L      the reasoning a no-guess board may need: single, pairs or full (default full)
+  --level L      the reasoning a no-guess board may need: easy (one number at a time), medium
+                 (pairs of numbers) or hard (counting and case splits; the default); the
+                 names single, pairs and full mean the same
   --kind K       no-guess (default): solvable without guessing from the start;
                  random: uniform mines, the start and its neighbours safe (kind boards start
                  as random ones; their mercy happens in play)
@@ -24,7 +26,8 @@ work the generator's work units (0 for random boards); code the board's code; ve
 generator's (mines.generator.VERSION, 1; 0 for a board of a code written before version 1, and
 for random and kind boards, which have one version). Runs unchanged under CPython
 and MicroPython (``micropython tools/gen.py ...``), printing the same lines on both. Bad arguments:
-a one-line message and exit status 2.
+a one-line message and exit status 2; an output that cannot be written (a full disk, a closed
+pipe): a one-line message and exit status 1.
 """
 
 import sys
@@ -40,18 +43,16 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
+from cli import out, usage  # noqa: E402
 from mines import boardcode, presets  # noqa: E402
 from mines.kinds import KIND_NO_GUESS, random_layout  # noqa: E402
 
-USAGE = ("usage: gen.py --width W --height H --mines M --seed S [--count N] [--start X,Y] "
-         "[--level single|pairs|full] [--kind no-guess|random|kind]  |  gen.py --code CODE")
 _OPTIONS = ("width", "height", "mines", "seed", "count", "start", "level", "kind", "code")
 _KINDS = ("no-guess", "random", "kind")
 
 
 def _fail(msg):
-    sys.stderr.write("gen.py: %s\n%s\n" % (msg, USAGE))
-    sys.exit(2)
+    usage("gen.py", msg)
 
 
 def _options(argv):
@@ -60,7 +61,7 @@ def _options(argv):
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
-            print(__doc__.strip())
+            out("gen.py", __doc__.strip() + "\n")
             sys.exit(0)
         if not a.startswith("--") or a[2:] not in _OPTIONS:
             _fail("unknown argument %r" % a)
@@ -117,7 +118,7 @@ def parse(argv):
             start = (int(parts[0]), int(parts[1]))
         except ValueError:
             _fail("--start takes X,Y (column,row), e.g. --start 3,4")
-    msg = presets.check_params(w, h, m)
+    msg = presets.check_params(w, h, m, level)
     if msg:
         _fail(msg)
     if start is not None and not (0 <= start[0] < w and 0 <= start[1] < h):
@@ -153,22 +154,15 @@ def main(argv):
             sx, sy = random_layout(board, m, s, start)
             stats = (0, 0, 0)
         code = boardcode.encode(w, h, m, s | version << boardcode.SEED_BITS, sx, sy, level, kind)
-        print('{"w": %d, "h": %d, "mines": %d, "seed": %d, "start": [%d, %d], "level": "%s", '
-              '"kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, "work": %d, '
-              '"code": "%s", "version": %d}' % (
-                  w, h, m, s, sx, sy, presets.LEVEL_NAMES[level], _KINDS[kind],
-                  board.grid_string(), stats[0], stats[1], stats[2], code, version))
+        out("gen.py", '{"w": %d, "h": %d, "mines": %d, "seed": %d, "start": [%d, %d], '
+            '"level": "%s", "kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, '
+            '"work": %d, "code": "%s", "version": %d}\n' % (
+                w, h, m, s, sx, sy, presets.LEVEL_NAMES[level], _KINDS[kind],
+                board.grid_string(), stats[0], stats[1], stats[2], code, version))
 
 
 if __name__ == "__main__":
     try:
         main(sys.argv[1:])
-    except OSError as e:   # a closed pipe (``| head``): stop quietly, as Unix tools do
-        if e.args and e.args[0] == 32:
-            try:
-                import os
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (ImportError, AttributeError, OSError):
-                pass
-            sys.exit(0)
-        raise
+    except KeyboardInterrupt:
+        sys.exit(130)

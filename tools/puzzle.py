@@ -7,6 +7,8 @@ Each line is {"w", "h", "level", "view", "solution", "code"}: view is H strings 
 (a digit is a clue, '#' a cell without one), solution W*H characters row-major ('*' a mine, '.'
 clear), code the puzzle's code (``--code`` makes the same puzzle again). Runs unchanged under
 CPython and MicroPython (``micropython tools/puzzle.py ...``), printing the same lines on both.
+Bad arguments: one line and exit status 2; an output that cannot be written (a full disk, a
+closed pipe): one line and exit status 1.
 """
 
 import sys
@@ -21,7 +23,8 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
-from mines import puzzle_game as P  # noqa: E402
+from cli import out, usage  # noqa: E402
+from mines import presets, puzzle_game as P  # noqa: E402
 
 USAGE = "usage: puzzle.py --width W --height H --seed S [--level easy|medium|hard] [--count N]\n" \
         "       puzzle.py --code CODE"
@@ -38,7 +41,8 @@ options:
   --height H     rows, %d to %d
   --seed S       the first puzzle's seed, 0 to %d; the same seed makes the same puzzle
   --level L      easy (one clue at a time), medium (pairs of clues) or hard (case splits and
-                 the mine count, which the player is told); default easy
+                 the mine count, which the player is told); default easy. The names of
+                 gen.py and solve.py, single, pairs and full, mean the same
   --count N      make N puzzles, seeds S to S+N-1 (default 1)
   --code CODE    make the puzzle of a code printed before (alone, without the options above)
   -h, --help     show this help""" % (P.MIN_WIDTH, P.MAX_WIDTH, P.MIN_HEIGHT, P.MAX_HEIGHT,
@@ -48,8 +52,7 @@ _OPTIONS = ("width", "height", "seed", "level", "count", "code")
 
 
 def _fail(msg):
-    sys.stderr.write("puzzle.py: %s\n" % msg)
-    sys.exit(2)
+    usage("puzzle.py", msg)
 
 
 def _int(opts, key):
@@ -67,10 +70,10 @@ def parse(argv):
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
-            print(HELP)
+            out("puzzle.py", HELP + "\n")
             sys.exit(0)
         if not a.startswith("--") or a[2:] not in _OPTIONS:
-            _fail("unknown argument %r (see --help)" % a)
+            _fail("unknown argument %r" % a)
         if i + 1 >= len(argv):
             _fail("%s needs a value" % a)
         opts[a[2:]] = argv[i + 1]
@@ -85,13 +88,13 @@ def parse(argv):
         return w, h, level, seed, 1
     for key in ("width", "height", "seed"):
         if key not in opts:
-            _fail("--%s is required (see --help)" % key)
+            _fail("--%s is required" % key)
     w = _int(opts, "width")
     h = _int(opts, "height")
     seed = _int(opts, "seed")
     count = _int(opts, "count") if "count" in opts else 1
     try:
-        level = P.level_from_name(opts.get("level", "easy"))
+        level = presets.level_from_name(opts.get("level", "easy"))  # (the same three levels)
     except ValueError as e:
         _fail(str(e))
     msg = P.check_size(w, h)
@@ -119,22 +122,14 @@ def main(argv):
     w, h, level, seed, count = parse(argv)
     from mines.puzzle import PuzzleMaker
     maker = PuzzleMaker(w, h)
-    try:
-        for s in range(seed, seed + count):
-            maker.begin(s, level)
-            maker.run()
-            sys.stdout.write(line(maker) + "\n")
-        sys.stdout.flush()
-    except OSError as e:
-        if e.args and e.args[0] == 32:   # EPIPE: the reader left (| head); stop quietly
-            try:
-                import os
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (ImportError, AttributeError, OSError):
-                pass
-            sys.exit(1)
-        raise
+    for s in range(seed, seed + count):
+        maker.begin(s, level)
+        maker.run()
+        out("puzzle.py", line(maker) + "\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,34 +1,41 @@
 """Read and write the game's save (settings, best times, statistics, the game in progress) as JSON.
 
-    python tools/save.py show [PATH]      print the save as one JSON object
-    python tools/save.py write [PATH]     read that JSON on stdin and write it as the game would
+    python tools/save.py show [PATH]                        print the save as one JSON object
+    python tools/save.py write [--replace] [--force] [PATH] read JSON on stdin and write it
 
 PATH is a save file of the simulator or a raw 8192-byte NVM image copied off a device; the
 default is the simulator's save (mines.storage.default_path: $XDG_DATA_HOME/pygamer-mines/
-save.bin). ``show`` prints the defaults with "empty": true for a missing or blank file, and exits
-1 with a one-line reason when no slot is readable. ``write`` goes through the game's own save code
-(mines.save.Store): it fills the slot the current save was not read from, with the next sequence
-number. Fields it is not given take their defaults; a value out of range is refused with a
-one-line reason (exit 1) and nothing is written. Bad arguments exit 2. The JSON schema is in the
-README ("Saves").
+save.bin). ``show`` prints the defaults with "empty": true for a blank file, and for a missing one
+(saying on stderr that no file is there); it exits 1 with a one-line reason when no slot is
+readable or the save is a newer version's (the line names its format version). ``write`` merges:
+what the JSON names replaces that field of the save at PATH (a setting at a time; "best",
+"stats" and "game" whole), every other field keeps its value; ``--replace`` writes exactly the
+JSON, every field it does not name at its default. It goes through the game's own save code
+(mines.save.Store): the slot the current save was not read from, the next sequence number, and
+never over a save another program wrote meanwhile (read before write: it reads again and
+merges again). A value out of range is refused with a one-line reason (exit 1) and nothing is
+written; so is a save of a newer version, unless ``--force``. Bad arguments, or input that is
+not JSON: one line and exit 2; an output that cannot be written (a full disk, a closed pipe, a
+folder that is not there): one line and exit 1. The JSON schema is in docs/saves.md.
 """
 
-import argparse
 import json
 import os
-import signal
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
+from cli import argparser, out, parse_json, reason  # noqa: E402
 from mines import presets, records as R  # noqa: E402
+from mines.boardcode import MAX_SEED  # noqa: E402
 from mines.resume import GameRecord  # noqa: E402
-from mines.savecheck import check_game  # noqa: E402
+from mines.savecheck import check_game, check_key  # noqa: E402
 from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
-from mines.settings import FIELDS  # noqa: E402
-from mines.storage import FileStorage, default_path  # noqa: E402
+from mines.settings import CUSTOM, FIELDS  # noqa: E402
+from mines.storage import Changed, FileStorage, default_path  # noqa: E402
 
 PROG = "save.py"
+TRIES = 3  # reads and merges when another program keeps writing the save meanwhile
 
 
 def setting_fields():
@@ -43,10 +50,30 @@ def board_name(width, height, mines):
     return "%dx%d/%d" % (width, height, mines)
 
 
+def _name(names, value):
+    """A level's or kind's name; its number when the save holds one this game does not know."""
+    return names[value] if value < len(names) else value
+
+
 def _board_fields(key):
     w, h, m, level, kind = R.key_parts(key)
-    return {"board": board_name(w, h, m), "level": R.LEVEL_NAMES[level],
-            "kind": R.KIND_NAMES[kind]}
+    return {"board": board_name(w, h, m), "level": _name(R.LEVEL_NAMES, level),
+            "kind": _name(R.KIND_NAMES, kind)}
+
+
+def unusable(records):
+    """One line for each best time or statistic of a board this game cannot make (a newer
+    game's, or a save written by hand): shown as they are, never used by the game."""
+    lines = []
+    for what, keys in (("best times", records.best_keys()), ("statistics",
+                                                            records.stats_keys())):
+        for key in keys:
+            err = check_key(key)
+            if err:
+                f = _board_fields(key)
+                lines.append("%s of %s %s %s: %s" % (what, f["board"], f["level"], f["kind"],
+                                                     err))
+    return lines
 
 
 def _seconds(ms):
@@ -130,11 +157,10 @@ def _ms(obj, name, hi_ms, default, where):
     value = obj.get(name, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
         raise Refused("%s.%s must be a number of seconds" % (where, name))
-    ms = int(round(value * 1000))
-    if not (0 <= ms <= hi_ms):
+    if not 0 <= value <= hi_ms / 1000:  # (checked before any arithmetic: 1e308 stays a number)
         raise Refused("%s.%s must be 0 to %g seconds (got %s)" % (where, name, hi_ms / 1000,
                                                                    value))
-    return ms
+    return min(int(round(value * 1000)), hi_ms)
 
 
 def _check_keys(obj, known, where):
@@ -155,38 +181,74 @@ def _key(obj, where, need_board=True):
     except ValueError:
         raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
     level = obj.get("level", R.LEVEL_NAMES[presets.DEFAULT_LEVEL])
-    if level not in R.LEVEL_NAMES:
-        raise Refused("%s.level must be one of %s" % (where, ", ".join(R.LEVEL_NAMES)))
-    err = presets.check_params(w, h, mines, R.LEVEL_NAMES.index(level))
+    try:
+        level = presets.level_from_name(level)  # (the player's names, or single, pairs, full)
+    except (ValueError, AttributeError):
+        raise Refused("%s.level must be one of %s (or single, pairs, full)" % (
+            where, ", ".join(R.LEVEL_NAMES)))
+    err = presets.check_params(w, h, mines, level)
     if err:
         raise Refused("%s.board %s: %s" % (where, board, err))
     kind = obj.get("kind", R.KIND_NAMES[R.NO_GUESS])
     if kind not in R.KIND_NAMES:
         raise Refused("%s.kind must be one of %s" % (where, ", ".join(R.KIND_NAMES)))
-    return R.board_key(w, h, mines, R.LEVEL_NAMES.index(level), R.KIND_NAMES.index(kind))
+    return R.board_key(w, h, mines, level, R.KIND_NAMES.index(kind))
 
 
-def check_settings(settings):
+_SIZES = ("width", "height", "mines")
+
+
+def check_settings(settings, base=None):
+    """The settings of ``settings`` (the JSON's) over ``base`` (the save's: every name it
+    holds is kept, a newer game's too; None: the defaults), checked as the menu checks them.
+    A preset ``board`` alone brings its size; a size without a board, the preset it is (or
+    Custom); both are written as they are (the game reads the size last, as its menu)."""
     fields = setting_fields()
-    names = [f[0] for f in fields]
-    out = {}
+    _check_keys(settings, [f[0] for f in fields], "settings")
+    out = dict(base or {})
     for name, default, lo, hi in fields:
-        out[name] = _int(settings, name, lo, hi, default, "settings")
-    _check_keys(settings, names, "settings")
+        if name in settings:
+            out[name] = _int(settings, name, lo, hi, default, "settings")
+        else:
+            out.setdefault(name, default)
+    sized = any(name in settings for name in _SIZES)
+    if "board" in settings and out["board"] != CUSTOM and not sized:
+        for name, value in zip(_SIZES, presets.PRESETS[out["board"]][1:]):
+            out[name] = value
+    elif sized and "board" not in settings:
+        size = tuple(out[name] for name in _SIZES)
+        out["board"] = CUSTOM
+        for k, preset in enumerate(presets.PRESETS):
+            if preset[1:] == size:
+                out["board"] = k
     err = presets.check_params(out["width"], out["height"], out["mines"], out["level"])
     if err:
         raise Refused("settings: " + err)
     return out
 
 
-def from_json(data):
-    """Records from the JSON of ``show`` (or any part of it); Refused if a value is wrong."""
+def from_json(data, base=None):
+    """Records from the JSON of ``show`` (or any part of it); Refused if a value is wrong.
+    ``base``: the Records of the save written over, whose fields the JSON does not name are
+    kept (merged); None: those fields take their defaults."""
     data = _obj(data, "the save")
     _check_keys(data, ("settings", "best", "stats", "game", "empty", "version", "sequence"),
                 "the save")
-    r = R.Records()
-    r.settings = check_settings(_obj(data.get("settings", {}), "settings"))
-    best = data.get("best", [])
+    r = base if base is not None else R.Records()
+    r.settings = check_settings(_obj(data.get("settings", {}), "settings"),
+                                None if base is None else base.settings)
+    if "best" in data or base is None:
+        _best_from_json(r, data.get("best", []))
+    if "stats" in data or base is None:
+        _stats_from_json(r, data.get("stats", {}))
+    if "game" in data or base is None:
+        game = data.get("game")
+        r.game = None if game is None else game_from_json(_obj(game, "game"))
+    return r
+
+
+def _best_from_json(r, best):
+    r.best = b""
     if not isinstance(best, list):
         raise Refused("best must be a list")
     entries = []
@@ -206,7 +268,11 @@ def from_json(data):
             raise Refused("best: more than %d times for %s %s %s" % (
                 R.BEST_PER_BOARD, board_name(w, h, m), R.LEVEL_NAMES[level], R.KIND_NAMES[kind]))
         r.add_best(key, ms, hints, lives_used)
-    stats = _obj(data.get("stats", {}), "stats")
+
+
+def _stats_from_json(r, stats):
+    r.stats = b""
+    stats = _obj(stats, "stats")
     _check_keys(stats, ("boards",), "stats")
     boards = stats.get("boards", [])
     if not isinstance(boards, list):
@@ -231,10 +297,6 @@ def from_json(data):
         r.set_stats(key, played, won, streak, best_streak,
                     _int(entry, "hints", 0, R.MAX_COUNT, 0, where),
                     _int(entry, "seconds", 0, R.MAX_SECONDS, 0, where))
-    game = data.get("game")
-    if game is not None:
-        r.game = game_from_json(_obj(game, "game"))
-    return r
 
 
 def game_from_json(obj):
@@ -248,7 +310,7 @@ def game_from_json(obj):
         raise Refused("game.start must be [x, y]")
     if not (0 <= start[0] < w and 0 <= start[1] < h):
         raise Refused("game.start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
-    g = GameRecord(w, h, mines, _int(obj, "seed", 0, (1 << 32) - 1, None, where),
+    g = GameRecord(w, h, mines, _int(obj, "seed", 0, MAX_SEED, None, where),
                      start[0], start[1], level, kind)
     g.lives = _int(obj, "lives", 1, max(R.LIVES), 1, where)
     if g.lives not in R.LIVES:
@@ -294,69 +356,108 @@ def _generate(g):
 
 # -- the commands ---------------------------------------------------------------------------
 
-def _open(path):
+def fail(reason_text, status=1):
+    sys.stderr.write("%s: %s\n" % (PROG, reason_text))
+    sys.exit(status)
+
+
+def _open(path, default):
+    """The FileStorage of ``path`` (``default``: the simulator's own save, whose folders are
+    made at the first write; any other PATH must be in a folder that is there)."""
     try:
-        store = FileStorage(path)
+        store = FileStorage(path, folders=default)
     except OSError as e:
-        fail("%s: %s" % (path, e.strerror or e))
+        fail("%s: %s" % (path, reason(e)))
     if store.foreign:
         fail("%s is not a save file (nor a %d-byte NVM image)" % (path, STORE_SIZE))
     return store
 
 
-def fail(reason):
-    sys.stderr.write("%s: %s\n" % (PROG, reason))
-    sys.exit(1)
+def _newer(path, store):
+    return "%s holds a save from a newer version of the game (format %d; this one reads " \
+        "format %d)" % (path, store.newer, VERSION)
 
 
-def show(path):
-    store = Store(_open(path))
+def show(path, default):
+    storage = _open(path, default)
+    store = Store(storage)
     records = store.load()
+    if store.newer:
+        fail(_newer(path, store) + ": not shown")
     if store.message and store.slot < 0:
         fail("%s: no readable save (%s)" % (path, store.message))
+    if not storage.exists:
+        sys.stderr.write("%s: no save file at %s: the defaults are shown\n" % (PROG, path))
     if store.message:
         sys.stderr.write("%s: %s: %s\n" % (PROG, path, store.message))
-    sys.stdout.write(json.dumps(to_json(records, store)) + "\n")
+    for line in unusable(records):
+        sys.stderr.write("%s: %s: %s\n" % (PROG, path, line))
+    out(PROG, json.dumps(to_json(records, store)) + "\n")
 
 
-def write(path):
-    text = sys.stdin.read()
+def write(path, default, replace=False, force=False):
     try:
-        data = json.loads(text)
-    except ValueError as e:
-        fail("standard input is not JSON: %s" % e)
-    try:
-        records = from_json(data)
-    except Refused as e:
-        fail(str(e))
-    store = Store(_open(path))
-    store.load()
-    try:
-        store.save(records)
-    except OSError as e:
-        fail("%s: %s" % (path, e.strerror or e))
+        data = parse_json(sys.stdin.read())
+    except ValueError as e:  # (a UnicodeDecodeError too: bytes that are not text)
+        fail("standard input is not JSON: %s" % str(e).split("\n")[0], 2)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not default and not os.path.isdir(folder):
+        fail("cannot write %s: there is no folder %s" % (path, folder))
+    for _ in range(TRIES):
+        storage = _open(path, default)
+        store = Store(storage)
+        base = store.load()
+        if store.newer and not force:
+            fail(_newer(path, store) + ": not changed (--force writes over it)")
+        if not replace and store.message and store.slot < 0 and not store.newer:
+            sys.stderr.write("%s: %s: no readable save (%s): the fields not given take their "
+                             "defaults\n" % (PROG, path, store.message))
+        try:
+            records = from_json(data, None if replace or store.newer else base)
+        except Refused as e:
+            fail(str(e))
+        forced = store.newer
+        store.newer = 0
+        try:
+            store.save(records)
+            if forced:  # both slots: the newer version's save must not be read over this one
+                store.save(records)
+            return
+        except Changed:
+            continue  # another program wrote it since it was read: read and merge again
+        except OSError as e:
+            fail("cannot write %s: %s" % (path, reason(e)))
+    fail("cannot write %s: another program keeps writing it; try again" % path)
 
 
 def main(argv=None):
-    if hasattr(signal, "SIGPIPE"):  # a closed pipe ends us quietly, as it does Unix tools
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    ap = argparser(PROG, description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", metavar="{show,write}")
     sub.required = True
     for name, text in (("show", "print the save as one JSON object"),
-                       ("write", "read the JSON of show on stdin and write it as the game would")):
+                       ("write", "read JSON on stdin and write it into the save as the game "
+                        "would: what it names replaces that field, the rest is kept")):
         p = sub.add_parser(name, help=text, description=text)
         p.add_argument("path", nargs="?", default=None, metavar="PATH",
                        help="a save file or a raw %d-byte NVM image (default: %s)" % (
                            STORE_SIZE, default_path()))
+        if name == "write":
+            p.add_argument("--replace", action="store_true",
+                           help="write exactly the JSON: every field it does not name takes "
+                           "its default (without it, keeps its value in the save)")
+            p.add_argument("--force", action="store_true",
+                           help="write over a save of a newer version of the game")
     args = ap.parse_args(argv)
     path = args.path or default_path()
     if args.command == "show":
-        show(path)
+        show(path, not args.path)
     else:
-        write(path)
+        write(path, not args.path, args.replace, args.force)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)

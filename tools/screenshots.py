@@ -6,7 +6,6 @@ Each scene is a fixed seed and a fixed list of button presses, so the pictures o
 the game does. host_tests/test_screen.py builds the same scenes and checks their pixels.
 """
 
-import argparse
 import os
 import sys
 
@@ -17,6 +16,8 @@ for _p in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "host_tests")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from cli import argparser, run_tool  # noqa: E402
 from game_helpers import Driver, first_mine, menu_set, to_row, walk, winning_script  # noqa: E402
 from mines import midend as M  # noqa: E402
 from mines.assist import FOUND_CELL  # noqa: E402
@@ -26,11 +27,11 @@ from mines.game import COVERED  # noqa: E402
 class Scene:
     """A midend, its view on the desktop display, and a driver that redraws every frame."""
 
-    def __init__(self, seed=7):
+    def __init__(self, seed=7, buttons=None):
         from boards import desktop
         from boards.view import View
         self.desktop = desktop
-        self.m = M.Midend(seed=seed, buttons=desktop.BUTTON_NAMES)
+        self.m = M.Midend(seed=seed, buttons=buttons or desktop.BUTTON_NAMES)
         self.view = View(desktop.display)
         self.d = Driver(self.m, self.view)  # draws every frame; refreshes in show()
 
@@ -241,17 +242,23 @@ def menu_rows(seed=7):
     return s.show()
 
 
-def code_entry(seed=7, code="B4K2"):
-    """The board-code screen with the first characters of a code typed with the joystick."""
+def type_code(d, code):
+    """On the code screen: type ``code`` from its caret on, as a player does (up or down to each
+    character, the shorter way, then right)."""
     from mines.codes import ALPHABET
-    s = Scene(seed)
-    d, m = s.d, s.m
-    to_row(d, "code")
-    d.press(M.A)
     for ch in code:
         n = ALPHABET.index(ch)
         d.press(*([M.UP] * n if n <= 16 else [M.DOWN] * (32 - n)))
         d.press(M.RIGHT)
+
+
+def code_entry(seed=7, code="1220JE"):
+    """The board-code screen with the first characters of a code typed with the joystick."""
+    s = Scene(seed)
+    d = s.d
+    to_row(d, "code")
+    d.press(M.A)
+    type_code(d, code)
     return s.show()
 
 
@@ -307,7 +314,7 @@ def puzzle(seed=7, size=1, level=1, hints=9):
     d, m = s.d, s.m
     to_row(d, "puzzle")
     d.press(M.A)                              # the puzzle menu
-    d.press(*[M.UP] * 3)                      # to Size
+    d.press(M.DOWN)                           # to Size
     d.press(*[M.RIGHT] * size)
     d.press(M.DOWN)
     d.press(*[M.RIGHT] * level)
@@ -352,7 +359,7 @@ SCENES = (("menu", menu), ("menu_rows", menu_rows), ("playing", flagged),
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparser("screenshots.py", description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
     ap.add_argument("--scale", type=int, default=3)
     ap.add_argument("--only", action="append", metavar="NAME",
@@ -369,4 +376,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool("screenshots.py", main)

@@ -5,15 +5,16 @@ unchanged on Blinka's displayio, drawn by blinka_displayio_pygamedisplay into a 
                             [--save PATH | --no-save]
 
 With SDL_VIDEODRIVER=dummy it runs headless (--frames then stops it; --screenshot saves the
-last frame). Keys are listed in the README ("Play it") and in boards/desktop.py.
+last frame). Keys are listed in the README ("Controls") and in boards/desktop.py.
 """
 
-import argparse
 import importlib.util
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from cli import argparser  # noqa: E402
 
 
 def setup_path():
@@ -35,7 +36,7 @@ def load_code():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparser("simulator.py", description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=None, help="board seed source (default: random)")
     ap.add_argument("--frames", type=int, default=-1, help="stop after N frames")
     ap.add_argument("--screenshot", help="save the last frame to this PNG")
@@ -55,8 +56,11 @@ def main(argv=None):
         setup_path()
         from mines.storage import FileStorage, default_path
         path = args.save or default_path()
+        folder = os.path.dirname(os.path.abspath(path))
+        if args.save and not os.path.isdir(folder):  # (the default's folders are made)
+            ap.error("--save %s: there is no folder %s" % (path, folder))
         try:
-            storage = FileStorage(path)
+            storage = FileStorage(path, folders=not args.save)
         except OSError as exc:
             ap.error("--save %s: %s" % (path, exc.strerror or exc))
         if storage.foreign:

@@ -378,10 +378,11 @@ def calibrate(lib, w, h, m, boards, iters, jobs, seed_base, terms=None, tol=0.01
 
 
 def main(argv=None):
-    import argparse
     import json
     import time
-    ap = argparse.ArgumentParser(description="Mine spread of many generated boards against a "
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from cli import argparser
+    ap = argparser("spread.py", description="Mine spread of many generated boards against a "
                                              "uniform layout, per group of cells, with standard "
                                              "errors.")
     ap.add_argument("--boards", type=int, default=2000, help="boards per configuration (default 2000)")
@@ -485,4 +486,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from cli import run_tool
+    run_tool("spread.py", main)

@@ -4,7 +4,7 @@ busdisplay's ``refresh`` signature that counts refreshes."""
 
 import os
 
-board_id = os.environ.get("FAKE_BOARD", "pygamer")
+board_id = os.getenv("FAKE_BOARD") or "pygamer"  # (os.getenv: MicroPython has it too)
 
 
 class FakeDisplay:

@@ -12,7 +12,8 @@ Nothing is drawn.
 
 import gc
 
-STRUCT_SCALE = 2
+import sys
+STRUCT_SCALE = 1 if sys.maxsize < 2**32 else 2
 _BLOCK = 16
 
 

@@ -1,11 +1,15 @@
 """A stand-in for CircuitPython's terminalio under micropython (memory measurements): FONT, a
 6x12 built-in font. On the device its bitmap is in flash, so nothing of it is on the heap here
-either but the glyph objects that ``get_glyph`` makes on every call, as the device's does."""
+either (a displayio.Bitmap with no pixels), but the glyph objects that ``get_glyph`` makes on
+every call, as the device's does; its tiles are the characters from 32 on, in order."""
+
+import displayio
 
 
-class _FlashBitmap:
-    width = 6 * 95
-    height = 12
+class _FlashBitmap(displayio.Bitmap):
+    def __init__(self):  # (no pixel data: the device's is in flash)
+        self.width = 6 * 95
+        self.height = 12
 
 
 class Glyph:

@@ -32,11 +32,17 @@ RULE_WORDS = ("one number", "two numbers", "case split", "mine count")
 class HintJob:
     """A hint (``check_only``: only the wrong flags) for the game in progress, sliced."""
 
-    def __init__(self, game, solver=None):
+    no_memory = "No memory for hints"   # what the runner says when it runs out (mines.jobs)
+
+    def __init__(self, game, solver=None, kind=0):
         self.game = game
-        # ``solver``: the generator's, idle while a game is played (saves a second one's heap).
+        # ``solver``: one whose buffers are idle while a game is played, or None (its own).
         self.hinter = Hinter(game.width, game.height, solver)
         self.probs = None
+        if kind:  # a board that may need guesses (mines.kinds: Random, Kind): the frontier's
+            self._make_probs()  # buffers now, while the heap has room in few pieces (11.5K)
+            if kind == 2:  # and a Kind board's rescue's first layouts (3K)
+                self.probs.frontier.keep_firsts_room()
         self.settled = None
         self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
         self.marks_version = 0
@@ -61,7 +67,7 @@ class HintJob:
         self.rule = -1
         self.chance = 0
         self.wrong = ()
-        self.disproved = ()   # the wrong flags the numbers prove safe (the game marks the rest)
+        self.disproved = ()   # the wrong flags: the ones the numbers prove safe
         self.is_mine = False
         self._cursor = cursor
         self.hinter.begin(game.shown, game.total, cursor, game.board,
@@ -110,11 +116,7 @@ class HintJob:
                 self.rule = h.rule
                 return True
             if self.probs is None:
-                from mines.probability import Probabilities
-                # One frontier for all: the hinter counts with it when its case analysis is
-                # stuck past its bound (mines.hintcount), the probabilities always, a rescue.
-                self.probs = Probabilities(h.board, h.frontier)
-                h.frontier = self.probs.frontier
+                self._make_probs()
             h.settle(self._settled(h))
             self.probs.begin(self.settled, self.game.total, self._cursor,
                              h.counted(self.probs.frontier))
@@ -130,6 +132,14 @@ class HintJob:
             self.cell = p.best
             self.chance = int(p.best_p * 100 + 0.5)
         return True
+
+    def _make_probs(self):
+        """The probabilities, and their frontier: one for all (the hinter counts with it when
+        its case analysis is stuck past its bound, mines.hintcount; a rescue too)."""
+        from mines.probability import Probabilities
+        h = self.hinter
+        self.probs = Probabilities(h.board, h.frontier)
+        h.frontier = self.probs.frontier
 
     def _settled(self, h):
         """The view settled with what the hinter proved (``Hinter.settle``): written into the

@@ -29,7 +29,7 @@ _WIDTHS = (codes.TYPE_BITS, 2, 2, 5, 5, 8, 5, 5, SEED_BITS)
 def encode(width, height, mines, seed, start_x, start_y, level, kind):
     """The code of a board (all arguments ints, checked; ``seed`` with its version, see the
     module notes). ValueError if one is out of range."""
-    msg = presets.check_params(width, height, mines)
+    msg = presets.check_params(width, height, mines, level)
     if msg:
         raise ValueError(msg)
     if not (0 <= seed <= MAX_SEED | VERSION_BIT):
@@ -73,7 +73,7 @@ def decode(text):
     if kind == _KIND_V1:
         kind = 0
         seed |= VERSION_BIT
-    msg = presets.check_params(w, h, mines)
+    msg = presets.check_params(w, h, mines, level)  # (at its level: before any setting changes)
     if msg:
         raise ValueError("not a board this game makes: " + msg)
     if sx >= w or sy >= h:

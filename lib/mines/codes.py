@@ -15,6 +15,8 @@ of one kind typed where the other is expected is refused with a reason instead o
 Codes are not hot code: the packed number may pass 2**30 (a long int on the device, made once).
 """
 
+from mines._const import const
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 MAX_CHARS = 12  # the longest code, check character included
 
@@ -23,7 +25,7 @@ TYPE_PUZZLE = 1
 TYPE_NAMES = ("board", "puzzle", "type 2", "type 3")
 TYPE_BITS = 2
 
-_POLY = 0x25  # x^5 + x^2 + 1, primitive: x generates all 31 non-zero elements
+_POLY = const(0x25)  # x^5 + x^2 + 1, primitive: x generates all 31 non-zero elements
 _ALIASES = {"I": 1, "L": 1, "O": 0}
 
 

@@ -6,8 +6,8 @@ an open number, and the *interior*. Frontier cells form *groups*: two cells are 
 number touches both. Each group of at most ``MAX_CELLS`` cells is enumerated exactly (backtracking
 on an explicit stack, pruned by every number it touches); for each mine count k of the group we
 keep the number of layouts ``N[k]`` and, per cell, how many of them put a mine there. A group too
-big, or whose enumeration passes its share of the work bound, or that does not fit the count pool,
-is *loose*: its cells are counted as if no number constrained them (the answer is then marked
+big, or whose enumeration passes its share of the work bound, or that finds no room in the count
+pools, is *loose*: its cells are counted as if no number constrained them (the answer is then marked
 inexact). Optionally, the first layout found for each count is kept (``keep_firsts``), and one
 cell can be forced safe (``safe_cell``), for rebuilding a board around a guess.
 
@@ -15,19 +15,22 @@ Sliced: ``begin`` then ``step(units)`` until it returns True. Buffers are made o
 size; counts stay below 2**30 (the work bound caps the layouts one group can have).
 """
 
+from mines._const import const
 from array import array
 
 from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
 
-MAX_CELLS = 40          # the largest group enumerated exactly
-POOL = 3000             # count slots for all groups together ((n + 1) ** 2 per group of n)
+MAX_CELLS = 30          # the largest group enumerated exactly: (n + 1) ** 2 fills one pool
+POOL = 961              # count slots of one pool ((n + 1) ** 2 per group of n), 3.8K
+POOLS = 3               # pools (in pieces, not one 12K buffer: a heap that loads and lets go
+                        # of code has more room in small holes than in one big one)
 FIRSTS = 3000           # bytes for the first layout per count ((n + 1) * n per group)
 MAX_WORK = 50000        # work units for all enumerations of one view (under a second on the device)
-LOOSE = 0xFFFF          # ``gbase`` of a loose group
+LOOSE = 0xFFFF          # ``gbase`` of a loose group; else its pool << 10 | where it starts
 
-_ROLE_NONE = 0
+_ROLE_NONE = const(0)
 _ROLE_INTERIOR = 1
-_ROLE_FRONT = 2
+_ROLE_FRONT = const(2)
 
 
 class Frontier:
@@ -45,9 +48,10 @@ class Frontier:
         groups = cells // 2
         self.gcells = array("H", bytes(2 * cells))
         self.gstart = array("H", bytes(2 * (groups + 1)))
-        self.gbase = array("H", bytes(2 * groups))    # where group g's counts start in pool
+        self.gbase = array("H", bytes(2 * groups))    # where group g's counts start: LOOSE
         self.fbase = array("H", bytes(2 * groups))    # where its first layouts start
-        self.pool = array("i", bytes(4 * POOL))
+        self.pools = [array("i", bytes(4 * POOL)) for _ in range(POOLS)]
+        self.used = array("H", bytes(2 * POOLS))    # slots used in each pool
         self.firsts = None
         self.pos = array("H", bytes(2 * size))   # a frontier cell's position in its group
         top = MAX_CELLS * 8
@@ -73,6 +77,11 @@ class Frontier:
         self.known = 0       # mines the view shows (blown)
         self.total = -1
 
+    def keep_firsts_room(self):
+        """Make the buffer of the first layouts (``keep_firsts``) now, if not yet made."""
+        if self.firsts is None:
+            self.firsts = bytearray(FIRSTS)
+
     def begin(self, shown, total=-1, safe_cell=-1, keep_firsts=False, max_work=0):
         """Start on view ``shown`` (the game's padded tile bytes). ``total``: the mine count (-1:
         not told). ``safe_cell``: a padded index whose layouts must leave it safe (-1: none).
@@ -85,8 +94,8 @@ class Frontier:
         self.shown = shown
         self.total = total
         self.safe_cell = safe_cell
-        if keep_firsts and self.firsts is None:
-            self.firsts = bytearray(FIRSTS)
+        if keep_firsts:
+            self.keep_firsts_room()
         self.keep_firsts = keep_firsts
         self.work = 0
         self.done = False
@@ -111,15 +120,24 @@ class Frontier:
     def size_of(self, g):
         return self.gstart[g + 1] - self.gstart[g]
 
+    def counts(self, g):
+        """(pool, at): group g's counts (an exact group's): the layouts with k mines at
+        ``pool[at + k * (n + 1) + n]``, and of those with a mine on its p-th cell at
+        ``pool[at + k * (n + 1) + p]``."""
+        b = self.gbase[g]
+        return self.pools[b >> 10], b & 1023
+
     def layouts(self, g, k):
         """Layouts of group g with k mines (exact groups only)."""
         n = self.size_of(g)
-        return self.pool[self.gbase[g] + k * (n + 1) + n]
+        pool, at = self.counts(g)
+        return pool[at + k * (n + 1) + n]
 
     def mine_layouts(self, g, k, p):
         """Of those, the layouts with a mine on the group's p-th cell."""
         n = self.size_of(g)
-        return self.pool[self.gbase[g] + k * (n + 1) + p]
+        pool, at = self.counts(g)
+        return pool[at + k * (n + 1) + p]
 
     def first(self, g, k, p):
         """1 if the first layout found of group g with k mines has a mine on its p-th cell."""
@@ -217,22 +235,27 @@ class Frontier:
             for p in range(gstart[g + 1] - base):
                 self.pos[gcells[base + p]] = p
         self.work += nf
-        # 3. Count each group's layouts.
-        pool_used = 0
+        # 3. Count each group's layouts, in the first pool with room for them.
+        used = self.used
+        for k in range(POOLS):
+            used[k] = 0
         firsts_used = 0
         for g in range(ng):
             n = gstart[g + 1] - gstart[g]
             slots = (n + 1) * (n + 1)
             fslots = (n + 1) * n if self.keep_firsts else 0
             share = (self.max_work - self.work) // (ng - g)
-            if n > MAX_CELLS or pool_used + slots > POOL or firsts_used + fslots > FIRSTS \
-                    or share <= 0:
+            c = 0
+            while c < POOLS and used[c] + slots > POOL:
+                c += 1
+            if n > MAX_CELLS or c == POOLS or firsts_used + fslots > FIRSTS or share <= 0:
                 self.gbase[g] = LOOSE
                 self.exact = False
                 continue
-            self.gbase[g] = pool_used
+            pool_used = used[c]
+            self.gbase[g] = c << 10 | pool_used
             self.fbase[g] = firsts_used
-            pool = self.pool
+            pool = self.pools[c]
             zero = array("i", bytes(4 * (n + 1)))   # (a row of zeros: one small block a group)
             for s in range(pool_used, pool_used + slots, n + 1):
                 pool[s:s + n + 1] = zero
@@ -256,7 +279,7 @@ class Frontier:
                 self.error = "inconsistent: no layout of mines fits the numbers around (%d, %d)" % (
                     b.x_of(c), b.y_of(c))
                 break
-            pool_used += slots
+            used[c] = pool_used + slots
             firsts_used += fslots
         self.done = True
         yield
@@ -327,10 +350,9 @@ class Frontier:
         ncc = self.ncc
         tried = self.tried
         val = self.val
-        pool = self.pool
         n = self._n
         g = self._g
-        base = self.gbase[g]
+        pool, base = self.counts(g)
         row = n + 1
         firsts = self.firsts if self.keep_firsts else None
         fbase = self.fbase[g]

@@ -7,10 +7,12 @@ A move is a small int (kind << 12 | padded cell index), so a game can later be r
 
 What the player sees is ``shown``: one byte per padded cell holding a tile code (the same numbers
 the screen's sprite sheet uses): 0..8 an opened cell with that many mine neighbours, COVERED,
-FLAG, BAD_FLAG (a flag the visible numbers contradict: shown at once while marks are on), BLOWN (a
+FLAG, BAD_FLAG (a flag on a cell the visible numbers prove safe, while marks are on), BLOWN (a
 mine opened with a life to spare: shown exploded and flagged, play goes on), and once the game is
-lost MINE, BOOM (the mine that went off) and WRONG (a flag on a safe cell). Buffers are allocated
-once per board size; nothing is allocated per move.
+lost MINE, BOOM (the mine that went off) and WRONG (a flag on a safe cell). A number with more
+flags around it than its value is listed in ``overfull`` (the screen marks the number: one of
+those flags is wrong, but the numbers need not say which). Buffers are allocated once per board
+size; nothing is allocated per move.
 
 Lives: ``new(layout, lives)`` with 1 (classic), 3 or 5; each mine opened costs one, and the last
 one ends the game. ``lives_lost`` keeps the count for the result.
@@ -27,7 +29,7 @@ FLAG = 10
 MINE = 11
 BOOM = 12
 WRONG = 13
-BAD_FLAG = 14  # a flag on a cell the numbers prove safe, or next to a number it overfills
+BAD_FLAG = 14  # a flag on a cell the numbers prove safe
 BLOWN = 15     # a mine that went off and cost a life; it counts as a flag from then on
 TILE_CODES = 16
 
@@ -101,9 +103,11 @@ class Game:
         self.lives = 1
         self.lives_lost = 0
         self.mark_flags = True   # the wrong-flag marks setting
-        # Cells the visible numbers prove safe (told by a hint job: ``disprove``): a short list,
-        # usually empty, rather than a byte per cell in the device's small heap.
+        # Cells the visible numbers prove safe (told by a hint job: ``disprove``), and numbers
+        # with more flags around them than their value (``check_flags``): short lists, usually
+        # empty, rather than a byte per cell in the device's small heap.
         self.disproved = []
+        self.overfull = []
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -131,6 +135,7 @@ class Game:
         self.lives = lives
         self.lives_lost = 0
         del self.disproved[:]
+        del self.overfull[:]
         self.version += 1
 
     def lives_left(self):
@@ -235,7 +240,7 @@ class Game:
             self.flags += 1
         if self.opened == self.safe_total:
             self._win()
-        elif self.flags:
+        elif self.flags or self.overfull:
             self.check_flags()
         return result
 
@@ -249,30 +254,35 @@ class Game:
             self.check_flags()
 
     def check_flags(self):
-        """Set every flag's tile to BAD_FLAG or FLAG: BAD_FLAG when marks are on and the cell is
-        proven safe (``disprove``) or touches a number with more flags around it than its
-        value. One pass over the board, after a move (not per frame)."""
+        """With marks on, after a move (one pass over the board, not per frame): a flag is
+        BAD_FLAG when its cell is proven safe (``disprove``), else FLAG; ``overfull`` lists the
+        numbers next to a flag with more flags and blown mines around them than their value.
+        An overfilled number says that one of its flags is wrong, not which: a flag is wrong
+        only when the numbers prove its cell safe (with marks off, none is marked)."""
         shown = self.shown
         board = self.board
         offsets = board.offsets
+        inside = board.inside
         disproved = self.disproved
         mark = self.mark_flags
-        changed = False
+        over = self.overfull
+        changed = len(over) > 0
+        del over[:]
         for i in range(board.size):
             t = shown[i]
             if t != FLAG and t != BAD_FLAG:
                 continue
-            bad = mark and i in disproved
-            if mark and not bad:
-                for d in offsets:
-                    n = shown[i + d]
-                    if n <= 8 and board.inside[i + d] and n < marks_around(shown, offsets, i + d):
-                        bad = True
-                        break
-            want = BAD_FLAG if bad else FLAG
+            want = BAD_FLAG if mark and i in disproved else FLAG
             if t != want:
                 shown[i] = want
                 changed = True
+            if mark:
+                for d in offsets:
+                    n = i + d
+                    if shown[n] <= 8 and inside[n] and n not in over and \
+                            shown[n] < marks_around(shown, offsets, n):
+                        over.append(n)
+                        changed = True
         if changed:
             self.version += 1
 

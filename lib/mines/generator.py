@@ -58,6 +58,7 @@ the current layout if that is further. It never goes back, keeps moving while wo
 (slower as it goes: 50% at T, 90% at 9 T), and is 100 only once finished.
 """
 
+from mines._const import const
 import gc
 from array import array
 
@@ -77,8 +78,8 @@ from mines.rng import Rng
 gc.collect()
 
 VERSION = 1   # 1: the counter-tilt knows the start (issue 21); 0: the boards before it
-SLICE_UNITS = 160
-_STEP = 170   # the most work units one indivisible step takes (moving 16 cells)
+SLICE_UNITS = presets.SLICE_UNITS
+_STEP = const(170)   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
 # Dense boards (25% mines or more): twice the patience. Median work per board over 4,000 boards
 # (tools/spread.py) 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
@@ -86,7 +87,7 @@ DENSE_STRIKES = 16
 # Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
 # measures (presets.max_mines keeps the menu's boards well inside it).
 WORK_BUDGET = 1000000
-_PICK_UNITS = 120   # the work of those picks, or of scanning 24 cells
+_PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
 
 
 class Generator:
@@ -99,10 +100,9 @@ class Generator:
 
     SLICE_UNITS = SLICE_UNITS
     WORK_BUDGET = WORK_BUDGET
-    # The most one step() ever does: a slice stops at the first check past SLICE_UNITS, and
-    # no indivisible piece of work between two checks exceeds 200 units (host_tests check it).
-    # A frame loop that must stay within a budget calls step() while work + this <= budget.
-    MAX_SLICE_UNITS = SLICE_UNITS + 200
+    # The most one step() ever does (presets.MAX_SLICE_UNITS). A frame loop that must stay
+    # within a budget calls step() while work + this <= budget.
+    MAX_SLICE_UNITS = presets.MAX_SLICE_UNITS
 
     def __init__(self, width, height):
         gc.collect()   # a quiet moment: the buffers below then find room in one piece

@@ -1,20 +1,41 @@
-"""The help screen: the controls, named as the front end names its buttons (device buttons, or
-keyboard keys in the simulator), and the rules in three lines."""
+"""The help pages (the sweeper's, and puzzle mode's How to play), with the keys named as the front
+end names them (device buttons, or the simulator's keyboard)."""
 
 from mines.menus import page
 
 
 def make(midend):
-    up, down, left, right, a, b, start, select = midend.buttons
-    # lines of at most 26 characters (the screen's width in terminalio's 6-pixel cells)
+    keys = midend.buttons
+    up, down, left, right, a, b, start, select = keys[:8]
+    hint = keys[8] if len(keys) > 8 else a + "+" + b   # (the hint's, when named)
+    screen = midend.screen
+    if screen.row >= 0 and screen.rows[screen.row][2] == "puzzle_help":
+        return page("puzzle_help", "How to play", (
+            "Every cell without a clue",
+            "  is a mine or clear: mark",
+            "  each one. A clue counts",
+            "  the mines around it.",
+            "%s: mark a mine" % a,
+            "%s: mark clear" % b,
+            "  (again: no mark)",
+            "%s: a hint" % hint,
+            "%s: undo, redo, check," % start,
+            "  hint, new puzzle, help",
+            "*: mines left to mark",
+            "Solved when every mine is",
+            "  marked and none wrongly.",
+        ))
     return page("help", "Help", (
         "%s/%s/%s/%s: move" % (up, down, left, right),
-        "%s: open, or open around" % a,
-        "  a number with its flags",
+        "%s: open a cell" % a,
         "%s: flag or unflag" % b,
-        "%s+%s together: a hint" % (a, b),
-        "%s: pause (hint, again)" % start,
+        "%s on a number whose flags" % a,
+        "  are all placed: opens",
+        "  the cells around it",
+        "%s: a hint" % hint,
+        "%s: pause, help, hint" % start,
         "%s: back to the menu" % select,
-        "Numbers count the mines",
-        "next to them.",
+        "Numbers count the mines in",
+        "  the 8 cells around them.",
+        "Open all safe cells to win",
     ))

@@ -4,15 +4,20 @@ work itself is in mines.assist (imported when a game first needs it); these func
 midend as their first argument, as its methods would, so that the midend stays small enough to
 compile on the device."""
 
+from mines._const import const
 from mines.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
+from mines.jobs import error_text
 
 JOB_HINT = 4   # runner tags (mines.midend's JOB_*)
 JOB_CHECK = 5
 JOB_MERCY = 7
-_KIND_KIND = 2   # mines.kinds.KIND_KIND
-_GENERATING = 2  # mines.states.GENERATING
-_CLASSIC = 2     # mines.midend.JOB_CLASSIC
-_refused = [-1]  # the midend's ``finished`` count when the hint job found no room
+_KIND_KIND = const(2)   # mines.kinds.KIND_KIND
+_GENERATING = const(2)  # mines.states.GENERATING
+_CLASSIC = const(2)     # mines.midend.JOB_CLASSIC
+_NO_HELP = "No memory for hints"  # (mines.assist.HintJob.no_memory)
+# The midend whose hint job failed, its ``finished`` count then (help is not made again that
+# game), and why.
+_refused = [None, -1, _NO_HELP]
 
 
 def helper(m):
@@ -23,21 +28,26 @@ def helper(m):
     job = m.assist
     if job is None or job.game is not m.game:
         drop(m)
-        if _refused[0] == m.finished:
+        if _refused[0] is m and _refused[1] == m.finished:
             return None   # no room this game: not asked again after every move
         try:
             from mines.assist import HintJob
-            gen = m.boards.generator
-            solver = gen.solver if gen is not None and gen.width == m.game.width and \
-                gen.height == m.game.height else None
-            job = m.assist = HintJob(m.game, solver)
-        except MemoryError:
-            _refused[0] = m.finished
-            m.say("No memory for hints")
+            job = m.assist = HintJob(m.game, None, m.settings.kind)
+        except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
+            m.assist = None
+            _refuse(m, _NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
             return None
         m.boards.on_drop = lambda: drop(m)   # dropped with the board buffers
         job.slice_cost = m.runner.budget - m.runner.slice_bound + 1   # one step a frame
     return job
+
+
+def _refuse(m, why):
+    """No help for the rest of this game of midend ``m``: said now, and at every hint."""
+    _refused[0] = m
+    _refused[1] = m.finished
+    _refused[2] = why
+    m.say(why)
 
 
 def drop(m):
@@ -45,6 +55,7 @@ def drop(m):
     then pins only the small job object, not its buffers)."""
     job = m.assist
     m.assist = None
+    m.boards.on_drop = None
     if job is not None:
         if m.runner.job is job:
             m.runner.stop()
@@ -70,11 +81,10 @@ def hint(m):
         return   # the open being made safe comes first
     job = helper(m)
     if job is None:
-        m.say("No memory for hints")
+        m.say(_refused[2])
         return
-    job.begin(game.board.index(m.cx, m.cy))
     job.asked_at = m.cx, m.cy
-    m.runner.start(job, JOB_HINT)
+    m.runner.start(job, JOB_HINT, job.begin, game.board.index(m.cx, m.cy))
     m.say("Thinking...")
 
 
@@ -84,23 +94,24 @@ def hinted(m):
     runner = m.runner
     job = m.assist
     tag = runner.tag
-    failed = runner.job is None   # it raised (no room for its work): help goes, not the game
+    failed = runner.job is None   # it raised, begun or stepped: help goes, not the game
     runner.stop()
     if failed:
         move = job.move
         drop(m)
-        _refused[0] = m.finished   # not made again this game
-        m.say("No memory for hints")
+        _refuse(m, runner.error)   # (HintJob.no_memory, or what went wrong)
         if tag == JOB_MERCY:
             m.make(move)   # without mercy
         return
     if tag == JOB_MERCY:
         m.message = ""
         m.screen_version += 1
+        if job.saved:
+            m.say("Kind: mines moved")   # the guess was forced: the mines made way
         m.make(job.move)
         return
     game = m.game
-    for i in job.disproved:   # (flags that overfill a number: the game marks them itself)
+    for i in job.disproved:   # (a number with too many flags: the game marks it itself)
         game.disprove(i)
     if tag == JOB_CHECK:
         return
@@ -133,9 +144,9 @@ def play(m, move):
         job = helper(m)
         if job is None:
             return False   # no room for mercy: the open is made as it is
-        job.begin_mercy(move)
+        job.move = move   # (made without mercy if the rescue fails, from its begin on)
         job.owner = m
-        runner.start(job, JOB_MERCY)
+        runner.start(job, JOB_MERCY, job.begin_mercy, move)
         m.say("Thinking...")
         return True
     return False
@@ -143,19 +154,19 @@ def play(m, move):
 
 def after_move(m):
     """With marks on: check the flags against the numbers in the next frames (a flag on a cell
-    the numbers prove safe gets the wrong-flag tile; flags that overfill a number the game
-    marks itself, at once). It runs after every move of a game, not only when a flag sits on
+    the numbers prove safe gets the wrong-flag tile; a number with too many flags around it
+    the game marks itself, at once). It runs after every move of a game, not only when a flag sits on
     a cell without a mine: each check loads the view from the last one plus the move (a few
     rows), so a hint, the first of the game included, starts from a loaded view (about a
-    third of the time of a load from scratch on Expert: README, "Hints"). The hint
+    third of the time of a load from scratch on Expert: docs/benchmarks.md, "Hints"). The hint
     machinery's heap is then in use in every game, as it is whenever a player asks for help:
     the device needs that room anyway. With marks off it is made only when help is asked."""
     game = m.game
-    if game.state == G_PLAYING and game.started and m.settings.marks:
+    if game.state == G_PLAYING and game.started and m.settings.marks and not (
+            m.assist is None and m.collect_pending()):  # (made after the collect: one piece)
         job = helper(m)
         if job is not None:
-            job.begin(-1, True)
-            m.runner.start(job, JOB_CHECK)
+            m.runner.start(job, JOB_CHECK, job.begin, -1, True)
 
 
 def new_game(m):

@@ -97,9 +97,8 @@ class ExactCount:
                     for p in range(n):
                         s.learn_from_group(f.gcells[base + p], able[a + n], f.gcells[base + p])
                 continue
-            pool = f.pool
             row = n + 1
-            at = f.gbase[g]   # layouts of count k: pool[at + k * row + n], with a mine on p: + p
+            pool, at = f.counts(g)  # layouts of count k: pool[at + k * row + n], a mine on p: + p
             for p in range(n):
                 mine_some = False
                 safe_some = False

@@ -19,13 +19,15 @@ A hint is a covered, unflagged cell the first rule that proves anything proves (
 nearest to the cursor). ``because`` lists the open numbers whose constraints alone prove it: the
 number(s) the rule fired on and, through the cells they relied on, the numbers that proved those
 (for a case split, every number of the cell's group at that moment; for the count, every number
-of the frontier, with the total). A flag is wrong when the numbers prove its cell safe, or when it
-touches a number with more flags (and blown mines) around it than its value.
+of the frontier, with the total). A flag is wrong only when the numbers prove its cell safe: a
+number with too many flags around it says that one of them is wrong, not which (the game marks
+such a number itself, ``Game.overfull``).
 
 Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or ``run()``).
 Buffers are made once per board size; a hint can borrow the generator's idle solver.
 """
 
+from mines._const import const
 from array import array
 
 from mines import presets
@@ -39,7 +41,7 @@ from mines.solver import MINE, RUNNING, SAFE, Solver
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 NEAR = 3          # numbers this near the cursor (each way) are looked at first
-_LOOK_UNITS = 48  # solver work between looks at what it learnt (so it stops once it has a hint)
+_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 
@@ -69,7 +71,7 @@ class Hinter:
         cases = solver.cases
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
         self.seen = cases.layouts.cid if cases is not None else bytearray(size)
-        self.bad = bytearray(size)    # wrong flags: 1 overfilling a number, 2 proven safe
+        self.bad = bytearray(size)    # wrong flags: 1 on a flag proven safe
         self.walk = cases.layouts.andm if cases is not None else \
             array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
@@ -98,8 +100,8 @@ class Hinter:
         self.is_mine = False
         self.because = []      # padded indices of the proving numbers
         self.rule = -1
-        self.wrong = []        # padded indices of wrong flags, in board order
-        self.disproved = []    # those of them the numbers prove safe (the rest overfill one)
+        self.wrong = []        # padded indices of wrong flags (proven safe), in board order
+        self.disproved = self.wrong   # (the same: every wrong flag is a disproved one)
         self.work = 0
 
     def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
@@ -166,8 +168,8 @@ class Hinter:
             self.done = True
             yield
             return
-        # Flags that overfill a number are wrong at once; the rest wait for the proofs.
-        self._nwrong = loader.mark_overfilled(shown, wrong)
+        # Flags are wrong only once proven safe: every flag waits for the proofs.
+        self._nwrong = 0
         pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
         s.work += 20
         self._pending = pending
@@ -226,8 +228,7 @@ class Hinter:
             if self._finished():
                 break
         if self._nwrong:
-            self.wrong = [i for i in range(b.size) if wrong[i]]
-            self.disproved = [i for i in self.wrong if wrong[i] & 2]
+            self.wrong = self.disproved = [i for i in range(b.size) if wrong[i]]
         self.done = True
         yield
 
@@ -368,10 +369,9 @@ class Hinter:
             if t == FLAG or t == BAD_FLAG:
                 if truth is None or not truth.mine[c]:
                     self._pending -= 1
-                if st[c] == SAFE and not self.bad[c] & 2:
-                    if not self.bad[c]:
-                        self._nwrong += 1
-                    self.bad[c] |= 2
+                if st[c] == SAFE and not self.bad[c]:
+                    self._nwrong += 1
+                    self.bad[c] = 1
             elif t == COVERED and not self._found and self.ncand < CANDIDATES and \
                     self.mode == MODE_HINT:
                 self.cand[self.ncand] = c

@@ -6,21 +6,20 @@ mine (those are the givens; flags are not): ``st``, ``unk``, ``mk`` and ``why`` 
 cell (the numbers' values are the view's own: the hinter lends the view as the solver's
 ``clue``), and the numbers next to covered cells (the *frontier*) first in ``order`` and queued
 on the solver's stack, where the rules and the case analysis look. It also checks each number it
-touches (no more mines around it than its value, no fewer covered cells than it still needs) and
-counts the numbers with more flags and blown mines around them than their value, so flags that
-overfill a number can be marked (``mark_overfilled``).
+touches (no more mines around it than its value, no fewer covered cells than it still needs).
 
 A from-scratch load walks every cell (about 25-50 ms on the device for Expert); after a move only
 the rows that changed are walked and the numbers around changed cells redone. Anything a game
 cannot do between two views (a number covered again, a new board) makes it load from scratch.
 """
 
+from mines._const import const
 from array import array
 
-from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG, marks_around
+from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.solver import MINE, NUM, UNK
 
-_FRESH = 0xFE   # in ``last``: no view loaded
+_FRESH = const(0xFE)   # in ``last``: no view loaded
 
 
 class ViewLoader:
@@ -51,7 +50,6 @@ class ViewLoader:
         self._nt = 0                  # cells marked in ``mark`` (listed in ``touched``)
         self.numbers = 0
         self.blown = 0
-        self.overfull = 0             # numbers with more flags and mines around than their value
         self.error = None
         self.forget()
 
@@ -117,8 +115,7 @@ class ViewLoader:
         s = self.solver
         b = self.board
         st = s.st
-        self.forget()   # until this walk is through, ``overfull`` is half counted
-        self.overfull = 0
+        self.forget()   # until this walk is through, the last view is not loaded
         numbers = 0
         blown = 0
         nf = 0
@@ -146,7 +143,7 @@ class ViewLoader:
                         and shown[i + o6] <= 8 and shown[i + o7] <= 8):
                     s.unk[i] = 0
                     continue
-                if self._number(i, shown, None):
+                if self._number(i, shown):
                     front[nf] = i
                     nf += 1
                 if self.error is not None:
@@ -155,32 +152,21 @@ class ViewLoader:
         self.blown = blown
         self.nfront = nf
 
-    def _number(self, a, shown, last):
-        """Count around number a; check it; count it if overfull. True if a covered cell
-        touches it. ``last``: the view loaded before, where a's flags and blown mines around
-        it were counted (None, or a not a number there: not counted)."""
+    def _number(self, a, shown):
+        """Count around number a and check it. True if a covered cell touches it."""
         s = self.solver
         u = 0
         m = 0
-        f = 0
         for d in self.board.offsets:
             w = shown[a + d]
             if w > 8:
                 if w == BLOWN:
                     m += 1
-                elif w == COVERED:
+                elif w == COVERED or w == FLAG or w == BAD_FLAG:
                     u += 1
-                elif w == FLAG or w == BAD_FLAG:
-                    u += 1
-                    f += 1
         s.unk[a] = u
         s.mk[a] = m
         t = shown[a]
-        before = False
-        if last is not None and last[a] <= 8:
-            before = marks_around(last, self.board.offsets, a) > t
-            s.work += 8
-        self.overfull += (f + m > t) - before
         if m > t or t - m > u:
             b = self.board
             self.error = "inconsistent: the %d at (%d, %d) has %d mine(s) and %d covered " \
@@ -248,7 +234,7 @@ class ViewLoader:
             if st[a] != NUM:   # newly open
                 st[a] = NUM
                 numbers += 1
-            self._number(a, shown, last)
+            self._number(a, shown)
         self.numbers = numbers
         self.blown = blown
         # The frontier: the old one (its untouched numbers keep their covered cells), merged
@@ -322,29 +308,6 @@ class ViewLoader:
         for k in range(self._nt):
             self.mark[self.touched[k]] = 0
         self._nt = 0
-
-    def mark_overfilled(self, shown, bad):
-        """Set ``bad`` to 1 on every flag next to a number with more flags and blown mines around
-        it than its value; returns how many were newly marked. Walks the flags only (found by
-        the byte search, in C), and only when some number is overfull."""
-        if not self.overfull:
-            return 0
-        n = 0
-        st = self.solver.st
-        offsets = self.board.offsets
-        for code in (FLAG, BAD_FLAG):
-            key = bytes((code,))
-            i = shown.find(key)
-            while i >= 0:
-                for d in offsets:
-                    a = i + d
-                    if st[a] == NUM and marks_around(shown, offsets, a) > shown[a]:
-                        if not bad[i]:
-                            bad[i] = 1
-                            n += 1
-                        break
-                i = shown.find(key, i + 1)
-        return n
 
     def pending_flags(self, shown, truth):
         """Flags that might be wrong: every flag, or with ``truth`` (a Board) those on cells

@@ -3,21 +3,26 @@
 A *job* is any object with ``step() -> bool`` (True once done; each call does a bounded slice),
 ``slice_work`` (the work units the last step did), ``progress`` (0..100) and, optionally,
 ``failed`` (True once done without a result, ``reason`` saying why in one line: a board that
-would take too long). A board, a puzzle
-or a probability map are jobs. ``Runner`` runs one job's slices within a per-frame work budget:
+would take too long) and ``no_memory`` (what to say when it ran out of memory). A board, a
+puzzle or a probability map are jobs. ``Runner`` runs one job's slices within a per-frame work budget:
 ``step()`` is called again only while the frame's work so far plus ``slice_bound`` (the most one
 step may do) fits in ``budget``, so no frame ever does more than ``budget`` units. Any exception a
 step raises (MemoryError above all) ends the job: the runner's ``state`` becomes FAILED with a
-one-line ``error``, and the owner reads that state; nothing calls back up.
+one-line ``error``, and the owner reads that state; nothing calls back up. The same guard covers
+a job's start: ``start(job, tag, begin, *args)`` calls ``begin(*args)`` (the job's own begin, or
+whatever makes the job and starts it) inside it, so a job that cannot even begin fails the same
+way, for its owner to handle at the next frame.
 
 ``Boards`` owns the game and generator buffers for the current size and makes boards as jobs:
-a quick-start board when Play is chosen, or a classic board from the first open; the generator
-goes once its game ends (``release``).
+a quick-start board when Play is chosen, or a classic board from the first open. The generator
+goes as soon as its board is made (``release``).
 """
 
 import gc
 
+from mines import presets
 from mines._const import const
+from mines.board import Board
 from mines.game import Game
 from mines.rng import Rng
 
@@ -26,7 +31,8 @@ RUNNING = 1
 DONE = 2
 FAILED = 3
 
-NO_MEMORY = "Not enough memory for this board"
+NO_MEMORY = "No memory: %dx%d board"  # a board job's ``no_memory``, its size
+NO_ROOM = "Not enough memory"  # a job that names nothing
 SEED_MASK = (1 << 21) - 1   # board seeds fit a board code (mines.boardcode.SEED_BITS)
 # A game's board seed carries the generator's version above those bits (mines.boardcode:
 # VERSION_BIT), so "again", a save and a board code make a board of the version it was made by;
@@ -48,10 +54,10 @@ def _scrub(obj, depth):
         setattr(obj, name, None)
 
 
-def error_text(exc):
-    """A one-line message for an exception that ended a job."""
+def error_text(exc, job=None):
+    """A one-line message for an exception that ended ``job``."""
     if isinstance(exc, MemoryError):
-        return NO_MEMORY
+        return getattr(job, "no_memory", NO_ROOM)
     text = str(exc) or type(exc).__name__
     return text.split("\n")[0]
 
@@ -75,13 +81,26 @@ class Runner:
         self.frame_work = 0
         self.max_frame_work = 0
 
-    def start(self, job, tag=0):
-        """Run ``job`` from the next ``run()`` on, in place of any other."""
+    def start(self, job, tag=0, begin=None, *args):
+        """Run ``job`` from the next ``run()`` on, in place of any other. ``begin(*args)``, if
+        given, is called first under the guard of the job's steps: an exception there leaves
+        the runner FAILED, as one raised by a step would (``begin`` may start another job in
+        its place: the job of a module it imports)."""
         self.job = job
         self.tag = tag
         self.state = RUNNING
         self.progress = 0
         self.error = ""
+        if begin is not None:
+            try:
+                begin(*args)
+            except Exception as exc:  # noqa: BLE001 - as in run(): the job fails, not the game
+                self._failed(exc)
+
+    def _failed(self, exc):
+        self.error = error_text(exc, self.job)
+        self.job = None
+        self.state = FAILED
 
     def stop(self):
         """Drop the job, finished or not (IDLE)."""
@@ -112,10 +131,8 @@ class Runner:
                         break
                 self.progress = 100 if self.state == DONE else job.progress
             except Exception as exc:  # noqa: BLE001 - any failure ends the job, not the game
+                self._failed(exc)
                 job = None
-                self.job = None
-                self.state = FAILED
-                self.error = error_text(exc)
         self.frame_work = work
         if work > self.max_frame_work:
             self.max_frame_work = work
@@ -133,6 +150,8 @@ class _BoardJob:
     new are made, so the two never coexist), then the generator's slices.
     One is made and reused for every board (``set``), so nothing is allocated between boards."""
 
+    no_memory = ""
+
     def __init__(self, boards):
         self.boards = boards
         self.set(0, 0, 0, 0, 0, None, 0)
@@ -146,6 +165,7 @@ class _BoardJob:
         self.start = start
         self.key = key
         self.kind = kind   # mines.kinds.KIND_*: Random and Kind boards are placed, not made
+        self.no_memory = NO_MEMORY % (width, height)
         self.waited = False
         self.began = False
         self.slice_work = 0
@@ -182,27 +202,38 @@ class _BoardJob:
         if done and gen.failed:
             self.failed = True
             self.reason = gen.reason
+            boards.next_seed()  # Play again tries another board, not this one again
         return done
 
 
 class Boards:
     """The game and generator for the current size, and the seeds of the boards: game k always
     gets the k-th seed drawn from ``seed``, whatever the menu did in between.
-    ``generator_class`` defaults to mines.generator.Generator. Read ``game``, ``generator``
-    (None while none is made), ``collect_wanted``."""
+    ``generator_class`` defaults to mines.generator.Generator (imported when a board is made).
+    Read ``game``, ``generator`` (None but while a board is made), the board's ``start_x``,
+    ``start_y`` and ``level``, ``collect_wanted``.
+
+    The heap in a phase's order (mines.phases): the game's buffers first, then the generator's
+    code and buffers, all of which go once the board is made; so the game sits at the bottom
+    of what making a board took, and the rest is one piece for the game's own phase (its hint
+    job: its solver, 27K at 30x24, is its own, made after the collect)."""
 
     def __init__(self, seed=1, generator_class=None):
-        self.generator_class = generator_class or _default_generator_class()
+        self.generator_class = generator_class
         self._rng = Rng(seed)
         self._next_seed = self._rng.bits30() & SEED_MASK | _NEW_BOARDS
         self.game = None
         self.generator = None
+        self.start_x = self.start_y = 0
+        self.level = presets.DEFAULT_LEVEL
         self.collect_wanted = False
         self.on_drop = None   # called by drop() (the midend's hint buffers go with the board's)
         self._job = _BoardJob(self)
 
     def slice_bound(self):
         cls = self.generator_class
+        if cls is None:
+            return presets.MAX_SLICE_UNITS
         return getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
 
     def job(self, settings, start=None, seed=-1):
@@ -214,17 +245,23 @@ class Boards:
             raise ValueError(err)
         job = self._job
         job.set(settings.width, settings.height, settings.mines, settings.level,
-                self._next_seed if seed < 0 else seed, start, settings.key(),
-                getattr(settings, "kind", 0))
+                self._next_seed if seed < 0 else seed, start, settings.key(), settings.kind)
         return job
 
     def take(self, job, lives=1):
         """Start the game on the board ``job`` made, with ``lives``. Returns the game; the job's
-        seed is used, so the next board gets the next seed."""
+        seed is used, so the next board gets the next seed. The generator goes (its code too,
+        once the midend's next phase begins): the game keeps the layout it made."""
         gen = self.generator
         self.game.new(gen.board, lives)
-        self._next_seed = self._rng.bits30() & SEED_MASK | _NEW_BOARDS
+        self.next_seed()
+        self.start_x, self.start_y, self.level = gen.start_x, gen.start_y, gen.level
+        self.release()
         return self.game
+
+    def next_seed(self):
+        """Move on to the next board seed (a board was taken, or given up on)."""
+        self._next_seed = self._rng.bits30() & SEED_MASK | _NEW_BOARDS
 
     def ensure_size(self, width, height):
         """Make the game and generator buffers for ``width`` x ``height``. True when they are
@@ -236,12 +273,29 @@ class Boards:
             if (game is not None and game.width == width and game.height == height
                     and gen is not None and gen.width == width and gen.height == height):
                 return True
-            self.drop()  # (a released generator's game too: its layout sits amid the freed
-            return False  # generator's buffers; all made again in one piece after a collect)
+            self.drop()  # (the last game too: made again in one piece after a collect)
+            return False
         gc.collect()
         try:
-            self.generator = self.generator_class(width, height)  # the bigger one first
+            self.game = Game(width, height)  # first: it outlives the generator
+            cls = self.generator_class or _default_generator_class()
+            self.generator = cls(width, height)
+        except MemoryError:
+            self.drop()
+            raise
+        return True
+
+    def ensure_game(self, width, height):
+        """Make a game of ``width`` x ``height`` and its board alone (a saved game put back: no
+        generator). True when ready; False when buffers were just dropped
+        (``collect_wanted``), as ``ensure_size``."""
+        if self.game is not None or self.generator is not None:
+            self.drop()
+            return False
+        gc.collect()
+        try:
             self.game = Game(width, height)
+            self.game.board = Board(width, height)
         except MemoryError:
             self.drop()
             raise
@@ -261,9 +315,8 @@ class Boards:
         self.collect_wanted = True
 
     def release(self):
-        """Let go of the generator (its buffers are the game's biggest) once its board is
-        played out or left: the game keeps the layout it was given, and the next board makes a
-        new generator. The menu's text screens and a generator then never share the heap."""
+        """Let go of the generator, if any (its buffers are the biggest a sweeper board takes):
+        the game keeps the layout it was given, and the next board makes a new generator."""
         gen = self.generator
         if gen is not None:
             self.generator = None

@@ -1,21 +1,19 @@
 """The midend: the flow between screens, the timer, the status line, board making sliced into
 frames, quick start and session stats; no pixels, no pins."""
 
-# It *has* its parts: settings, boards (game and generator buffers), runner (sliced jobs), stats,
-# saves; text screens are mines.menus data. One way: the front end calls press() and
-# frame(now_ms), then reads (state, screen, cx, cy, game, status(), footer(), progress(), ...)
-# and takes take_cues() and take_collect(); it never writes a field. Tatham's four kinds of
-# data: parameters (settings), game state (game), UI state (cursor, screens), draw state (view).
+# It *has* its parts: settings, boards, runner (sliced jobs), stats, saves. The front end calls
+# press() and frame(now_ms), reads (state, screen, cx, cy, game, status(), ...) and takes
+# take_cues() and take_collect(); it never writes a field.
 
 import gc
 
 from mines._const import const
 
-from mines import menus, texts
+from mines import phases, texts
 from mines.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY, LIVES_CHOICES,
                         NEED_FLAGS, OPEN, move_kind, move_cell)
 from mines.jobs import Boards, Runner, RUNNING, DONE, FAILED
-from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS
 from mines.settings import Settings
 from mines.stats import Stats
 
@@ -34,15 +32,18 @@ _HELP = (JOB_HINT, JOB_CHECK, JOB_MERCY)
 
 _MESSAGE_MS = const(2500)
 _REPEAT_GAP = const(4)  # frames between two presses of one button that still count as held
-_FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
-_FASTER_AFTER = const(24)  # ... and 20 at a time
+
+
+def _start_puzzle(m, fixed):
+    from mines.puzzle_mode import start
+    start(m, fixed)
 
 
 class Midend:
     """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
-    ``budget`` is the job work units a frame may spend (default: two slices);
-    ``generator_class`` defaults to mines.generator.Generator; ``buttons`` names the eight
-    buttons as the front end labels them (default: the device's, menus.DEVICE_BUTTONS)."""
+    ``budget``: job work units a frame (default: two slices); ``generator_class``: default
+    mines.generator.Generator; ``buttons``: the buttons' names (keys.DEVICE_BUTTONS). It keeps
+    no phase's module or objects past the phase (mines.phases)."""
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
@@ -50,15 +51,15 @@ class Midend:
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
-        self.buttons = buttons or menus.DEVICE_BUTTONS
+        self.buttons = buttons or DEVICE_BUTTONS
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self._main = menus.Menu("main", "PyGamer Mines", menus.MAIN_ROWS,
-                                len(menus.MAIN_ROWS) - 1, None)
-        self._stack = [self._main]  # the text screens open; the last one is in front
-        self.screen = self._main  # what is in front: a mines.menus.Menu, or None (the board)
+        self._main_row = 0  # the main menu's cursor row while it is not made
+        self._stack = []  # the text screens open; the last one is in front
+        self.screen = None  # what is in front: a mines.menus.Menu, or None (the board)
         self.screen_version = 0
+        self._collect = False  # code let go: the frame loop should collect
         self.cx = 0
         self.cy = 0
         self.message = ""
@@ -69,42 +70,55 @@ class Midend:
         self._frame = 0
         self._last_press = 0
         self._last_button = 0
-        self._held_presses = 0
+        self.held = 0  # presses of one button in a row (menus.adjust speeds up)
         # timer, feedback, stats
         self.elapsed_ms = 0
         self._now = 0
         self._cues = 0
         self.stats = Stats()
         self.hints_used = 0
-        self.board_start = None  # (x, y) the game's board was made from: "again", its code
-        self.assist = None  # mines.assist.HintJob (read: marks, marks_version), made when needed
-        self.saves = None  # mines.saving.Saves once the front end asks (mines.saving.attach)
-        self.finished = 0  # games and puzzles ended (the end panel's lines follow it)
-        self.mode = 0  # 1: puzzle mode (mines.puzzle_mode): no quick-start board meanwhile
+        self.board_start = None  # (x, y) the board was made from: "again", its code
+        self.assist = None  # mines.assist.HintJob (read: marks, marks_version)
+        self.saves = None  # mines.saving.Saves (mines.saving.attach)
+        self.finished = 0  # games and puzzles ended (the end panel follows it)
+        self.mode = 0  # 1: puzzle mode (mines.puzzle_mode)
         self.puzzle = None
+        self.puzzle_best = None  # the best puzzle times (mines.puzzle_mode.best_times)
+        self.puzzle_seeds = None  # the next puzzles' seeds (an Rng)
+        self._open_main()
 
-    # -- what the front end reads and takes ------------------------------------------------
+    # -- what the front end reads and takes
 
     @property
     def game(self):
-        """The game (mines.game.Game; None while no buffers are made): read it, never change it.
-        Before a board is taken it holds the last game, or nothing yet. Puzzle mode: the
-        puzzle (mines.puzzle_game.PuzzleGame, the same read API)."""
+        """The game (mines.game.Game, or a puzzle's mines.puzzle_game.PuzzleGame; None while
+        none is made): read it, never change it."""
         return self.puzzle.game if self.mode else self.boards.game
 
     def cue(self, bits):
-        self._cues |= bits
+        self._cues |= bits  # (CUE_OPEN, ...)
 
     def take_cues(self):
-        """The cue bits set since the last call (CUE_OPEN, ...), cleared."""
+        """The cue bits set since the last call, cleared."""
         cues = self._cues
         self._cues = 0
         return cues
 
     def take_collect(self):
-        """True once after big buffers were dropped: the frame loop calls gc.collect() then,
-        high in its stack, where no stale pointer pins them."""
-        return self.boards.take_collect()
+        """True once after buffers or code were dropped: the frame loop collects then, high
+        in its stack, where no stale pointer pins them."""
+        wanted = self._collect
+        self._collect = False
+        return self.boards.take_collect() or wanted
+
+    def collect_pending(self):
+        """True when buffers or code let go wait for the frame's end to be collected."""
+        return self._collect or self.boards.collect_wanted
+
+    def _enter(self, phase):
+        """A phase of the game begins (mines.phases): the code no longer needed goes."""
+        if phases.enter(phase):
+            self._collect = True
 
     def progress(self):
         """0..100: how far the board the GENERATING screen waits for has come."""
@@ -125,7 +139,7 @@ class Midend:
 
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
-        (two methods, not a tuple: read every frame, they allocate nothing)."""
+        (not a tuple with the height: read every frame, it allocates nothing)."""
         if self.mode:
             return self.puzzle.size(self, 1)
         return self.game.width if self._board_in_front() else self.settings.width
@@ -147,17 +161,26 @@ class Midend:
         """The end-of-game panel's lines, most important first (mines.texts.result_lines)."""
         return texts.result_lines(self)
 
-    def say(self, text):
-        """Show a short message in the status bar (or the menu's footer) for a few seconds."""
+    def say(self, text, ms=_MESSAGE_MS):
+        """Show a short message in the status bar (or the menu's footer). It goes at the next
+        key, when another screen comes to the front, or after ``ms`` milliseconds; then the
+        footer says what the keys do again."""
         self.message = text
-        self._message_until = self._now + _MESSAGE_MS
+        self._message_until = self._now + ms
         self.screen_version += 1
 
-    # -- input -----------------------------------------------------------------------------
+    def _unsay(self):
+        # (issue 20: a message answers one key; none outlives it or its screen)
+        if self.message:
+            self.message = ""
+            self.screen_version += 1
+
+    # -- input
 
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
         order of mines.keys.NAMES)."""
+        self._unsay()
         if buttons & (A | B) == A | B and self.state == PLAYING:
             self.hint()   # A and B together (the simulator's hint key sends both)
             buttons &= ~(A | B)
@@ -165,9 +188,9 @@ class Midend:
         while bit <= SELECT:
             if buttons & bit:
                 if bit == self._last_button and self._frame - self._last_press <= _REPEAT_GAP:
-                    self._held_presses += 1
+                    self.held += 1
                 else:
-                    self._held_presses = 0
+                    self.held = 0
                 self._last_button = bit
                 self._last_press = self._frame
                 self._press_one(bit)
@@ -176,6 +199,7 @@ class Midend:
     def _press_one(self, button):
         state = self.state
         if state == MENU or state == PAUSED:
+            from mines import menus
             menus.press(self, button)
             return
         if button == SELECT:
@@ -207,8 +231,7 @@ class Midend:
             if button == A or button == B:
                 self._play(PRIMARY if button == A else SECONDARY)
             elif button == START:
-                self.open(menus.Menu("pause", "Paused", menus.PAUSE_ROWS, 0, "resume"))
-                self.state = PAUSED
+                self.pause()
         elif state == WON or state == LOST:
             if button == A:
                 self.start_game()
@@ -217,10 +240,25 @@ class Midend:
             elif button == B:
                 self.to_menu()
 
+    def pause(self, title="Paused"):
+        """The pause menu over the game in play. The hint job goes (the next move's check makes
+        it again): a paused game holds its tiles, the menu its text and the save its code."""
+        from mines.menus import PAUSE_ROWS, Menu
+        self.make_room()
+        self._enter(phases.PAUSE)
+        self.open(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
+        self.state = PAUSED
+
+    def _open_main(self):
+        """The main menu in front, alone, its cursor where it was left."""
+        from mines.menus import MAIN_ROWS, Menu
+        self.open(Menu("main", "PyGamer Mines", MAIN_ROWS, self._main_row, None))
+
     def open(self, screen):
         """Show text screen ``screen`` (a mines.menus.Menu) over what is in front."""
         self._stack.append(screen)
         self.screen = screen
+        self._unsay()
         self.screen_version += 1
 
     def back(self):
@@ -229,13 +267,17 @@ class Midend:
             return False
         self._stack.pop()
         self.screen = self._stack[-1]
+        self._unsay()
         self.screen_version += 1
         return True
 
     def show_board(self):
         """Close every text screen: the board is in front."""
+        if self._stack and self._stack[0].name == "main":
+            self._main_row = self._stack[0].row
         del self._stack[:]  # emptied in place: nothing is allocated between games
         self.screen = None
+        self._unsay()
         self.screen_version += 1
 
     def resume(self):
@@ -243,19 +285,11 @@ class Midend:
         if self.state == PAUSED:
             self.show_board()
             self.state = PLAYING
-
-    def adjust(self, name, direction):
-        """Left (-1) or right (+1) on the menu row of setting ``name``; held down, the mines
-        move 5 and then 20 at a time."""
-        step = direction
-        if name == "mines" and self._held_presses >= _FAST_AFTER:
-            step *= 20 if self._held_presses >= _FASTER_AFTER else 5
-        self.settings.step(name, step)
-        self.screen_version += 1
+            self._enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
 
     def act(self, action):
-        """Do a menu action (mines.menus.act: "play", "resume", "new", "menu", "back", "top", or
-        open the screen of that name)."""
+        """Do a menu action (mines.menus.act)."""
+        from mines import menus
         menus.act(self, action)
 
     def _move_cursor(self, button):
@@ -315,10 +349,12 @@ class Midend:
         if game.state != G_PLAYING:
             self._finish()
 
-    def start_puzzle(self):
-        """Make and play a puzzle of the puzzle menu's size and level (mines.puzzle_mode)."""
-        from mines.puzzle_mode import start
-        start(self)
+    def start_puzzle(self, fixed=None):
+        """Make and play a puzzle of the puzzle menu's size and level, or ``fixed`` (width,
+        height, level, seed: a puzzle code's) (mines.puzzle_mode), under the runner's guard."""
+        self._drop_help()
+        self._enter(phases.PUZZLE)
+        self.runner.start(None, JOB_PUZZLE, _start_puzzle, self, fixed)
         self._for_game = True
 
     def _finish(self):
@@ -332,26 +368,43 @@ class Midend:
                               getattr(game, "lives_lost", 0))
         self.state = WON if won else LOST
         self._cues |= CUE_WIN if won else CUE_LOSE
-        self.assist = None  # the hint buffers go before the next board is made
-        self.boards.release()  # and the generator's, the biggest: the next board makes its own
+        self._drop_help()  # the hint buffers go before the next board is made
+        self.boards.release()  # (the generator, if any: the next board makes its own)
+        self._enter(phases.END)
         gc.collect()  # a quiet moment between games
 
-    # -- flow ------------------------------------------------------------------------------
+    # -- flow
 
     def to_menu(self):
-        """Back to the main menu; the board being made, generator and game are dropped: the
-        menu's text and a board's buffers never share the heap."""
+        """Back to the main menu; the board being made, generator and game are dropped (and a
+        puzzle's): the menu's text and a board's buffers never share the heap."""
         self.runner.stop()
         self._for_game = False
-        self.assist = None
+        self._drop_help()
         self.boards.drop()
+        if self.puzzle is not None:
+            self.puzzle.drop(self)
+            self.puzzle = None
         self.state = MENU
         del self._stack[:]
-        self._stack.append(self._main)
-        self.screen = self._main
         self.start_x = -1
         self.start_y = -1
-        self.screen_version += 1
+        self._unsay()
+        self._enter(phases.MENU)
+        self._main_row = 0   # the menu opens at its top: Play
+        self._open_main()
+
+    def make_room(self, saving=True):
+        """A save written in play: the hint job and its code go first (the next move's check
+        makes it again); ``saving`` False: the save's code goes once written."""
+        self._drop_help()
+        self._enter(phases.PLAY_LEAN if saving else phases.PLAY)
+
+    def _drop_help(self):
+        """Let go of the hint job (mines.helping) and its buffers."""
+        if self.assist is not None:
+            from mines import helping
+            helping.drop(self)
 
     def fail(self, text):
         """An error ended what was going on (the frame loop caught it, or a job failed): drop
@@ -379,6 +432,8 @@ class Midend:
         self.cx = s.width // 2
         self.cy = s.height // 2
         self.show_board()
+        self._drop_help()
+        self._enter(phases.MAKE)
         if not s.quick:
             self.state = READY
             return
@@ -395,12 +450,13 @@ class Midend:
             self.saves.resumed(self)
             return
         job = self.runner.job
-        gen = self.boards.generator
-        game = self.boards.take(job, LIVES_CHOICES[self.settings.lives])
+        boards = self.boards
+        game = boards.take(job, LIVES_CHOICES[self.settings.lives])
         game.mark_flags = bool(self.settings.marks)
         self.seed = job.seed
         self.hints_used = 0
-        self.board_start = (gen.start_x, gen.start_y)
+        sx, sy = boards.start_x, boards.start_y
+        self.board_start = (sx, sy)
         if self.assist is not None:
             from mines import helping
             helping.new_game(self)
@@ -409,14 +465,14 @@ class Midend:
         self.elapsed_ms = 0
         self.show_board()
         self.state = PLAYING
-        sx, sy = gen.start_x, gen.start_y
+        self._enter(phases.PLAY)
         if self.settings.quick:
             self.start_x, self.start_y = sx, sy
             self.cx, self.cy = sx, sy
         else:
             self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny board may end here)
 
-    # -- per frame -------------------------------------------------------------------------
+    # -- per frame
 
     def frame(self, now_ms):
         """Advance one frame: timer, message timeout, and job slices within the budget."""
@@ -447,6 +503,7 @@ class Midend:
             if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
                 self.puzzle.take(self)
+                self._enter(phases.PUZZLE_PLAY)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
         if self.saves is not None:  # never writes in a frame that works (a board, a check)

@@ -35,7 +35,7 @@ MINE = const(3)
 PICKED = const(32)   # a bit of the solver's ``flags``: the cell is in ``gen.moved`` already
 
 _TRIES = const(24)  # random picks of a far cell before falling back to a scan
-CLASSES = 12   # 10 cell classes; version 1 also the cells touching the start's 3x3: edge, inside
+CLASSES = const(12)   # 10 cell classes; version 1 also the cells touching the start's 3x3: edge, inside
 _CLASS_OF = bytes((0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 8, 0, 0, 0, 9))
 # The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
 # ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine. Calibrated with
@@ -49,7 +49,7 @@ _TILT = bytes((
     16, 16, 99, 62, 21, 10, 4, 8, 1, 1, 0, 0, 3,
     9, 9, 35, 99, 40, 22, 3, 22, 9, 5, 0, 2, 6,
 ))
-_ROW = 13
+_ROW = const(13)
 # The start's terms (version 1), 38 bytes a row: width, height, mines, then per kind of start
 # (``start_kind``) 7 terms: added to the class's for the corners and for the cells 0, 1, 2 and 3+
 # in from the nearest side, and for the cells touching the start's 3x3 area, on an edge and
@@ -98,9 +98,9 @@ _START = bytes((
         166, 118, 116, 110, 103, 143, 140,
         106, 116, 121, 123, 127, 154, 150,
 ))
-_SROW = 38
+_SROW = const(38)
 _RING_OF = bytes((0, 1, 1, 1, 2, 2, 2, 3, 3, 4))   # each cell class's ring (0 the corners)
-STARTS = 5
+STARTS = const(5)
 
 
 def _nearest(table, row, w, h, mines):

@@ -16,6 +16,12 @@ LEVEL_NAMES = ("single", "pairs", "full")
 LEVEL_TITLES = ("Easy", "Medium", "Hard")   # what players see for single, pairs, full
 DEFAULT_LEVEL = FULL
 
+# Work units (mines.generator): a generator slice stops at the first check past SLICE_UNITS, and
+# no indivisible piece of work between two checks exceeds 200 units (host_tests check it), so no
+# step ever does more than MAX_SLICE_UNITS: the job runner's frame budget counts on it.
+SLICE_UNITS = const(160)
+MAX_SLICE_UNITS = const(360)
+
 MIN_WIDTH = 5
 MIN_HEIGHT = 5
 MAX_WIDTH = 30
@@ -23,11 +29,11 @@ MAX_HEIGHT = 24
 MAX_DENSITY_PERCENT = 45   # the densest board of all: up to 256 cells, at the default level
 # The densest board the device makes in time, per level: (up to 256 cells, at 30x24 = 720 cells),
 # a straight line between. Past it the slowest fifth of boards take 10-20 s or more, or give up
-# (tools/bench.py and the README's sweep). Without case analysis (single, pairs) boards need
+# (tools/bench.py and docs/benchmarks.md's sweep). Without case analysis (single, pairs) boards need
 # far more perturbing, so those levels stop lower.
 _DENSEST = ((30, 26), (30, 26), (45, 36))
-_SMALL = 256
-_LARGE = 720
+_SMALL = const(256)
+_LARGE = const(720)
 
 # name, width, height, mines. "Screen" exactly fills the PyGamer's 160x128 display with 8-pixel
 # tiles: 20x15 cells = 160x120 pixels, leaving an 8-pixel status bar.
@@ -50,7 +56,7 @@ def level_from_name(name):
     for i in range(len(LEVEL_NAMES)):
         if LEVEL_NAMES[i] == low or LEVEL_TITLES[i].lower() == low:
             return i
-    raise ValueError("unknown level %r: use single, pairs or full (or easy, medium, hard)" % (name,))
+    raise ValueError("unknown level %r: use easy, medium or hard (or single, pairs, full)" % (name,))
 
 
 def preset(name):

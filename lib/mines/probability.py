@@ -196,7 +196,6 @@ class Probabilities:
         best = -1
         best_p = 2.0
         best_far = 0
-        pool = f.pool
         for g in range(ng):
             n = f.size_of(g)
             w = weights[g]
@@ -210,7 +209,7 @@ class Probabilities:
             else:
                 # A cell's share: sum over k of w[k] * (its layouts with a mine / layouts).
                 row = n + 1
-                at = f.gbase[g]
+                pool, at = f.counts(g)
                 share = [0.0] * row
                 for k in range(row):
                     cnt = pool[at + k * row + n]

@@ -43,6 +43,7 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated
 # per cell or per test.
 
+from mines._const import const
 import gc
 from array import array
 
@@ -65,7 +66,7 @@ SLICE_UNITS = 160
 # state where every pair was looked at; Hard's tests need such a state too (and Easy ranges
 # made Hard's work three times as much: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
-_DEPTH = 12   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
+_DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # Levels SNAP_FROM .. SNAP_FROM + SNAP_LEVELS - 1 of the walk keep a copy of the solver's
 # per-cell state: going right there copies it back (three block copies) instead of forgetting
 # cell by cell. Those middle levels forget the most cells in all. Devtime: levels 3-6 beat 0-3,

@@ -1,20 +1,24 @@
-"""The best puzzle times, per size and level, and how to play (a page)."""
+"""The best puzzle times, per size and level (a page; how to play is on mines.help's)."""
 
 from mines import puzzle_game as P
 from mines.menus import page
 
 
 def _time(ms):
-    return "%d.%ds" % (ms // 1000, ms % 1000 // 100) if ms else "-"
+    """A best time in 6 characters at most: "12.3s", "16:40" (from 100 s), "-" for none."""
+    s = ms // 1000
+    if not ms:
+        return "-"
+    if s < 100:
+        return "%d.%ds" % (s, ms % 1000 // 100)
+    return "%d:%02d" % (s // 60, s % 60) if s < 6000 else "%dm" % (s // 60)
 
 
 def make(midend):
-    up, down, left, right, a, b, start, select = midend.buttons
-    lines = ["Size     easy  medium  hard"]
-    best = midend.puzzle.best if midend.puzzle is not None else None
+    lines = ["%-6s%6s%7s%7s" % ("", "Easy", "Medium", "Hard")]
+    best = midend.puzzle_best
     for k in range(len(P.SIZES)):
-        times = [_time(best.get(k, level) if best else 0) for level in range(3)]
-        lines.append("%-7s %5s %6s %6s" % (P.SIZES[k][0], times[0], times[1], times[2]))
-    lines += ["%s: mine  %s: clear" % (a, b),
-              "%s: undo, redo, check, hint" % start]
+        times = [_time(best[k * 3 + level] if best else 0) for level in range(3)]
+        lines.append("%-6s%6s%7s%7s" % (P.SIZES[k][0], times[0], times[1], times[2]))
+    lines.append("Kept until switched off")
     return page("puzzle_best", "Best puzzle times", lines)

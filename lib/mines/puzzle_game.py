@@ -64,14 +64,6 @@ BY_CASES = 3     # case analysis or the mine count
 _CODE_WIDTHS = (codes.TYPE_BITS, 4, 4, 2, SEED_BITS)
 
 
-def level_from_name(name):
-    """'easy' | 'medium' | 'hard' -> EASY | MEDIUM | HARD; ValueError with a readable message."""
-    for i in range(len(LEVEL_NAMES)):
-        if LEVEL_NAMES[i] == name:
-            return i
-    raise ValueError("unknown level %r: use easy, medium or hard" % (name,))
-
-
 def check_size(width, height):
     """None if a width x height puzzle can be made, else a message saying why not."""
     if not (MIN_WIDTH <= width <= MAX_WIDTH):

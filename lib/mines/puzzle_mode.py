@@ -1,12 +1,15 @@
 """Puzzle mode's part of the midend: the puzzle buffers, the job that makes a puzzle between
 frames, the moves (A mine, B clear; undo, redo, check and hint from the pause menu), the end of a
-puzzle and the best times. The midend holds one ``PuzzleMode`` once a puzzle is asked for
-(imported then: a player who never plays a puzzle pays nothing for it)."""
+puzzle and the best times. The midend holds one ``PuzzleMode`` from the first puzzle asked for
+until it goes back to its menu (imported then: a player who never plays a puzzle pays nothing for
+it); what outlives it is plain data in the midend: the best times (``best_times``) and the
+puzzles' seeds (an Rng)."""
 
 import gc
 from array import array
 
 from mines import puzzle_game as P
+from mines._const import const
 from mines.jobs import _scrub
 from mines.keys import A, B, START
 from mines.menus import Menu
@@ -17,16 +20,20 @@ from mines.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING, 
 JOB_PUZZLE = 6  # mines.midend.JOB_PUZZLE: the runner's tag for a puzzle job
 
 
-def start(m):
-    """Make a puzzle of the puzzle menu's size and level for midend ``m``, then play it (the
-    sweeper's buffers are let go first: the heap holds one mode's at a time)."""
+def start(m, fixed=None):
+    """Make a puzzle of the puzzle menu's size and level for midend ``m`` (``fixed``: the
+    (width, height, level, seed) of a puzzle code instead), then play it (the sweeper's buffers
+    are let go first: the heap holds one mode's at a time)."""
     if m.puzzle is None:
-        m.puzzle = PuzzleMode(m.seed0)
+        if m.puzzle_best is None:  # the first puzzle of the session
+            m.puzzle_best = best_times()
+            m.puzzle_seeds = Rng(m.seed0 * 3 + 1)
+        m.puzzle = PuzzleMode(m.puzzle_seeds, m.puzzle_best)
     if not m.mode:
         m.runner.stop()
         m.boards.drop()
         m.mode = 1
-    m.runner.start(m.puzzle.start(m), JOB_PUZZLE)
+    m.runner.start(m.puzzle.start(m, fixed), JOB_PUZZLE)
     m.elapsed_ms = 0
     m.start_x = -1
     m.start_y = -1
@@ -42,37 +49,39 @@ PAUSE_ROWS = (
     ("Check marks", None, "check"),
     ("Hint", None, "hint"),
     ("New puzzle", None, "new"),
+    ("How to play", None, "puzzle_help"),
     ("Menu", None, "menu"),
 )
 
-_A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
-_B = 5
+_A = const(4)  # mines.keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
 
 
-class BestTimes:
+def best_times():
     """The best solve time per menu size and level, in milliseconds (0: none yet), in one flat
-    table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read back
-    as it is."""
+    table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read
+    back as it is."""
+    return array("I", bytes(4 * 3 * len(P.SIZES)))
 
-    def __init__(self):
-        self.times = array("I", [0] * (3 * len(P.SIZES)))
 
-    def get(self, size, level):
-        return self.times[size * 3 + level]
-
-    def record(self, size, level, ms):
-        """A puzzle of ``size`` (index in puzzle_game.SIZES) and ``level`` was solved in ``ms``
-        milliseconds; True when that is a new best."""
-        k = size * 3 + level
-        if self.times[k] and self.times[k] <= ms:
-            return False
-        self.times[k] = ms
-        return True
+def record_best(times, size, level, ms):
+    """A puzzle of ``size`` (index in puzzle_game.SIZES; -1: a size not in the menu's, a code's)
+    and ``level`` was solved in ``ms`` milliseconds; True when that is a new best in ``times``
+    (``best_times``)."""
+    if size < 0:
+        return False
+    k = size * 3 + level
+    if times[k] and times[k] <= ms:
+        return False
+    times[k] = ms
+    return True
 
 
 class PuzzleJob:
     """Making one puzzle (mines.jobs' job protocol): first the buffers for its size (old ones
     dropped one frame before, so that the two never coexist), then the maker's slices."""
+
+    no_memory = ""
 
     def __init__(self, mode):
         self.mode = mode
@@ -82,6 +91,7 @@ class PuzzleJob:
         self.began = False
 
     def set(self, width, height, level, seed):
+        self.no_memory = "No memory: %dx%d puzzle" % (width, height)
         self.width = width
         self.height = height
         self.level = level
@@ -108,14 +118,14 @@ class PuzzleJob:
 
 class PuzzleMode:
     """``game`` (a puzzle_game.PuzzleGame, None before the first puzzle), ``maker``, ``best``
-    (BestTimes), ``size_index`` and ``level`` of the puzzle on screen, ``new_best``; the
-    puzzles' seeds come from ``seed``, one per puzzle."""
+    (the midend's ``best_times``), ``size_index`` and ``level`` of the puzzle on screen,
+    ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
 
-    def __init__(self, seed):
-        self._rng = Rng(seed * 3 + 1)
+    def __init__(self, seeds, best):
+        self._rng = seeds
         self.maker = None
         self.game = None
-        self.best = BestTimes()
+        self.best = best
         self.job = PuzzleJob(self)
         self.size_index = 0
         self.level = 0
@@ -123,29 +133,38 @@ class PuzzleMode:
         self._boards = None   # the midend's Boards: told when buffers were dropped
 
     def size(self, m, k):
-        """The width (``k`` 1) or height (2) of the puzzle in front: the menu's size while
-        one is made, else the game's."""
+        """The width (``k`` 1) or height (2) of the puzzle in front: the one being made, the
+        menu's in the menu, else the game's."""
         game = self.game
-        if m.state == GENERATING or m.state == MENU or game is None:
+        if m.state == GENERATING:
+            return self.job.width if k == 1 else self.job.height
+        if m.state == MENU or game is None:
             return P.SIZES[m.settings.psize][k]
         return game.width if k == 1 else game.height
 
-    def start(self, m):
-        """The job making a puzzle of the menu's size and level, from the next seed."""
+    def start(self, m, fixed=None):
+        """The job making a puzzle of the menu's size and level, from the next seed, or the
+        puzzle of ``fixed`` (width, height, level, seed: a puzzle code)."""
         s = m.settings
         self._boards = m.boards
-        self.size_index = s.psize
-        self.level = s.plevel
-        w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
-        self.job.set(w, h, s.plevel, self._rng.bits30())
+        if fixed is None:
+            w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
+            fixed = (w, h, s.plevel, self._rng.bits30())
+        w, h, level, seed = fixed
+        self.size_index = -1   # (best times are kept for the menu's sizes)
+        for k in range(len(P.SIZES)):
+            if P.SIZES[k][1] == w and P.SIZES[k][2] == h:
+                self.size_index = k
+        self.level = level
+        self.job.set(w, h, level, seed)
         return self.job
 
     def ensure_size(self, width, height):
-        maker = self.maker
-        if maker is not None:
-            if maker.width == width and maker.height == height:
+        maker, game = self.maker, self.game
+        if maker is not None or game is not None:
+            if maker is not None and maker.width == width and maker.height == height:
                 return True
-            self.drop()
+            self.drop()  # (the last puzzle's game: made again in one piece with its maker)
             return False
         gc.collect()
         from mines.puzzle import PuzzleMaker
@@ -171,8 +190,12 @@ class PuzzleMode:
             m.mode = 0
 
     def take(self, m):
-        """The puzzle is made: play it."""
-        self.game.new(self.maker)
+        """The puzzle is made: play it. The maker goes (the game holds a copy of what it made,
+        and the maker's buffers are the biggest puzzle mode has): the next puzzle makes one."""
+        maker = self.maker
+        self.game.new(maker)
+        self.maker = None
+        _scrub(maker, 2)
         self.new_best = False
         m.runner.stop()
         m.elapsed_ms = 0
@@ -199,7 +222,7 @@ class PuzzleMode:
             return
         move = game.decide(P.PRIMARY if button == A else P.SECONDARY, m.cx, m.cy)
         if move == P.NO_MOVE:
-            m.say("A clue: nothing to mark")
+            m.say("A clue: no mark")
             m.cue(CUE_REFUSED)
             return
         game.execute(move)
@@ -228,7 +251,7 @@ class PuzzleMode:
     def _after(self, m):
         game = self.game
         if game.state == P.SOLVED and m.state == PLAYING:
-            self.new_best = self.best.record(self.size_index, self.level, m.elapsed_ms)
+            self.new_best = record_best(self.best, self.size_index, self.level, m.elapsed_ms)
             m.state = WON
             m.message = ""   # "Solved!" in the bar at once
             m.finished += 1
@@ -236,12 +259,14 @@ class PuzzleMode:
             gc.collect()   # a quiet moment between puzzles
 
     def result_lines(self, m):
-        t = m.elapsed_ms
-        best = self.best.get(self.size_index, self.level)
+        from mines.texts import clock
+        best = self.best[self.size_index * 3 + self.level] if self.size_index >= 0 else 0
         game = self.game
-        return ["Solved in %d.%ds%s" % (t // 1000, t % 1000 // 100,
-                                        "  new best!" if self.new_best else
-                                        "  best %d.%ds" % (best // 1000, best % 1000 // 100)),
+        head = "Solved in %s  %s" % (clock(m.elapsed_ms), "new best!" if self.new_best else
+                                     "best " + clock(best) if best else "")
+        if len(head) > 26:
+            head = head[:6] + head[9:]   # "Solved 2:46:40  ..."
+        return [head.rstrip(),
                 "%dx%d %s  help used %d" % (game.width, game.height,
                                             P.LEVEL_NAMES[self.level], game.helps),
                 "Code %s" % game.code(),

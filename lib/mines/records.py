@@ -20,6 +20,7 @@ newer game added after the known ones are skipped. A section this game does not 
 written back unchanged.
 """
 
+from mines._const import const
 import struct
 
 from mines import presets
@@ -40,12 +41,12 @@ MAX_MS = (1 << 24) - 1       # a best time is kept to the millisecond up to 4.6 
 MAX_COUNT = 0xFFFF           # games played, won, streaks, hints: they stop at this
 MAX_SECONDS = (1 << 24) - 1  # total time played per board: 194 days
 
-_SETTINGS = 1
-_BEST = 2
-_STATS = 3
-_GAME = 4
-_BEST_SIZE = 8    # key 3, ms 3, hints 1, lives used 1
-_STATS_SIZE = 16  # key 3, played 2, won 2, streak 2, best streak 2, hints 2, seconds 3
+_SETTINGS = const(1)
+_BEST = const(2)
+_STATS = const(3)
+_GAME = const(4)
+_BEST_SIZE = const(8)    # key 3, ms 3, hints 1, lives used 1
+_STATS_SIZE = const(16)  # key 3, played 2, won 2, streak 2, best streak 2, hints 2, seconds 3
 
 
 def board_key(width, height, mines, level, kind):

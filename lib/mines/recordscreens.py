@@ -2,12 +2,14 @@
 of the board the menu is set to, and the confirmation before the statistics are reset. One
 module makes all four (``make`` reads which from the Records menu's row).
 
-Lines fit a page's 24 characters. The numbers come from the midend's save part (mines.saving);
+Lines fit a page's 26 characters (host_tests/test_texts.py renders them with the largest
+numbers a save holds). The numbers come from the midend's save part (mines.saving);
 a midend without one gets one kept in memory only, so the screens always work."""
 
 from mines.menus import Menu, page
 from mines.records import KIND_NAMES, board_key
 from mines.saving import PLACES, kind_of
+from mines.texts import clock as panel_clock
 
 
 def _records(m):
@@ -44,6 +46,8 @@ def make(m):
         return best_times(m)
     if action == "reset":
         return confirm_reset(m)
+    if action == "system":
+        return system()
     return records_menu(m)
 
 
@@ -53,7 +57,22 @@ def records_menu(m):
         ("Statistics", None, "stats"),
         ("Best times", None, "best"),
         ("Reset statistics", None, "reset"),
+        ("System", None, "system"),
         ("Back", None, "back"),
+    ))
+
+
+def system():
+    """The interpreter, the board and its heap (code.py measures it: mines.phases.HEAP), for a
+    player to tell us how the game fits the device."""
+    from mines.phases import HEAP
+    name, board, start, low = HEAP
+    return page("system", "System", (
+        name or "?",
+        "Board " + (board or "?"),
+        "Free at start %s" % (start if start >= 0 else "-"),
+        "Fewest free %s" % (low if low >= 0 else "-"),
+        "(bytes of heap)",
     ))
 
 
@@ -68,11 +87,13 @@ def statistics(m):
         all_won += entry[1]
     return page("stats", "Statistics", (
         name,
-        "Played %d  won %d (%d%%)" % (played, won, won * 100 // played if played else 0),
+        "Played %d" % played,
+        "Won %d (%d%%)" % (won, won * 100 // played if played else 0),
         "Streak %d  best %d" % (streak, best_streak),
         "Hints used %d" % hints,
         "Time played %s" % clock(seconds),
-        "All boards: won %d/%d" % (all_won, all_played),
+        "All boards:",
+        "  won %d of %d" % (all_won, all_played),
     ))
 
 
@@ -81,12 +102,10 @@ def best_times(m):
     key, name = _board(m)
     lines = [name]
     for k, (ms, hints, lives_used) in enumerate(records.best_times(key)):
-        line = "%s %4d.%ds" % (PLACES[k], ms // 1000, ms % 1000 // 100)
-        if hints:
-            line += " %d hint%s" % (hints, "s" if hints > 1 else "")
-        if lives_used:
-            line += " %d lost" % lives_used
-        lines.append(line)
+        if len(lines) == 1:
+            lines.append("%-4s%7s%6s%5s" % ("", "time", "hints", "lost"))
+        lines.append("%-4s%7s%6s%5s" % (PLACES[k], panel_clock(ms), hints or "-",
+                                         lives_used or "-"))
     if len(lines) == 1:
         lines.append("No wins on this board yet")
     return page("best", "Best times", lines)

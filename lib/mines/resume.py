@@ -10,6 +10,7 @@ then the mine, opened and flagged bits. A record written with fewer fixed fields
 reads with 0 for the missing ones; more (a newer game) are skipped.
 """
 
+from mines._const import const
 import struct
 
 from mines import presets
@@ -20,10 +21,10 @@ from mines.game import FLAG
 # has them (lives and wrong-flag marks), else the tile of a mine that went off.
 _BLOWN = getattr(_game, "BLOWN", _game.BOOM)
 _BAD_FLAG = getattr(_game, "BAD_FLAG", FLAG)
-from mines.records import NO_GUESS, board_key
+from mines.records import LIVES, NO_GUESS, board_key
 
 _FIELDS = "<BBHBBBBBIBBIH"
-_HEAD = 21  # struct.calcsize(_FIELDS)
+_HEAD = const(21)  # struct.calcsize(_FIELDS)
 
 
 class GameRecord:
@@ -58,22 +59,29 @@ class GameRecord:
         return board_key(self.width, self.height, self.mines, self.level, self.kind)
 
     def pack(self):
+        # The counters stop at what their fields hold (a long game must still be saved).
         head = struct.pack(_FIELDS, self.width, self.height, self.mines, self.level,
-                           self.kind, self.lives, self.lives_used, self.hints, self.seed,
-                           self.start_x, self.start_y, self.elapsed_ms, self.moves)
+                           self.kind, self.lives, self.lives_used, min(self.hints, 255),
+                           self.seed, self.start_x, self.start_y,
+                           min(self.elapsed_ms, 0xFFFFFFFF), min(self.moves, 0xFFFF))
         return bytes((len(head),)) + head + bytes(self.mine) + bytes(self.opened) + bytes(
             self.flagged)
 
 
 def unpack_game(body):
-    """The GameRecord of a game section's body; ValueError if its size is wrong (what it
-    holds was checked when it was written: mines.savecheck.check_game)."""
+    """The GameRecord of a game section's body; ValueError if its size is wrong or its board
+    is not one the game can put back (the save is then damaged: mines.save reads the other
+    slot). The rest (the layout against the mine count...) was checked when it was written
+    (mines.savecheck.check_game)."""
     if not body or body[0] < 4:
         raise ValueError("game record too short")
     head = body[1:1 + body[0]]
     if len(head) < _HEAD:  # written by an older game: its missing fields are 0
         head = bytes(head) + bytes(_HEAD - len(head))
     f = struct.unpack(_FIELDS, head[:_HEAD])
+    if (presets.check_params(f[0], f[1], f[2], f[3]) or f[4] > 2 or f[5] not in LIVES
+            or f[6] >= f[5] or f[8] >> 21 or f[9] >= f[0] or f[10] >= f[1]):  # (seed: 21 bits)
+        raise ValueError("game record out of range")
     g = GameRecord(f[0], f[1], f[2], f[8], f[9], f[10], f[3], f[4])
     g.lives, g.lives_used, g.hints, g.elapsed_ms, g.moves = f[5], f[6], f[7], f[11], f[12]
     n = len(g.mine)

@@ -6,7 +6,9 @@ below 2**30, so on the device all arithmetic is on small ints and nothing is all
 The combined period is about 2**58.
 """
 
-_MASK15 = 0x7FFF
+from mines._const import const
+
+_MASK15 = const(0x7FFF)
 
 
 class Rng:

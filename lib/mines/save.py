@@ -15,16 +15,19 @@ write cut short leaves the other slot whole. A slot:
 
 Reading: of the slots whose CRC holds and whose payload decodes, the one with the highest
 sequence number wins. A foreign, damaged or truncated store never raises: ``Store.load`` returns
-defaults or the other slot and says so once in ``message``. Writing: always into the slot the
-records were NOT read from, so the save they came from stays whole until a newer one is.
+defaults or the other slot and says so once in ``message`` (damage to the older slot, whose
+header still says it is the older, costs nothing and is not reported). Writing: always into the
+slot the records were NOT read from, so the save they came from stays whole until a newer one is.
 
 Older versions: every version so far reads with the same code (records.py keeps the format
-self-describing; what an older save lacks takes its default); a save with a higher version than
-VERSION was written by a newer game and is read as damaged.
+self-describing; what an older save lacks takes its default). A newer format keeps these 16
+header bytes as they are: a slot with a higher version than VERSION whose CRC holds was written
+by a newer game, and such a store is never written (``newer``): the game plays with defaults.
 
 ``WritePolicy`` decides when to write; it sees events and the clock, never the store.
 """
 
+from mines._const import const
 import struct
 
 from mines.records import Records, decode_payload, encode_payload
@@ -36,11 +39,13 @@ STORE_SIZE = 8192  # microcontroller.nvm on the SAMD51; the desktop file is the 
 
 DAMAGED_DEFAULTS = "Save damaged: using defaults"
 DAMAGED_PREVIOUS = "Save damaged: using the previous save"
+NEWER = "Save from a newer version: not changed"
 NO_STORE = "No save memory: nothing is kept"
 
-_WHOLE = 0
-_BLANK = 1
-_DAMAGED = 2
+_WHOLE = const(0)
+_BLANK = const(1)
+_DAMAGED = const(2)
+_NEWER = const(3)
 
 try:
     from binascii import crc32 as _binascii_crc32
@@ -77,9 +82,10 @@ def slot_bytes(payload, sequence):
 
 def read_slot(store, at, size):
     """(state, sequence, payload) of the slot of ``size`` bytes at ``at`` in ``store``: state
-    _WHOLE (the CRC holds), _BLANK (never written: a header of all 0x00 or of erased flash's
-    0xFF) or _DAMAGED (anything else; sequence -1 unless the header is readable). Reads only
-    the header and the payload it announces, never the whole slot."""
+    _WHOLE (the CRC holds), _NEWER (it holds, for a newer format: payload None), _BLANK (never
+    written: a header of all 0x00 or of erased flash's 0xFF) or _DAMAGED (anything else;
+    sequence -1 unless the header is readable). Reads only the header and the payload it
+    announces, never the whole slot."""
     head = bytes(store[at:at + HEADER])
     if len(head) < HEADER or head[:4] != MAGIC:
         if head and (head == bytes(len(head)) or head == b"\xff" * len(head)):
@@ -87,12 +93,12 @@ def read_slot(store, at, size):
         return _DAMAGED, -1, None
     version, _, length, sequence = struct.unpack("<BBHI", head[4:12])
     check = struct.unpack("<I", head[12:16])[0]
-    if version != VERSION or HEADER + length > size:
+    if version < VERSION or HEADER + length > size:
         return _DAMAGED, sequence, None
     payload = bytes(store[at + HEADER:at + HEADER + length])
     if len(payload) != length or crc32(payload, crc32(head[:12])) != check:
         return _DAMAGED, sequence, None
-    return _WHOLE, sequence, payload
+    return (_WHOLE if version == VERSION else _NEWER), sequence, payload
 
 
 class Store:
@@ -100,7 +106,8 @@ class Store:
 
     After ``load``: ``message`` is the one line to show the player (None when all is well),
     ``empty`` is True when the store held no save at all, ``slot`` is the slot the records came
-    from (-1: none). ``writes`` counts the writes."""
+    from (-1: none), ``newer`` the format version of a newer game's save (0: none; the store is
+    then never written). ``writes`` counts the writes."""
 
     def __init__(self, store):
         self.store = store
@@ -108,6 +115,7 @@ class Store:
         self.sequence = 0
         self.message = None
         self.empty = True
+        self.newer = 0
         self.writes = 0
         self._size = len(store) // 2 if store is not None else 0
 
@@ -122,10 +130,21 @@ class Store:
             return Records()
         slots = [self._read(0), self._read(1)]
         newest = 0
-        for state, sequence, _ in slots:
+        self.slot = -1
+        self.message = None
+        self.newer = 0
+        for k in (0, 1):
+            state, sequence, _ = slots[k]
             if state == _WHOLE and sequence > newest:
                 newest = sequence
+            if state == _NEWER:  # a newer game's: this one neither reads nor writes it
+                at = k * self._size + 4
+                self.newer = self.store[at:at + 1][0]
         self.sequence = newest
+        if self.newer:
+            self.empty = False
+            self.message = NEWER
+            return Records()
         order = (0, 1) if slots[0][1] >= slots[1][1] else (1, 0)
         records = None
         for k in order:
@@ -147,9 +166,11 @@ class Store:
         if records is None:
             self.message = None if self.empty else DAMAGED_DEFAULTS
             return Records()
-        # The other slot damaged: most likely a write cut short (its own sequence number
-        # cannot be trusted to tell whether it was the newer one), so the player is told.
-        if short or slots[1 - self.slot][0] == _DAMAGED:
+        # The other slot damaged: a write cut short unless its header still says it is the
+        # older one (a write puts its header first, with the next sequence number), and then
+        # the save in use is the newest: nothing to tell.
+        state, sequence, _ = slots[1 - self.slot]
+        if short or (state == _DAMAGED and not 0 < sequence < self.sequence):
             self.message = DAMAGED_PREVIOUS
         return records
 
@@ -162,7 +183,7 @@ class Store:
     def save(self, records):
         """Write ``records`` into the slot they were not read from. Returns the bytes written
         (0 without a store)."""
-        if self.store is None:
+        if self.store is None or self.newer:
             return 0
         k = 1 - self.slot if self.slot >= 0 else 0
         data = slot_bytes(encode_payload(records), self.sequence + 1)

@@ -12,8 +12,6 @@ Kept apart from the midend so that each module stays small enough to compile on 
 from mines import presets
 
 CUSTOM = len(presets.PRESETS)  # the "board" value meaning a custom size, after the presets
-MIN_DENSITY = 5  # percent: where the mines row stops going down when a size changes
-
 _OFF_ON = ("off", "on")
 
 
@@ -80,13 +78,19 @@ class Settings:
         return None
 
     def check(self):
-        """None if the board parameters make a board, else why not (presets.check_params)."""
-        return presets.check_params(self.width, self.height, self.mines, self.level)
+        """None if the board parameters make a board, else why not, in a line for the screen
+        (presets.check_params, the one judge, says it at length)."""
+        err = presets.check_params(self.width, self.height, self.mines, self.level)
+        top = presets.max_mines(self.width, self.height, self.level)
+        if err and self.mines > top:   # (the menu's only way to a board that cannot be)
+            return "Too many mines (max %d)" % top
+        return err
 
     def step(self, name, delta):
         """The menu's left/right: move field ``name`` by ``delta``. Choices wrap round;
-        numbers stop at their ends. A new width or height keeps the density of mines; the
-        mines stop at what the size allows."""
+        numbers stop at their ends (and change nothing there). A new width or height leaves
+        the mines as they are, unless the size can no longer hold them (then the most it can);
+        the mines stop at what the size allows."""
         _, _, lo, hi, names = field(name)
         value = getattr(self, name) + delta
         if name == "mines":
@@ -95,16 +99,11 @@ class Settings:
             value = lo + (value - lo) % (hi - lo + 1)
         else:
             value = max(lo, min(hi, value))
+        if value == getattr(self, name):
+            return
+        self.set(name, value)
         if name == "width" or name == "height":
-            pct = self.density()
-            self.set(name, value)
-            self._set_density(pct)
-        else:
-            self.set(name, value)
-
-    def _set_density(self, pct):
-        top = presets.max_mines(self.width, self.height, self.level)
-        self.mines = max(1, min(top, self.width * self.height * pct // 100))
+            self.mines = min(self.mines, presets.max_mines(self.width, self.height, self.level))
 
     def key(self):
         """What makes two games the same kind (width, height, mines, level, board kind, lives;

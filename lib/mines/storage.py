@@ -8,7 +8,10 @@ Both look like a bytearray of ``len`` bytes to mines.save (slice reads and slice
   FileStorage(path)                 the same 8192 bytes in a file, replaced whole and atomically
                                     on every write (a temporary file, flushed and synced, then
                                     renamed over the old one), so a crash never leaves half a
-                                    file. It never overwrites a file that is not a save.
+                                    file, nor the temporary one after an error. It never
+                                    overwrites a file that is not a save, nor one another
+                                    program wrote since it was read (read before write:
+                                    ``reread``), and makes no folder unless told to.
 
 The CIRCUITPY drive is read-only to the game while a computer has it mounted, so on the device
 the NVM is the save medium; files are for the simulator and tools/save.py.
@@ -73,35 +76,65 @@ def looks_like_save(data, size=STORE_SIZE):
     return len(data) < 4 and MAGIC.startswith(bytes(data))
 
 
+CHANGED = "another program wrote the save meanwhile: not written"
+
+
+class Changed(OSError):
+    """A write refused because the file changed since it was read (``CHANGED``)."""
+
+
 class FileStorage:
-    """A store in the file ``path`` (missing: an empty store, the file made on the first write).
+    """A store in the file ``path`` (missing: an empty store, the file made on the first write;
+    its folders too when ``folders``, as for the default save's place, else a missing folder
+    fails the write).
 
     ``foreign`` is True when the file exists and is not a save: its bytes read as a damaged
     save, every write raises OSError and the file stays as it is. ``short`` is True when the
     file was cut short (mines.save then reports the save damaged). ``exists`` tells whether
-    the file was there."""
+    the file was there. A write raises ``Changed`` when the file is not as it was last read or
+    written here: ``reread`` takes in what it holds now."""
 
-    def __init__(self, path, size=STORE_SIZE):
+    def __init__(self, path, size=STORE_SIZE, folders=False):
         self.path = path
+        self.folders = folders
         self.image = bytearray(size)
         self.exists = False
         self.foreign = False
         self.short = False
+        self.seen = None  # the file's bytes when last read or written (None: no file)
+        data = self._read()
+        if data is not None:
+            self.take(data)
+
+    def _read(self):
         try:
-            with open(path, "rb") as f:
-                data = f.read(size + 1)
+            with open(self.path, "rb") as f:
+                return f.read(len(self.image) + 1)
         except FileNotFoundError:
-            return
-        self.take(data)
+            return None
 
     def take(self, data):
         """Hold ``data``, the bytes of the file (at most one more than the store's size)."""
         size = len(self.image)
+        self.seen = bytes(data)
         self.exists = True
         self.foreign = not looks_like_save(data, size)
         data = data[:size]
         self.short = 0 < len(data) < size
+        self.image = bytearray(size)
         self.image[:len(data)] = data
+
+    def reread(self):
+        """Read the file again: True (and what it holds now taken in) when another program
+        changed it since it was read or written here; False when it is as it was."""
+        data = self._read()
+        if data == self.seen:
+            return False
+        if data is None:  # removed: an empty store again
+            self.__init__(self.path, len(self.image), self.folders)
+        else:
+            self.take(data)
+        return True
 
     def __len__(self):
         return len(self.image)
@@ -122,15 +155,30 @@ class FileStorage:
 
     def _replace(self, data):
         import os
+        import tempfile
         folder = os.path.dirname(os.path.abspath(self.path))
-        os.makedirs(folder, exist_ok=True)
-        temp = self.path + ".tmp"
-        with open(temp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, self.path)
+        if self.folders:
+            os.makedirs(folder, exist_ok=True)
+        if self._read() != self.seen:
+            raise Changed(CHANGED)
+        fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(self.path) + ".",
+                                    suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(temp, 0o644)
+            os.replace(temp, self.path)
+            temp = None
+        finally:
+            if temp is not None:  # (a full disk): nothing left behind
+                try:
+                    os.remove(temp)
+                except OSError:
+                    pass
         self.exists = True
+        self.seen = data
         try:  # the rename itself survives a crash once the folder is synced (POSIX)
             fd = os.open(folder, os.O_RDONLY)
         except OSError:

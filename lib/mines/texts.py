@@ -2,69 +2,84 @@
 panel's lines. A feature that has something to say at the end of a game (hints used, lives
 lost, the board's code, a new record) adds its line in ``result_lines``."""
 
-from mines.menus import SCREENS
+from mines._const import const
 from mines.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON
 
-_A = 4  # mines.keys.A is 1 << 4: its name in a button-name tuple
-_B = 5
+_A = const(4)  # mines.keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
+_START = const(6)
 
 
 def status(m):
-    """The middle of the status bar: a message, or the state in a word or two."""
+    """The middle of the status bar: a message, or the state and its keys in a few words (more
+    than 17 characters take the whole bar: boards.view)."""
     if m.message:
         return m.message
     state = m.state
-    if state == MENU:
+    keys = m.buttons
+    if state == MENU or state == PAUSED:   # (a menu's title says it)
         return ""
     if state == READY:
-        return "Open a cell"
+        return "%s: open a cell" % keys[_A]
     if state == GENERATING:
-        return "Making %d%%" % m.progress()
+        return "Making %d%%  %s: stop" % (m.progress(), keys[_B])
     if state == PLAYING:
-        return "Go!" if m.start_x >= 0 else ""
-    if state == PAUSED:
-        return "Paused"
+        if m.start_x >= 0:
+            return "%s: open the dot" % keys[_A]
+        return "%s: pause/help" % keys[_START]
     if state == WON:
-        return "Solved!" if m.mode else "You win!"
-    return "Boom!"
+        return "Solved! Move to look" if m.mode else "You win! Move to look"
+    return "Boom! Move to look"
+
 
 def footer(m):
-    """The menu's bottom line: a message, or what the buttons do here."""
+    """The menu's bottom line (two with a newline): a message, or what the keys do here and,
+    on a setting's row, what its value means."""
     if m.message:
         return m.message
+    from mines.menus import PAGE_ROWS, SCREENS, WHY  # (a text screen is in front: loaded)
     screen = m.screen
-    a = m.buttons[_A]
+    keys = m.buttons
+    a = keys[_A]
+    if hasattr(screen, "footer"):   # a screen with keys of its own (code entry)
+        return screen.footer(keys)
     if screen.row < 0:
-        return "%s or %s: back" % (a, m.buttons[_B])
-    _, name, action = screen.rows[screen.row]
+        if len(screen.rows) > PAGE_ROWS:
+            return "%s/%s: scroll  %s: back" % (keys[0], keys[1], a)
+        return "%s or %s: back" % (a, keys[_B])
+    label, name, action = screen.rows[screen.row]
     if name:
-        return "<>: change  %s: to %s" % (a, screen.rows[-1][0])
-    if action in SCREENS:
-        return "%s: open" % a
-    return "%s: %s" % (a, screen.rows[screen.row][0].lower())
+        line = "<>: change  %s: to %s" % (a, screen.rows[0][0].split()[0])
+        for k in range(0, len(WHY), 2):   # what the value means, where it needs a word
+            if WHY[k] == name:
+                return WHY[k + 1].split("|")[getattr(m.settings, name)] + "\n" + line
+        return line
+    if action == "back":
+        return "%s or %s: back" % (a, keys[_B])
+    line = "%s: %s" % (a, "open" if action in SCREENS else label.lower())
+    if screen.back == "back":
+        line += "  %s: back" % keys[_B]
+    return line
 
-def _forget_codes():
-    """Drop the board code's modules (mines.boardcode, mines.codes) once the code is written:
-    only loaded from .mpy files (quick to load again; a .py would be compiled again) and while
-    no puzzle module holds mines.codes (a second copy would load). A game then does not carry
-    them: 2.3K less live peak on the host (tools/memory.py --floor)."""
-    import sys
-    import mines
-    if "mines.puzzle_game" in sys.modules:
-        return
-    for name in ("boardcode", "codes"):
-        module = sys.modules.get("mines." + name)
-        if module is not None and getattr(module, "__file__", "").endswith(".mpy"):
-            del sys.modules["mines." + name]
-            if hasattr(mines, name):
-                delattr(mines, name)
+
+def clock(ms):
+    """``ms`` milliseconds as the panels show a time: "12.3s" below 1000 s, then "16:40" or
+    "2:46:40" (7 characters at most, below 10 hours), then "27h"."""
+    s = ms // 1000
+    if s < 1000:
+        return "%d.%ds" % (s, ms % 1000 // 100)
+    if s >= 36000:
+        return "%dh" % (s // 3600)
+    if s >= 3600:
+        return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
+    return "%d:%02d" % (s // 60, s % 60)
 
 
 def result_lines(m):
-    """The end-of-game panel's lines (four at most, 26 characters), most important first: the
-    time, the level and how it was played, the board's code with the hints (and lives) used,
-    and the keys (A: a new board, START: the same board again, B: the menu). A puzzle's come
-    from puzzle mode."""
+    """The end-of-game panel's lines (four, at most 26 characters), most important first: the
+    time with the best time or the place among the best (New record!), the level, 3BV and
+    moves, the board's code with the hints (and lives) used, and the keys (A: a new board,
+    START: the same board again, B: the menu). A puzzle's come from puzzle mode."""
     if m.mode:
         return m.puzzle.result_lines(m)
     t = m.elapsed_ms
@@ -72,17 +87,21 @@ def result_lines(m):
     game = m.game
     from mines.helping import board_code
     used = "%s hint %d" % (board_code(m), m.hints_used)
-    _forget_codes()
     if game is not None and game.lives > 1:
         used += " lost %d" % game.lives_lost
-    keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[6], m.buttons[_B])
+    if len(used) > 26:   # (10 hints or more with lives)
+        used = used.replace("t ", "t")
+    keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[_START], m.buttons[_B])
     level = m.settings.text("level")
     if m.state == WON:
-        best = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
-        lines = ["Won in %d.%ds  best %d.%ds" % (t // 1000, t % 1000 // 100,
-                                                 best // 1000, best % 1000 // 100),
-                 "%s 3BV %d moves %d" % (level, st.bbbv, st.moves), used, keys]
-        if m.saves is not None and m.saves.place:  # "New record!", "2nd best time"...
-            lines[1] = m.saves.place_line()
-        return lines
-    return ["Lost after %ds, won %d/%d" % (t // 1000, st.won, st.played), level, used, keys]
+        if m.saves is not None and m.saves.place:  # "New record!", "2nd best"...
+            best = m.saves.place_line()
+        else:
+            ms = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
+            best = "best " + clock(ms)
+        head = "Won in %s  %s" % (clock(t), best)
+        if len(head) > 26:
+            head = head[:3] + head[6:]   # "Won 2:46:40  ..."
+        return [head, "%s 3BV %d moves %d" % (level, st.bbbv, st.moves), used, keys]
+    return ["Lost after " + clock(t), "%s  won %d of %d" % (level, st.won, st.played), used,
+            keys]

@@ -8,13 +8,15 @@ cells (an earlier version added a whole group per call and undercounted it: a 15
 device).
 """
 
+from mines._const import const
 
-_CHUNK = 96   # work units of one ``step`` call, about (a loop turn each)
+
+_CHUNK = const(96)   # work units of one ``step`` call, about (a loop turn each)
 # What ``step`` is doing (``_phase``).
-_CLEAR_REACH = 0
-_CLEAR_OTHER = 1
-_ADD_GROUP = 2
-_COPY_BACK = 3
+_CLEAR_REACH = const(0)
+_CLEAR_OTHER = const(1)
+_ADD_GROUP = const(2)
+_COPY_BACK = const(3)
 
 
 class TotalCounts:

@@ -1,0 +1,123 @@
+"""Code on demand: which modules stay loaded all game long, which each phase of the game uses,
+and letting go of the rest when a phase begins.
+
+On the device every imported module holds its code in the heap (all of lib/mines takes about
+140K of a 32-bit heap, more than the heap a PyGamer has). So only the frame loop's own modules
+are ``RESIDENT``; a phase's modules are imported where they are first used (an import inside the
+function that needs them), and ``enter(phase)`` lets go of every module the new phase does not
+keep, so that the frame loop's next collect gives their heap back. The caller first drops the
+objects of the phase that ended (a class keeps its module's code alive, and importing it again
+would load a second copy). Interned names (qstrs) stay: MicroPython never frees them.
+
+Under CPython nothing is let go (``UNLOAD``): memory is not short there, and the host tests hold
+modules and classes across phases. Tests set ``UNLOAD`` to check the device's behaviour.
+"""
+
+import sys
+
+UNLOAD = sys.implementation.name != "cpython"
+
+# Phases: what is in front, as far as code goes.
+MENU = 0    # text screens from the main menu
+MAKE = 1    # a sweeper board being made
+PLAY = 2    # a sweeper game (with its hint job)
+PAUSE = 3   # the pause menu over a sweeper game
+END = 4     # a sweeper game's end panel
+PUZZLE = 5  # a puzzle being made
+PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
+PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
+
+# Module names, space-separated, the package "mines." left out of its own: kept loaded in every
+# phase (the frame loop, the midend and the screen's own parts), and beyond those what each phase
+# may still use of what was loaded before it began (strings, not tuples: a few hundred bytes).
+RESIDENT = ("mines _const keys states presets settings rng board game jobs texts stats midend "
+            "phases saving storage "
+            "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
+            "boards.device boards.catalog boards.pygamer boards.pybadge boards.desktop")
+_SOLVER = "solver groups layouts totals "
+_HINTS = "helping assist hints hintview hintwhy hintcount frontier probability kinds "
+_TEXT = "menus boards.text_screen "
+KEEP = (
+    _TEXT + "help recordscreens codeentry puzzle_menu puzzle_best puzzle_game savework save "
+    "records resume",  # MENU
+    _SOLVER + "generator perturb revision kinds",  # MAKE
+    _SOLVER + _HINTS,  # PLAY
+    _TEXT + "help savework save records resume",  # PAUSE
+    _TEXT + "helping boardcode codes savework save records resume",  # END
+    _SOLVER + "puzzle puzzle_walk puzzle_cache puzzle_cases puzzle_game puzzle_mode codes",  # PUZZLE
+    _TEXT + "puzzle_game puzzle_mode codes help",  # PUZZLE_PLAY
+    _SOLVER + "savework save records resume",  # PLAY_LEAN
+)
+
+
+# The heap as the device reports it (code.py fills it in; Records > System shows it): the
+# interpreter and its version, the board, the bytes free after start-up, and the fewest bytes
+# free after a collect seen since (-1: not known, off a MicroPython).
+HEAP = ["", "", -1, -1]  # type: list
+
+
+def note_free(free):
+    """A collect left ``free`` bytes of heap: the fewest so far are kept (HEAP[3])."""
+    if free >= 0 and (HEAP[3] < 0 or free < HEAP[3]):
+        HEAP[3] = free
+
+
+def forget(name):
+    """Drop module ``name`` from ``sys.modules`` and from its package, so that its code goes
+    back to the heap once nothing else holds it; a later import loads it again. The one
+    routine that unloads code."""
+    sys.modules.pop(name, None)
+    package, _, attr = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, attr):
+        delattr(parent, attr)
+
+
+def listed(name, names):
+    """True when module ``name`` is one of ``names`` (a string as RESIDENT)."""
+    if name.startswith("mines."):
+        name = name[6:]
+    at = names.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or names[at - 1] == " ") and (end == len(names) or names[end] == " "):
+            return True
+        at = names.find(name, end)
+    return False
+
+
+def enter(phase):
+    """Let go of every module of ours neither resident nor kept by ``phase`` (MENU...;
+    None: none kept). Returns how many were let go (the caller has the frame loop collect when
+    any were)."""
+    if not UNLOAD:
+        return 0
+    keep = KEEP[phase] if phase is not None else ""
+    gone = [name for name in sys.modules if (name.startswith("mines.") or name.startswith(
+        "boards.")) and not listed(name, RESIDENT) and not listed(name, keep)]
+    for name in gone:
+        forget(name)
+    return len(gone)
+
+
+def warm():
+    """Import every phase's modules once, and let go of them again, at start-up: the names
+    they intern (which MicroPython never frees) then lie at the bottom of the heap, in one
+    piece, rather than among a phase's buffers wherever a module first loads. Returns how many
+    modules it loaded."""
+    if not UNLOAD:
+        return 0
+    import gc
+    done = 0
+    for names in KEEP:
+        for name in names.split():
+            if not name.startswith("boards"):
+                name = "mines." + name
+            if name not in sys.modules:
+                __import__(name)
+                done += 1
+                enter(None)
+                gc.collect()
+    return done
+
+

