@@ -212,9 +212,9 @@ def test_a_board_given_up_on_is_not_asked_for_again():
     seeds = []
 
     class GivesUpOnItsFirstSeed(ExactGenerator):
-        def begin(self, mines, seed, start=None, level=2):
+        def begin(self, mines, seed, start=None, level=2, version=1):
             seeds.append(seed)
-            ExactGenerator.begin(self, mines, seed, start, level)
+            ExactGenerator.begin(self, mines, seed, start, level, version)
 
         def step(self):
             if seeds[-1] == seeds[0]:

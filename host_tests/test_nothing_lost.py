@@ -172,10 +172,11 @@ def test_the_readme_save_examples_do_what_they_say(tmp_path):
 
 def test_the_readme_tool_examples_run_as_written():
     """The README's plain examples of gen.py, solve.py and puzzle.py (those without a
-    placeholder) run as written and print JSON lines."""
+    placeholder, and not piped into spread.py, which prints a table) run as written and print
+    JSON lines."""
     lines = doc_lines(lambda s: re.search(r"python tools/(gen|solve|puzzle)\.py", s) and
                       not re.search(r"\[(--|[A-Z])", s) and "..." not in s and
-                      "micropython" not in s)
+                      "micropython" not in s and "spread.py" not in s)
     assert len(lines) >= 3, lines
     for line in lines:
         command = line.replace("python ", sys.executable + " ")
@@ -389,7 +390,7 @@ def game_slot(**fields):
 
 
 @pytest.mark.parametrize("fields", [{"level": 3}, {"kind": 3}, {"lives": 2}, {"lives": 0},
-                                    {"lives_used": 5}, {"seed": 1 << 21}, {"start_x": 30},
+                                    {"lives_used": 5}, {"seed": 1 << 22}, {"start_x": 30},
                                     {"mines": 400}])
 def test_a_game_record_out_of_range_is_damage_and_the_game_boots(fields):
     nvm = bytearray(S.STORE_SIZE)

@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from cli import argparser, out, parse_json, reason  # noqa: E402
 from mines import presets, records as R  # noqa: E402
-from mines.boardcode import MAX_SEED  # noqa: E402
+from mines.boardcode import MAX_SEED, SEED_BITS  # noqa: E402
 from mines.resume import GameRecord  # noqa: E402
 from mines.savecheck import check_game, check_key  # noqa: E402
 from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
@@ -126,7 +126,8 @@ def game_to_json(g):
                 row.append("#")
         cells.append("".join(row))
     out = _board_fields(g.key())
-    out.update({"seed": g.seed, "start": [g.start_x, g.start_y], "lives": g.lives,
+    out.update({"seed": g.seed & MAX_SEED, "version": g.seed >> SEED_BITS,
+                "start": [g.start_x, g.start_y], "lives": g.lives,
                 "lives_used": g.lives_used, "hints": g.hints, "moves": g.moves,
                 "seconds": _seconds(g.elapsed_ms), "grid": "".join(grid), "cells": cells})
     return out
@@ -301,8 +302,8 @@ def _stats_from_json(r, stats):
 
 def game_from_json(obj):
     where = "game"
-    _check_keys(obj, ("board", "level", "kind", "seed", "start", "lives", "lives_used", "hints",
-                      "moves", "seconds", "grid", "cells"), where)
+    _check_keys(obj, ("board", "level", "kind", "seed", "version", "start", "lives",
+                      "lives_used", "hints", "moves", "seconds", "grid", "cells"), where)
     w, h, mines, level, kind = R.key_parts(_key(obj, where))
     start = obj.get("start")
     if (not isinstance(start, list) or len(start) != 2
@@ -310,8 +311,11 @@ def game_from_json(obj):
         raise Refused("game.start must be [x, y]")
     if not (0 <= start[0] < w and 0 <= start[1] < h):
         raise Refused("game.start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
-    g = GameRecord(w, h, mines, _int(obj, "seed", 0, MAX_SEED, None, where),
-                     start[0], start[1], level, kind)
+    # The seed with the generator's version above its bits (mines.boardcode.VERSION_BIT); a
+    # game without "version" is of version 0, as every game written before version 1.
+    seed = _int(obj, "seed", 0, MAX_SEED, None, where)
+    seed |= _int(obj, "version", 0, 1, 0, where) << SEED_BITS
+    g = GameRecord(w, h, mines, seed, start[0], start[1], level, kind)
     g.lives = _int(obj, "lives", 1, max(R.LIVES), 1, where)
     if g.lives not in R.LIVES:
         raise Refused("game.lives must be one of %s" % ", ".join(str(v) for v in R.LIVES))
@@ -350,7 +354,7 @@ def _generate(g):
         raise Refused("game.grid is needed for a %s board" % R.KIND_NAMES[g.kind])
     from mines.generator import Generator
     gen = Generator(g.width, g.height)
-    gen.begin(g.mines, g.seed, (g.start_x, g.start_y), g.level)
+    gen.begin(g.mines, g.seed & MAX_SEED, (g.start_x, g.start_y), g.level, g.seed >> SEED_BITS)
     return gen.run().grid_string()
 
 

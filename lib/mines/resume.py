@@ -80,7 +80,7 @@ def unpack_game(body):
         head = bytes(head) + bytes(_HEAD - len(head))
     f = struct.unpack(_FIELDS, head[:_HEAD])
     if (presets.check_params(f[0], f[1], f[2], f[3]) or f[4] > 2 or f[5] not in LIVES
-            or f[6] >= f[5] or f[8] >> 21 or f[9] >= f[0] or f[10] >= f[1]):  # (seed: 21 bits)
+            or f[6] >= f[5] or f[8] >> 22 or f[9] >= f[0] or f[10] >= f[1]):  # (seed: 21 bits, version)
         raise ValueError("game record out of range")
     g = GameRecord(f[0], f[1], f[2], f[8], f[9], f[10], f[3], f[4])
     g.lives, g.lives_used, g.hints, g.elapsed_ms, g.moves = f[5], f[6], f[7], f[11], f[12]

@@ -3,7 +3,7 @@ a game in progress is one the game can use. The game itself never imports this m
 only saves its own code wrote, and a slot's CRC stands for the rest."""
 
 from mines import presets
-from mines.boardcode import MAX_SEED
+from mines.boardcode import MAX_SEED, VERSION_BIT
 from mines.records import KIND_NAMES, LEVEL_NAMES, LIVES, MAX_COUNT, key_parts
 
 
@@ -31,8 +31,9 @@ def check_game(g):
         return "lives must be 1, 3 or 5 (got %d)" % g.lives
     if not (0 <= g.lives_used < g.lives):
         return "lives used must be 0 to %d (got %d)" % (g.lives - 1, g.lives_used)
-    if not (0 <= g.seed <= MAX_SEED):
-        return "seed must be 0 to %d (a board code holds it)" % MAX_SEED
+    if not (0 <= g.seed <= MAX_SEED | VERSION_BIT):
+        return ("seed must be 0 to %d (a board code holds it), plus %d for a board of the "
+                "generator's version 1" % (MAX_SEED, VERSION_BIT))
     if not (0 <= g.hints <= 255 and 0 <= g.moves <= MAX_COUNT):
         return "hints must be 0 to 255 and moves 0 to %d" % MAX_COUNT
     if not (0 <= g.elapsed_ms < 1 << 32):
