@@ -718,6 +718,25 @@ def test_tool_write_gives_defaults_and_generates_a_missing_grid(tmp_path):
     assert out["game"]["cells"] == ["#" * 9] * 9 and out["game"]["seconds"] == 0
 
 
+def test_tool_keeps_a_games_generator_version(tmp_path):
+    """A game names the generator's version that made its board (issue 21: version 1 evens the
+    spread out for the start): ``show`` says it, ``write`` makes a missing grid by it, and a game
+    without one is of version 0, as every game saved before."""
+    path = str(tmp_path / "save.bin")
+    grids = {}
+    for version in (0, 1):
+        g = Generator(9, 9)
+        g.begin(35, 77, (4, 4), presets.FULL, version)
+        grids[version] = g.run().grid_string()
+    assert grids[0] != grids[1]
+    for version, fields in ((1, {"version": 1}), (0, {})):
+        game = dict({"board": "9x9/35", "level": "hard", "seed": 77, "start": [4, 4]}, **fields)
+        assert tool(["write", path], json.dumps({"game": game})).returncode == 0
+        out = json.loads(tool(["show", path]).stdout)["game"]
+        assert out["version"] == version and out["seed"] == 77
+        assert out["grid"] == grids[version]
+
+
 @pytest.mark.parametrize("data,reason", [
     ({"settings": {"width": 31}}, "settings.width must be 5 to 30 (got 31)"),
     ({"settings": {"mines": 80, "width": 9, "height": 9}}, "settings: a 9x9 board takes"),
