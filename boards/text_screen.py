@@ -1,5 +1,5 @@
-"""Text screens - menus and pages (mines.menus) - and the lines of the end-of-game panel, in the
-built-in ``terminalio.FONT`` (6x12 pixels a character).
+"""Text screens - menus and pages (mines.flow.menus) - and the lines of the end-of-game panel, in
+the built-in ``terminalio.FONT`` (6x12 pixels a character).
 
 A line of text is a TileGrid over the font's own bitmap, one tile per character cell: a byte of
 RAM a character (the bitmap is in the device's flash), and changing the text writes tile numbers,
@@ -19,7 +19,7 @@ import displayio
 import terminalio
 
 from mines._const import const
-from mines.menus import PAGE_ROWS
+from mines.flow.menus import PAGE_ROWS
 
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12

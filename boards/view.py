@@ -21,8 +21,8 @@ from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES
 from boards.font import Font, TextLine
 # (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
 from boards.text_screen import CHAR_W, LINE_H
-from mines import midend as M
-from mines.game import COVERED
+from mines.flow import midend as M
+from mines.engine.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15

@@ -31,7 +31,7 @@ spec.loader.exec_module(code)
 
 from boards.feedback import Feedback  # noqa: E402
 from boards.view import View  # noqa: E402
-from mines import midend as M  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
 
 name = code.profile_name(board.board_id)
 profile = getattr(__import__("boards." + name), name)

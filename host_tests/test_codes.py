@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from mines import codes
+from mines.engine import codes
 
 WIDTHS = (2, 5, 5, 9, 10, 2, 2, 20)
 

@@ -8,10 +8,10 @@ import sys
 import engine_util
 from engine_util import ROOT, micropython
 
-from mines import presets
-from mines.board import Board
-from mines.generator import Generator
-from mines.solver import MINE, NUM, SOLVED, Solver
+from mines.engine import presets
+from mines.engine.board import Board
+from mines.engine.generator import Generator
+from mines.engine.solver import MINE, NUM, SOLVED, Solver
 
 LEVELS = (presets.SINGLE, presets.PAIRS, presets.FULL)
 
@@ -260,10 +260,10 @@ def check_uniform(spread):
 def test_dense_boards_spread_mines_like_a_uniform_layout():
     """Crowded (9x9/35, 43%, the densest preset and the cheapest to make many of): 2,000 boards,
     each re-solved. Standard errors are about 0.010 for the 4 corners and 0.004-0.007 for the
-    rings, so a 3% pull shows. Before the mirror and the per-board counter-tilt (mines.perturb)
-    this board gave corners 1.038, 2 in 0.971, 3+ in 0.957, 3% more mines in the bottom half
-    than the top and chi-square z 28.8 (4,000 boards). Every preset and 30x24/216, thousands of
-    boards each: tools/spread.py (docs/benchmarks.md)."""
+    rings, so a 3% pull shows. Before the mirror and the per-board counter-tilt
+    (mines.engine.perturb) this board gave corners 1.038, 2 in 0.971, 3+ in 0.957, 3% more mines in
+    the bottom half than the top and chi-square z 28.8 (4,000 boards). Every preset and 30x24/216,
+    thousands of boards each: tools/spread.py (docs/benchmarks.md)."""
     check_uniform(spread_of_boards(9, 9, 35, range(70000, 72000)))
 
 
@@ -312,7 +312,7 @@ def test_expert_back_to_back_in_a_device_sized_heap():
     script = (
         "import sys, gc\n"
         "sys.path.insert(0, %r)\n"
-        "from mines.generator import Generator\n"
+        "from mines.engine.generator import Generator\n"
         "g = Generator(30, 16)\n"
         "g.begin(99, 0); g.run()\n"
         "worst = 0\n"
@@ -378,7 +378,7 @@ def test_reusing_unchanged_groups_proves_exactly_what_enumerating_all_proves():
     that enumerates every group every time must prove the same cells in the same order. Random
     layouts (most of them need a guess somewhere) and generated boards (which never do)."""
     import random
-    from mines.groups import CaseAnalysis
+    from mines.engine.groups import CaseAnalysis
     rnd = random.Random(5)
     stuck = 0
     for trial in range(120):

@@ -18,12 +18,16 @@ import pytest
 from engine_util import ROOT, micropython
 from mpy_save import describe, sample_records
 
-from mines import presets, records as R, save as S, saving as W
-from mines.game import FLAG, PRIMARY, SECONDARY, Game
-from mines.generator import Generator
-from mines.resume import GameRecord, game_record, restore_game, unpack_game
-from mines.savecheck import check_game
-from mines.storage import FileStorage, NvmStorage, default_path, looks_like_save
+from mines.engine import presets
+
+from mines.saves import records as R, slots as S
+
+from mines.flow import save_part as W
+from mines.engine.game import FLAG, PRIMARY, SECONDARY, Game
+from mines.engine.generator import Generator
+from mines.saves.resume import GameRecord, game_record, restore_game, unpack_game
+from mines.saves.checks import check_game
+from mines.saves.storage import FileStorage, NvmStorage, default_path, looks_like_save
 
 TOOL = os.path.join(ROOT, "tools", "save.py")
 BOARD = R.board_key(9, 9, 10, presets.FULL, R.NO_GUESS)
@@ -389,7 +393,7 @@ def test_a_full_disk_leaves_no_temporary_file(tmp_path, monkeypatch):
 def test_a_file_another_program_wrote_is_never_written_over(tmp_path):
     """Read before write (issue 19): a FileStorage refuses to replace a file that changed
     since it read or wrote it (``Changed``) until ``reread`` has taken the new bytes in."""
-    from mines.storage import Changed
+    from mines.saves.storage import Changed
     path = str(tmp_path / "save.bin")
     mine = S.Store(FileStorage(path))
     mine.load()
@@ -476,7 +480,7 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
     again.begin(saved.mines, saved.seed, (saved.start_x, saved.start_y), saved.level)
     remade = again.run().grid_string()
     assert remade == gen.board.grid_string()  # the same board from params, seed and start
-    from mines.board import Board
+    from mines.engine.board import Board
     board = Board(w, h)
     resumed = Game(w, h)
     restore_game(saved, resumed, board)
@@ -638,8 +642,8 @@ def test_saves_cross_between_cpython_and_micropython(tmp_path):
 
 
 def test_save_modules_compile_under_micropython():
-    for name in ("save", "records", "resume", "storage"):
-        path = os.path.join(ROOT, "lib", "mines", name + ".py")
+    for name in ("slots", "records", "resume", "storage"):
+        path = os.path.join(ROOT, "lib", "mines", "saves", name + ".py")
         r = micropython(["-X", "compile-only", path])
         assert r.returncode == 0, (name, r.stderr)
 

@@ -11,12 +11,12 @@ import sys
 
 from game_helpers import Driver, menu_set, to_row, walk, winning_script
 
-from mines import midend as M
-from mines import records as R
-from mines import save as S
-from mines.game import COVERED, FLAG, PRIMARY
-from mines.saving import SAVE_FAILED, attach
-from mines.storage import FileStorage
+from mines.flow import midend as M
+from mines.saves import records as R
+from mines.saves import slots as S
+from mines.engine.game import COVERED, FLAG, PRIMARY
+from mines.flow.save_part import SAVE_FAILED, attach
+from mines.saves.storage import FileStorage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
@@ -332,7 +332,7 @@ def test_a_saved_game_names_its_board_for_the_generator():
     d.run(2)
     record = S.Store(bytearray(nvm)).load().game
     assert record is not None and record.seed == m.seed
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     gen = Generator(record.width, record.height)
     gen.begin(record.mines, record.seed, (record.start_x, record.start_y), record.level)
     assert gen.run().grid_string() == m.game.board.grid_string()

@@ -15,8 +15,8 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 
 import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
 from game_helpers import row_of, walk, winning_script  # noqa: E402
-from mines import midend as M  # noqa: E402
-from mines.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
+from mines.engine.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
 
 DIGIT_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                  5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -534,7 +534,7 @@ def test_a_line_of_text_is_one_tilegrid_of_character_tiles():
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
-    from mines.menus import Menu
+    from mines.flow.menus import Menu
     s = S.menu()
     m = s.m
     rows = tuple(("Row%d" % k, None, "back") for k in range(14))
@@ -556,7 +556,7 @@ def status_word(s):
 
 
 def test_hint_scene_lights_its_numbers_and_names_the_rule():
-    from mines.assist import FOUND_CELL
+    from mines.help.hint_job import FOUND_CELL
     s = S.hint()
     m = s.m
     job = m.assist
@@ -575,7 +575,7 @@ def test_hint_scene_lights_its_numbers_and_names_the_rule():
 
 
 def test_wrong_flag_and_lives_scenes():
-    from mines.game import BAD_FLAG, BLOWN
+    from mines.engine.game import BAD_FLAG, BLOWN
     s = S.wrong_flag()
     g = s.m.game
     bad = [(x, y) for y in range(g.height) for x in range(g.width) if g.tile(x, y) == BAD_FLAG]
@@ -594,7 +594,7 @@ def test_wrong_flag_and_lives_scenes():
 
 
 def test_guess_scene_names_the_safest_cell():
-    from mines.assist import FOUND_GUESS
+    from mines.help.hint_job import FOUND_GUESS
     s = S.guess()
     m = s.m
     assert m.settings.text("kind") == "Random" and m.assist.found == FOUND_GUESS
@@ -638,7 +638,7 @@ def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():
 def test_an_overfilled_number_is_framed_in_red():
     """Flags around a number beyond its value: the number is framed in red (its digit in its
     colour), and a flag is marked wrong only where the numbers prove its cell safe."""
-    from mines.game import BAD_FLAG
+    from mines.engine.game import BAD_FLAG
     s = S.opened()
     m, d = s.m, s.d
     g = m.game

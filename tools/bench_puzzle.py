@@ -6,7 +6,7 @@
 A benchmark, not a test: it measures against issue 10's aim (the full-screen size made in a median
 of 3 s or less on the device) and never fails a build.
 
-Configurations: every size the game's menu offers (``puzzle_game.SIZES``) at every level. For
+Configurations: every size the game's menu offers (``mines.puzzle.game.SIZES``) at every level. For
 each, over seeds 0..N-1 (CPython): clues, tests (removals that needed a solve), restarts, work
 units, largest slice (units), CPython ms, clues kept without a solve (a second solution found
 directly), and how many puzzles the level below does not decide
@@ -52,10 +52,10 @@ P = PuzzleMaker = Solver = SOLVED = None   # imported from the snapshot of lib/
 def use_engine(lib):
     global P, PuzzleMaker, Solver, SOLVED
     sys.path.insert(0, lib)
-    from mines import puzzle_game
-    from mines.puzzle import PuzzleMaker as pm
-    from mines.solver import SOLVED as s0, Solver as s1
-    P, PuzzleMaker, Solver, SOLVED = puzzle_game, pm, s1, s0
+    from mines.puzzle import game
+    from mines.puzzle.maker import PuzzleMaker as pm
+    from mines.engine.solver import SOLVED as s0, Solver as s1
+    P, PuzzleMaker, Solver, SOLVED = game, pm, s1, s0
 
 
 def configs(all_sizes):
@@ -126,7 +126,7 @@ def summarize(cfg, rows):
 
 
 def prelude(lib, cfg):
-    return ("import sys\nsys.path.insert(0, %r)\nfrom mines.puzzle import PuzzleMaker\n"
+    return ("import sys\nsys.path.insert(0, %r)\nfrom mines.puzzle.maker import PuzzleMaker\n"
             "m = PuzzleMaker(%d, %d)\nm.begin(%d, %d)\nm.run()\n"
             % (lib, cfg["w"], cfg["h"], WARM_SEED, cfg["level"]))
 

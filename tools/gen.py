@@ -42,8 +42,8 @@ def _lib_path():
 sys.path.insert(0, _lib_path())
 
 from cli import out, usage  # noqa: E402
-from mines import boardcode, presets  # noqa: E402
-from mines.kinds import KIND_NO_GUESS, random_layout  # noqa: E402
+from mines.engine import board_code, presets  # noqa: E402
+from mines.engine.kinds import KIND_NO_GUESS, random_layout  # noqa: E402
 
 _OPTIONS = ("width", "height", "mines", "seed", "count", "start", "level", "kind", "code")
 _KINDS = ("no-guess", "random", "kind")
@@ -88,7 +88,7 @@ def parse(argv):
         if len(opts) > 1:
             _fail("--code names the whole board: give it alone")
         try:
-            w, h, m, seed, sx, sy, level, kind = boardcode.decode(opts["code"])
+            w, h, m, seed, sx, sy, level, kind = board_code.decode(opts["code"])
         except ValueError as e:
             _fail("bad code %r: %s" % (opts["code"], e))
         return w, h, m, seed, 1, (sx, sy), level, kind
@@ -121,9 +121,9 @@ def parse(argv):
         _fail("--start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
     if count < 1:
         _fail("--count must be at least 1")
-    if seed < 0 or seed + count - 1 > boardcode.MAX_SEED:
+    if seed < 0 or seed + count - 1 > board_code.MAX_SEED:
         _fail("seeds run from 0 to %d (board codes hold %d bits)" % (
-            boardcode.MAX_SEED, boardcode.SEED_BITS))
+            board_code.MAX_SEED, board_code.SEED_BITS))
     return w, h, m, seed, count, start, level, kind
 
 
@@ -131,10 +131,10 @@ def main(argv):
     w, h, m, seed, count, start, level, kind = parse(argv)
     gen = None
     if kind == KIND_NO_GUESS:
-        from mines.generator import Generator
+        from mines.engine.generator import Generator
         gen = Generator(w, h)
     else:
-        from mines.board import Board
+        from mines.engine.board import Board
         board = Board(w, h)
     for s in range(seed, seed + count):
         if gen is not None:
@@ -146,7 +146,7 @@ def main(argv):
         else:
             sx, sy = random_layout(board, m, s, start)
             stats = (0, 0, 0)
-        code = boardcode.encode(w, h, m, s, sx, sy, level, kind)
+        code = board_code.encode(w, h, m, s, sx, sy, level, kind)
         out("gen.py", '{"w": %d, "h": %d, "mines": %d, "seed": %d, "start": [%d, %d], '
             '"level": "%s", "kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, '
             '"work": %d, "code": "%s"}\n' % (

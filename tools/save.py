@@ -4,15 +4,15 @@
     python tools/save.py write [--replace] [--force] [PATH] read JSON on stdin and write it
 
 PATH is a save file of the simulator or a raw 8192-byte NVM image copied off a device; the
-default is the simulator's save (mines.storage.default_path: $XDG_DATA_HOME/pygamer-mines/
+default is the simulator's save (mines.saves.storage.default_path: $XDG_DATA_HOME/pygamer-mines/
 save.bin). ``show`` prints the defaults with "empty": true for a blank file, and for a missing one
 (saying on stderr that no file is there); it exits 1 with a one-line reason when no slot is
 readable or the save is a newer version's (the line names its format version). ``write`` merges:
 what the JSON names replaces that field of the save at PATH (a setting at a time; "best",
 "stats" and "game" whole), every other field keeps its value; ``--replace`` writes exactly the
 JSON, every field it does not name at its default. It goes through the game's own save code
-(mines.save.Store): the slot the current save was not read from, the next sequence number, and
-never over a save another program wrote meanwhile (read before write: it reads again and
+(mines.saves.slots.Store): the slot the current save was not read from, the next sequence number,
+and never over a save another program wrote meanwhile (read before write: it reads again and
 merges again). A value out of range is refused with a one-line reason (exit 1) and nothing is
 written; so is a save of a newer version, unless ``--force``. Bad arguments, or input that is
 not JSON: one line and exit 2; an output that cannot be written (a full disk, a closed pipe, a
@@ -26,20 +26,21 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from cli import argparser, out, parse_json, reason  # noqa: E402
-from mines import presets, records as R  # noqa: E402
-from mines.boardcode import MAX_SEED  # noqa: E402
-from mines.resume import GameRecord  # noqa: E402
-from mines.savecheck import check_game, check_key  # noqa: E402
-from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
-from mines.settings import CUSTOM, FIELDS  # noqa: E402
-from mines.storage import Changed, FileStorage, default_path  # noqa: E402
+from mines.engine import presets  # noqa: E402
+from mines.saves import records as R  # noqa: E402
+from mines.engine.board_code import MAX_SEED  # noqa: E402
+from mines.saves.resume import GameRecord  # noqa: E402
+from mines.saves.checks import check_game, check_key  # noqa: E402
+from mines.saves.slots import STORE_SIZE, VERSION, Store  # noqa: E402
+from mines.flow.settings import CUSTOM, FIELDS  # noqa: E402
+from mines.saves.storage import Changed, FileStorage, default_path  # noqa: E402
 
 PROG = "save.py"
 TRIES = 3  # reads and merges when another program keeps writing the save meanwhile
 
 
 def setting_fields():
-    """(name, default, lowest, highest) of every setting of the menu (mines.settings.FIELDS).
+    """(name, default, lowest, highest) of every setting of the menu (mines.flow.settings.FIELDS).
     The mines' range depends on the board: check_settings tests it with width and height."""
     return tuple(row[:4] for row in FIELDS)
 
@@ -348,7 +349,7 @@ def _generate(g):
     """The layout of a no-guess game from its seed and start, made by the game's generator."""
     if g.kind != R.NO_GUESS:
         raise Refused("game.grid is needed for a %s board" % R.KIND_NAMES[g.kind])
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     gen = Generator(g.width, g.height)
     gen.begin(g.mines, g.seed, (g.start_x, g.start_y), g.level)
     return gen.run().grid_string()

@@ -111,7 +111,7 @@ def _worker(args):
     lib, w, h, m, seeds = args
     if lib not in sys.path:
         sys.path.insert(0, lib)
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     g = Generator(w, h)
     out = []
     for s in seeds:

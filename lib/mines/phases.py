@@ -28,25 +28,31 @@ PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 
 # Module names, space-separated, the package "mines." left out of its own: kept loaded in every
-# phase (the frame loop, the midend and the screen's own parts), and beyond those what each phase
-# may still use of what was loaded before it began (strings, not tuples: a few hundred bytes).
-RESIDENT = ("mines _const keys states presets settings rng board game jobs texts stats midend "
-            "phases saving storage "
+# phase (the frame loop, the midend and the screen's own parts; the five packages, whose
+# __init__ is empty), and beyond those what each phase may still use of what was loaded before
+# it began (strings, not tuples: a few hundred bytes).
+RESIDENT = ("mines _const phases engine help puzzle saves flow "
+            "engine.presets engine.rng engine.board engine.game "
+            "flow.keys flow.states flow.settings flow.jobs flow.texts flow.stats flow.midend "
+            "flow.save_part saves.storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.device boards.catalog boards.pygamer boards.pybadge boards.desktop")
-_SOLVER = "solver groups layouts totals "
-_HINTS = "helping assist hints hintview hintwhy hintcount frontier probability kinds "
-_TEXT = "menus boards.text_screen "
+_SOLVER = "engine.solver engine.groups engine.layouts engine.totals "
+_HINTS = ("flow.hint_part help.hint_job help.hints help.view_loader help.reasons help.counting "
+          "engine.frontier help.probability engine.kinds ")
+_TEXT = "flow.menus boards.text_screen "
+_SAVE = "flow.save_work saves.slots saves.records saves.resume"
 KEEP = (
-    _TEXT + "help recordscreens codeentry puzzle_menu puzzle_best puzzle_game savework save "
-    "records resume",  # MENU
-    _SOLVER + "generator perturb revision kinds",  # MAKE
+    _TEXT + "flow.help_screen flow.records_screen flow.code_screen flow.puzzle_screen "
+    "flow.puzzle_times_screen puzzle.game " + _SAVE,  # MENU
+    _SOLVER + "engine.generator engine.perturb engine.revision engine.kinds",  # MAKE
     _SOLVER + _HINTS,  # PLAY
-    _TEXT + "help savework save records resume",  # PAUSE
-    _TEXT + "helping boardcode codes savework save records resume",  # END
-    _SOLVER + "puzzle puzzle_walk puzzle_cache puzzle_cases puzzle_game puzzle_mode codes",  # PUZZLE
-    _TEXT + "puzzle_game puzzle_mode codes help",  # PUZZLE_PLAY
-    _SOLVER + "savework save records resume",  # PLAY_LEAN
+    _TEXT + "flow.help_screen " + _SAVE,  # PAUSE
+    _TEXT + "flow.hint_part engine.board_code engine.codes " + _SAVE,  # END
+    _SOLVER + "puzzle.maker puzzle.walk puzzle.cache puzzle.cases puzzle.game flow.puzzle_part "
+    "engine.codes",  # PUZZLE
+    _TEXT + "puzzle.game flow.puzzle_part engine.codes flow.help_screen",  # PUZZLE_PLAY
+    _SOLVER + _SAVE,  # PLAY_LEAN
 )
 
 
