@@ -199,12 +199,12 @@ class View:
     def _open_text(self):
         from boards.text_screen import TextScreen
         text = self.text = TextScreen(self.width, self.height)
-        text._shown, text._first = self._text_kept
+        text.shown, text.first = self._text_kept
         self.root.append(text.group)
         return text
 
     def _close_text(self, text):
-        self._text_kept = (text._shown, text._first)
+        self._text_kept = (text.shown, text.first)
         self.root.remove(text.group)
         self.text = None
 

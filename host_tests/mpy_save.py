@@ -28,7 +28,7 @@ def sample_records(seed, big=False):
         top = presets.max_mines(w, h, level)  # the dense presets are Hard (full) only
         if big:  # boards enough to fill both tables
             m = 1 + rng.below(top)
-        key = R.board_key(w, h, min(m, top), level, rng.below(3))
+        key = presets.board_key(w, h, min(m, top), level, rng.below(3))
         won = rng.below(3) > 0
         r.add_result(key, won, rng.below(1 << 25), rng.below(300), rng.below(5))
     r.unknown.append((200, b"a section a newer game wrote"))

@@ -26,6 +26,7 @@ import job_inject
 from engine_util import MICROPYTHON, ROOT, micropython
 from mpy_save import describe, sample_records
 
+from mines.engine import presets
 from mines.flow import midend as M
 from mines.saves import records as R
 from mines.saves import slots as S
@@ -313,7 +314,7 @@ def test_the_tool_reads_again_when_the_file_changes_under_it(tmp_path, monkeypat
             raced.append(1)
             other = S.Store(FileStorage(str(path)))
             records = other.load()
-            records.add_result(R.board_key(9, 9, 10, 0, 0), True, 1234, 0, 0)
+            records.add_result(presets.board_key(9, 9, 10, 0, 0), True, 1234, 0, 0)
             other.save(records)
         return real(self, data)
     monkeypatch.setattr(storage.FileStorage, "_replace", race)
@@ -456,8 +457,8 @@ def test_show_names_what_the_game_cannot_use(tmp_path):
     game's, or a save made by hand) are shown with the number, each said in one line on stderr
     (issue 19: an IndexError)."""
     r = rich_records()
-    r.add_result(R.board_key(9, 9, 10, 3, 0), True, 5000, 0, 0)
-    r.add_result(R.board_key(9, 9, 10, 0, 3), False, 5000, 0, 0)
+    r.add_result(presets.board_key(9, 9, 10, 3, 0), True, 5000, 0, 0)
+    r.add_result(presets.board_key(9, 9, 10, 0, 3), False, 5000, 0, 0)
     path = tmp_path / "save.bin"
     write_save(path, r)
     res = tool("save.py", ["show", str(path)])

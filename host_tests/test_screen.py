@@ -136,7 +136,7 @@ def arrows(scene, top):
 
 def menu_row_top(m, name, scene=None):
     """The top of the main menu's row ``name`` (with ``scene``: as scrolled in its view)."""
-    first = scene.view.text._first if scene is not None else 0
+    first = scene.view.text.first if scene is not None else 0
     return MENU_TOP + 11 * (row_of(m, name) - first)
 
 
@@ -618,16 +618,16 @@ def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():
     m = s.m
     to_row(s.d, "puzzle")
     s.show()
-    assert s.view.text._first > 0                          # the menu is scrolled
+    assert s.view.text.first > 0                          # the menu is scrolled
     to_row(s.d, "help")
     s.d.press(M.A)
     s.show()
-    assert m.screen.name == "help" and s.view.text._first == 0
+    assert m.screen.name == "help" and s.view.text.first == 0
     assert read_label(s, MENU_TOP, WHITE).endswith(": move")
     lines = [line for line, _, _ in m.screen.rows]
     s.d.press(*[M.DOWN] * 20)                              # to its end, and no further
     s.show()
-    assert m.screen.top == len(lines) - 8 == s.view.text._first
+    assert m.screen.top == len(lines) - 8 == s.view.text.first
     assert read_label(s, MENU_TOP, WHITE) == lines[-8]
     assert read_label(s, MENU_TOP + 7 * 11, WHITE) == lines[-1]
     s.d.press(M.UP)

@@ -95,7 +95,7 @@ class Fit:
         assert len(screen.title) <= COLUMNS, where
         assert read_label(s, top, YELLOW) == screen.title, where
         lines = screen.lines(m.settings)
-        first = text._first
+        first = text.first
         for k in range(first, first + text.in_view):
             name, value = lines[k]
             if value:

@@ -46,16 +46,17 @@ HEAP = "96K"                # the device-sized heap every valgrind run uses
 AIM_MEDIAN_MS = 3000        # issue 10: the full-screen size in a median of 3 s or less
 DEVTIME = bench.DEVTIME
 
-P = PuzzleMaker = Solver = SOLVED = None   # imported from the snapshot of lib/
+P = PuzzleMaker = Solver = SOLVED = presets = None   # imported from the snapshot of lib/
 
 
 def use_engine(lib):
-    global P, PuzzleMaker, Solver, SOLVED
+    global P, PuzzleMaker, Solver, SOLVED, presets
     sys.path.insert(0, lib)
     from mines.puzzle import game
     from mines.puzzle.maker import PuzzleMaker as pm
     from mines.engine.solver import SOLVED as s0, Solver as s1
-    P, PuzzleMaker, Solver, SOLVED = game, pm, s1, s0
+    from mines.engine import presets as p0
+    P, PuzzleMaker, Solver, SOLVED, presets = game, pm, s1, s0, p0
 
 
 def configs(all_sizes):
@@ -64,10 +65,10 @@ def configs(all_sizes):
         for level in range(3):
             full = (w, h) == (P.SIZES[-1][1], P.SIZES[-1][2])
             out.append({"size": name, "w": w, "h": h, "level": level,
-                        "level_name": P.LEVEL_NAMES[level], "full_screen": full,
+                        "level_name": presets.LEVEL_WORDS[level], "full_screen": full,
                         "devtime": full or all_sizes,
-                        "label": "%s %dx%d %s" % (name, w, h, P.LEVEL_NAMES[level]),
-                        "key": "%dx%d-%s" % (w, h, P.LEVEL_NAMES[level])})
+                        "label": "%s %dx%d %s" % (name, w, h, presets.LEVEL_WORDS[level]),
+                        "key": "%dx%d-%s" % (w, h, presets.LEVEL_WORDS[level])})
     return out
 
 

@@ -43,10 +43,10 @@ sys.path.insert(0, _lib_path())
 
 from cli import out, usage  # noqa: E402
 from mines.engine import board_code, presets  # noqa: E402
-from mines.engine.kinds import KIND_NO_GUESS, random_layout  # noqa: E402
+from mines.engine.kinds import random_layout  # noqa: E402
 
 _OPTIONS = ("width", "height", "mines", "seed", "count", "start", "level", "kind", "code")
-_KINDS = ("no-guess", "random", "kind")
+_KINDS = presets.KIND_NAMES
 
 
 def _fail(msg):
@@ -130,7 +130,7 @@ def parse(argv):
 def main(argv):
     w, h, m, seed, count, start, level, kind = parse(argv)
     gen = None
-    if kind == KIND_NO_GUESS:
+    if kind == presets.NO_GUESS:
         from mines.engine.generator import Generator
         gen = Generator(w, h)
     else:

@@ -115,7 +115,7 @@ def line(maker):
     b = maker.board
     rows = P.view_rows(b, maker.clue)
     return '{"w": %d, "h": %d, "level": "%s", "view": [%s], "solution": "%s", "code": "%s"}' % (
-        b.width, b.height, P.LEVEL_NAMES[maker.level], ", ".join(['"%s"' % r for r in rows]),
+        b.width, b.height, presets.LEVEL_WORDS[maker.level], ", ".join(['"%s"' % r for r in rows]),
         b.grid_string(), maker.code())
 
 

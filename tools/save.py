@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from cli import argparser, out, parse_json, reason  # noqa: E402
 from mines.engine import presets  # noqa: E402
+from mines.engine.game import LIVES_CHOICES  # noqa: E402
 from mines.saves import records as R  # noqa: E402
 from mines.engine.board_code import MAX_SEED  # noqa: E402
 from mines.saves.resume import GameRecord  # noqa: E402
@@ -58,8 +59,8 @@ def _name(names, value):
 
 def _board_fields(key):
     w, h, m, level, kind = R.key_parts(key)
-    return {"board": board_name(w, h, m), "level": _name(R.LEVEL_NAMES, level),
-            "kind": _name(R.KIND_NAMES, kind)}
+    return {"board": board_name(w, h, m), "level": _name(presets.LEVEL_WORDS, level),
+            "kind": _name(presets.KIND_NAMES, kind)}
 
 
 def unusable(records):
@@ -181,19 +182,19 @@ def _key(obj, where, need_board=True):
         w, h, mines = int(w), int(h), int(mines)
     except ValueError:
         raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
-    level = obj.get("level", R.LEVEL_NAMES[presets.DEFAULT_LEVEL])
+    level = obj.get("level", presets.LEVEL_WORDS[presets.DEFAULT_LEVEL])
     try:
         level = presets.level_from_name(level)  # (the player's names, or single, pairs, full)
     except (ValueError, AttributeError):
         raise Refused("%s.level must be one of %s (or single, pairs, full)" % (
-            where, ", ".join(R.LEVEL_NAMES)))
+            where, ", ".join(presets.LEVEL_WORDS)))
     err = presets.check_params(w, h, mines, level)
     if err:
         raise Refused("%s.board %s: %s" % (where, board, err))
-    kind = obj.get("kind", R.KIND_NAMES[R.NO_GUESS])
-    if kind not in R.KIND_NAMES:
-        raise Refused("%s.kind must be one of %s" % (where, ", ".join(R.KIND_NAMES)))
-    return R.board_key(w, h, mines, level, R.KIND_NAMES.index(kind))
+    kind = obj.get("kind", presets.KIND_NAMES[presets.NO_GUESS])
+    if kind not in presets.KIND_NAMES:
+        raise Refused("%s.kind must be one of %s" % (where, ", ".join(presets.KIND_NAMES)))
+    return presets.board_key(w, h, mines, level, presets.KIND_NAMES.index(kind))
 
 
 _SIZES = ("width", "height", "mines")
@@ -259,7 +260,7 @@ def _best_from_json(r, best):
                                          "lives_used"), where)
         entries.append((_key(entry, where), _ms(entry, "seconds", R.MAX_MS, None, where),
                         _int(entry, "hints", 0, 255, 0, where),
-                        _int(entry, "lives_used", 0, max(R.LIVES) - 1, 0, where)))
+                        _int(entry, "lives_used", 0, max(LIVES_CHOICES) - 1, 0, where)))
     if len(entries) > R.MAX_BEST:
         raise Refused("best: more than %d times in all" % R.MAX_BEST)
     entries.sort(key=lambda e: e[:2])  # by board and time; equal times keep their order
@@ -267,7 +268,7 @@ def _best_from_json(r, best):
         if len(r.best_times(key)) == R.BEST_PER_BOARD:
             w, h, m, level, kind = R.key_parts(key)
             raise Refused("best: more than %d times for %s %s %s" % (
-                R.BEST_PER_BOARD, board_name(w, h, m), R.LEVEL_NAMES[level], R.KIND_NAMES[kind]))
+                R.BEST_PER_BOARD, board_name(w, h, m), presets.LEVEL_WORDS[level], presets.KIND_NAMES[kind]))
         r.add_best(key, ms, hints, lives_used)
 
 
@@ -313,9 +314,10 @@ def game_from_json(obj):
         raise Refused("game.start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
     g = GameRecord(w, h, mines, _int(obj, "seed", 0, MAX_SEED, None, where),
                      start[0], start[1], level, kind)
-    g.lives = _int(obj, "lives", 1, max(R.LIVES), 1, where)
-    if g.lives not in R.LIVES:
-        raise Refused("game.lives must be one of %s" % ", ".join(str(v) for v in R.LIVES))
+    g.lives = _int(obj, "lives", 1, max(LIVES_CHOICES), 1, where)
+    if g.lives not in LIVES_CHOICES:
+        raise Refused("game.lives must be one of %s"
+                      % ", ".join(str(v) for v in LIVES_CHOICES))
     g.lives_used = _int(obj, "lives_used", 0, g.lives - 1, 0, where)
     g.hints = _int(obj, "hints", 0, 255, 0, where)
     g.moves = _int(obj, "moves", 0, R.MAX_COUNT, 0, where)
@@ -347,8 +349,8 @@ def game_from_json(obj):
 
 def _generate(g):
     """The layout of a no-guess game from its seed and start, made by the game's generator."""
-    if g.kind != R.NO_GUESS:
-        raise Refused("game.grid is needed for a %s board" % R.KIND_NAMES[g.kind])
+    if g.kind != presets.NO_GUESS:
+        raise Refused("game.grid is needed for a %s board" % presets.KIND_NAMES[g.kind])
     from mines.engine.generator import Generator
     gen = Generator(g.width, g.height)
     gen.begin(g.mines, g.seed, (g.start_x, g.start_y), g.level)

@@ -34,7 +34,7 @@ PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "engine.presets engine.rng engine.board engine.game "
             "flow.keys flow.states flow.settings flow.jobs flow.texts flow.stats flow.midend "
-            "flow.save_part saves.storage "
+            "flow.sweep_part flow.save_part saves.storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.device boards.catalog boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "engine.solver engine.groups engine.layouts engine.totals "

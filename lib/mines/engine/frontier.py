@@ -29,7 +29,7 @@ MAX_WORK = 50000        # work units for all enumerations of one view (under a s
 LOOSE = 0xFFFF          # ``gbase`` of a loose group; else its pool << 10 | where it starts
 
 _ROLE_NONE = const(0)
-_ROLE_INTERIOR = 1
+ROLE_INTERIOR = 1
 _ROLE_FRONT = const(2)
 
 
@@ -190,7 +190,7 @@ class Frontier:
             if inside[i] and role[i] == _ROLE_NONE:
                 t = shown[i]
                 if t == COVERED or t == FLAG or t == BAD_FLAG:
-                    role[i] = _ROLE_INTERIOR
+                    role[i] = ROLE_INTERIOR
                     interior += 1
             if i & 15 == 0:
                 self.work += 16
@@ -319,7 +319,7 @@ class Frontier:
                             u = shown[a + e]
                             if u == BLOWN:
                                 left -= 1
-                            elif role[a + e] > _ROLE_INTERIOR:
+                            elif role[a + e] > ROLE_INTERIOR:
                                 covered += 1
                         cons[ncons] = a
                         need[ncons] = left

@@ -27,7 +27,7 @@ NUM = const(2)
 CHANGED = const(16)   # solver.CHANGED, a bit of ``Solver.flags``
 
 MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits (and in 4 bits each)
-_SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
+SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 
 
 class CaseAnalysis:
@@ -177,7 +177,7 @@ class CaseAnalysis:
                         work = s.work
                 # A group none of whose numbers changed since the last analysis is the same
                 # group, and that analysis proved nothing in it (or it would have changed).
-                pool[ng - 1] = 0 if changed or not self.reuse else _SAME
+                pool[ng - 1] = 0 if changed or not self.reuse else SAME
             s.work = work
             gstart[ng] = nf
             self.ngroups = ng
@@ -200,10 +200,10 @@ class CaseAnalysis:
                         cset[g] = 0
                         pool[g] = 0
                         continue
-                    if pool[g] == _SAME and not every:
+                    if pool[g] == SAME and not every:
                         cset[g] = 0
                         continue
-                    if every and pool[g] != _SAME:
+                    if every and pool[g] != SAME:
                         continue   # enumerated on the first pass
                     pool[g] = pos
                     layouts.start(g, pos)
@@ -379,7 +379,7 @@ class CaseAnalysis:
 
     def _low(self, g):
         """Lowest possible mine count of group g (0 when over the bound)."""
-        if self.pool[g] == _SAME:
+        if self.pool[g] == SAME:
             return self.counts[self.gcells[self.gstart[g]]] >> 4
         cset = self.cset[g]
         lo = 0
@@ -390,7 +390,7 @@ class CaseAnalysis:
 
     def _high(self, g):
         """Highest possible mine count of group g (its size when over the bound)."""
-        if self.pool[g] == _SAME:
+        if self.pool[g] == SAME:
             return self.counts[self.gcells[self.gstart[g]]] & 15
         cset = self.cset[g]
         hi = self.gstart[g + 1] - self.gstart[g]

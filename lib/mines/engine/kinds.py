@@ -16,10 +16,6 @@ caller asks ``Hinter`` first). Sliced: ``begin`` then ``step(units)`` until True
 from mines.engine.frontier import LOOSE, Frontier
 from mines.engine.rng import Rng
 
-KIND_NO_GUESS = 0
-KIND_RANDOM = 1
-KIND_KIND = 2
-KIND_NAMES = ("no guess", "random", "kind")
 RESCUE_WORK = 400000   # the frontier's enumeration bound for one rescue (sliced)
 APPLY_UNIT = 10        # work units charged per cell a rescue changes (a mine moved: 9 writes)
 

@@ -14,7 +14,20 @@ PAIRS = const(1)
 FULL = const(2)
 LEVEL_NAMES = ("single", "pairs", "full")
 LEVEL_TITLES = ("Easy", "Medium", "Hard")   # what players see for single, pairs, full
+LEVEL_WORDS = ("easy", "medium", "hard")    # the titles as saves and puzzles write them
 DEFAULT_LEVEL = FULL
+
+# Board kinds (the Kind setting; a board key's last field): how the mines are laid.
+NO_GUESS = const(0)  # made so that the first open leads to the end without a guess
+RANDOM = const(1)    # uniform; the first open and its neighbours safe
+KIND = const(2)      # random, and a guess that is forced is made safe (engine.kinds.Rescue)
+KIND_NAMES = ("no-guess", "random", "kind")   # as saves and tools/gen.py write them
+
+
+def board_key(width, height, mines, level, kind):
+    """One int for a board: 5 bits each of width and height, 10 of mines, 2 each of level and
+    kind (24 bits: three bytes in a save, and a small int on the device)."""
+    return width | height << 5 | mines << 10 | level << 20 | kind << 22
 
 # Work units (generator): a generator slice stops at the first check past SLICE_UNITS, and
 # no indivisible piece of work between two checks exceeds 200 units (host_tests check it), so no

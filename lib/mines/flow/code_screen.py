@@ -50,7 +50,7 @@ class CodeEntry(Menu):
         elif button == B or button == SELECT:
             m.back()
             return
-        m.screen_version += 1
+        m.redraw()
 
 
 def play(m, text):

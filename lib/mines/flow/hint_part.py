@@ -4,16 +4,11 @@ work itself is in mines.help.hint_job (imported when a game first needs it); the
 the midend as their first argument, as its methods would, so that the midend stays small enough to
 compile on the device."""
 
-from mines._const import const
 from mines.engine.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
 from mines.flow.jobs import error_text
 
-JOB_HINT = 4   # runner tags (midend's JOB_*)
-JOB_CHECK = 5
-JOB_MERCY = 7
-_KIND_KIND = const(2)   # mines.engine.kinds.KIND_KIND
-_GENERATING = const(2)  # states.GENERATING
-_CLASSIC = const(2)     # midend.JOB_CLASSIC
+from mines.flow.states import JOB_CHECK, JOB_HINT, JOB_MERCY
+from mines.engine.presets import KIND
 _NO_HELP = "No memory for hints"  # (mines.help.hint_job.HintJob.no_memory)
 # The midend whose hint job failed, its ``finished`` count then (help is not made again that
 # game), and why.
@@ -32,9 +27,10 @@ def helper(m):
             return None   # no room this game: not asked again after every move
         try:
             from mines.help.hint_job import HintJob
-            job = m.assist = HintJob(m.game, None, m.settings.kind)
+            job = HintJob(m.game, None, m.settings.kind)
+            m.set_help(job)
         except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
-            m.assist = None
+            m.set_help(None)
             _refuse(m, _NO_HELP if isinstance(exc, MemoryError) else error_text(exc))
             return None
         m.boards.on_drop = lambda: drop(m)   # dropped with the board buffers
@@ -54,22 +50,22 @@ def drop(m):
     """Let go of the hint job and its buffers (scrubbed: a stale pointer on the device's stack
     then pins only the small job object, not its buffers)."""
     job = m.assist
-    m.assist = None
+    m.set_help(None)
     m.boards.on_drop = None
     if job is not None:
         if m.runner.job is job:
             m.runner.stop()
-        from mines.flow.jobs import _scrub
-        job.game = job.owner = None   # (not scrubbed: the midend's game, the midend)
+        from mines.flow.jobs import scrub
+        job.game = None   # (not scrubbed: the midend's game)
         h = job.hinter
         if h is not None:
             h.solver = h.board = None   # (the generator's, when borrowed: not scrubbed)
             if h.loader is not None:
                 h.loader.solver = h.loader.board = None
-                _scrub(h.loader, 1)
+                scrub(h.loader, 1)
             if h.counting is not None:
                 h.counting.hinter = None
-        _scrub(job, 2)
+        scrub(job, 2)
 
 
 def hint(m):
@@ -104,8 +100,7 @@ def hinted(m):
             m.make(move)   # without mercy
         return
     if tag == JOB_MERCY:
-        m.message = ""
-        m.screen_version += 1
+        m.unsay()
         if job.saved:
             m.say("Kind: mines moved")   # the guess was forced: the mines made way
         m.make(job.move)
@@ -115,10 +110,9 @@ def hinted(m):
         game.disprove(i)
     if tag == JOB_CHECK:
         return
-    m.hints_used += 1
+    m.count_hint()
     if job.cell >= 0 and (m.cx, m.cy) == job.asked_at:   # a cursor moved meanwhile stays
-        m.cx = job.cell % game.stride - 1
-        m.cy = job.cell // game.stride - 1
+        m.point(job.cell % game.stride - 1, job.cell // game.stride - 1)
     job.show(job.because)
     m.say(job.text())
 
@@ -139,13 +133,12 @@ def play(m, move):
             runner.stop()
         if any(job.marks):
             job.show(())
-    if m.settings.kind == _KIND_KIND and game.started and move_kind(move) == OPEN and \
+    if m.settings.kind == KIND and game.started and move_kind(move) == OPEN and \
             game.board.mine[move_cell(move)]:
         job = helper(m)
         if job is None:
             return False   # no room for mercy: the open is made as it is
         job.move = move   # (made without mercy if the rescue fails, from its begin on)
-        job.owner = m
         runner.start(job, JOB_MERCY, job.begin_mercy, move)
         m.say("Thinking...")
         return True
@@ -191,14 +184,8 @@ def play_board(m, seed, start):
     if err:
         m.say(err)
         return
-    m.elapsed_ms = 0
-    m.start_x = -1
-    m.start_y = -1
-    m.cx, m.cy = start
     m.show_board()
-    m._start_job(_CLASSIC, start, seed)
-    m._for_game = True
-    m.state = _GENERATING
+    m.start_board(start, seed)
 
 
 def board_code(m):

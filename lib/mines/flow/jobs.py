@@ -35,7 +35,7 @@ NO_ROOM = "Not enough memory"  # a job that names nothing
 SEED_MASK = (1 << 21) - 1   # board seeds fit a board code (mines.engine.board_code.SEED_BITS)
 
 
-def _scrub(obj, depth):
+def scrub(obj, depth):
     """Let go of everything ``obj`` holds (and, ``depth`` levels down, what its parts hold).
     A stale pointer to an old object left on the stack (the device's collector is
     conservative) then pins only that small object, not its big buffers."""
@@ -45,7 +45,7 @@ def _scrub(obj, depth):
     for name in list(d):
         value = d[name]
         if depth > 1:
-            _scrub(value, depth - 1)
+            scrub(value, depth - 1)
         setattr(obj, name, None)
 
 
@@ -228,7 +228,7 @@ class Boards:
         cls = self.generator_class
         if cls is None:
             return presets.MAX_SLICE_UNITS
-        return getattr(cls, "MAX_SLICE_UNITS", cls.SLICE_UNITS)
+        return cls.MAX_SLICE_UNITS
 
     def job(self, settings, start=None, seed=-1):
         """The job making a board with ``settings``' size, mines, level and kind from the next
@@ -304,8 +304,8 @@ class Boards:
             hook()
         self.game = None
         self.generator = None
-        _scrub(game, 2)
-        _scrub(gen, 2)
+        scrub(game, 2)
+        scrub(gen, 2)
         self.collect_wanted = True
 
     def release(self):
@@ -315,7 +315,7 @@ class Boards:
         if gen is not None:
             self.generator = None
             gen.board = None  # the game's layout: not scrubbed
-            _scrub(gen, 2)
+            scrub(gen, 2)
             self.collect_wanted = True
 
     def take_collect(self):

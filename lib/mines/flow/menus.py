@@ -123,10 +123,10 @@ def press(m, button):
         step = 1 if button == DOWN else -1
         if row:
             screen.row = (screen.row + step) % len(screen.rows)
-            m.screen_version += 1
+            m.redraw()
         elif 0 <= screen.top + step <= len(screen.rows) - PAGE_ROWS:
             screen.top += step
-            m.screen_version += 1
+            m.redraw()
     elif button == LEFT or button == RIGHT:
         if row and row[1]:
             adjust(m, row[1], -1 if button == LEFT else 1)
@@ -152,7 +152,7 @@ def adjust(m, name, direction):
     if name == "mines" and m.held >= _FAST_AFTER:
         step *= 20 if m.held >= _FASTER_AFTER else 5
     m.settings.step(name, step)
-    m.screen_version += 1
+    m.redraw()
 
 
 def act(m, action):
@@ -180,6 +180,6 @@ def act(m, action):
         m.saves.reset_stats(m)
     elif action == "top":
         m.screen.row = 0
-        m.screen_version += 1
+        m.redraw()
     elif action in SCREENS:
         m.open(make(action, m))

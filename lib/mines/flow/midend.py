@@ -5,31 +5,23 @@ frames, quick start and session stats; no pixels, no pins."""
 # press() and frame(now_ms), reads (state, screen, cx, cy, game, status(), ...) and takes
 # take_cues() and take_collect(); it never writes a field.
 
-import gc
-
 from mines._const import const
 
 from mines import phases
 
-from mines.flow import texts
-from mines.engine.game import (PLAYING as G_PLAYING, WON as G_WON, PRIMARY, SECONDARY,
-                               LIVES_CHOICES, NEED_FLAGS, OPEN, move_kind, move_cell)
+from mines.flow import sweep_part, texts
+from mines.engine.game import (PLAYING as G_PLAYING, PRIMARY, SECONDARY, LIVES_CHOICES, OPEN,
+                               move_kind)
 from mines.flow.jobs import Boards, Runner, RUNNING, DONE, FAILED
 from mines.flow.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS
 from mines.flow.settings import Settings
 from mines.flow.stats import Stats
 
 from mines.flow.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  # noqa: F401
-                               CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED)
+                               CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED, JOB_QUICK,
+                               JOB_CLASSIC, JOB_RESUME, JOB_HINT, JOB_CHECK, JOB_PUZZLE,
+                               JOB_MERCY)
 
-# Runner tags: what the running job is for.
-JOB_QUICK = 1  # a board whose start the generator picks (quick start), made when Play is chosen
-JOB_CLASSIC = 2  # a board from the cell the player opened first
-JOB_RESUME = 3  # a saved game put back (save_part)
-JOB_HINT = 4  # a hint (hint_part)
-JOB_CHECK = 5  # after a move: the flags the numbers disprove
-JOB_PUZZLE = 6  # a pen-and-paper puzzle (made in puzzle_part)
-JOB_MERCY = 7  # a Kind board's rescue (hint_part)
 _HELP = (JOB_HINT, JOB_CHECK, JOB_MERCY)
 
 _MESSAGE_MS = const(2500)
@@ -117,7 +109,7 @@ class Midend:
         """True when buffers or code let go wait for the frame's end to be collected."""
         return self._collect or self.boards.collect_wanted
 
-    def _enter(self, phase):
+    def enter(self, phase):
         """A phase of the game begins (mines.phases): the code no longer needed goes."""
         if phases.enter(phase):
             self._collect = True
@@ -171,18 +163,81 @@ class Midend:
         self._message_until = self._now + ms
         self.screen_version += 1
 
-    def _unsay(self):
-        # (issue 20: a message answers one key; none outlives it or its screen)
+    def unsay(self):
+        """The message goes (issue 20: a message answers one key; none outlives its screen)."""
         if self.message:
             self.message = ""
             self.screen_version += 1
+
+    # -- verbs for the midend's parts (menus, hint_part, save_part, puzzle_part, code_screen):
+    # only this class writes its fields
+
+    def redraw(self):
+        self.screen_version += 1  # the text screen in front changed
+
+    def point(self, x, y):
+        self.cx = x  # the cursor to cell (x, y)
+        self.cy = y
+
+    def wait_for(self, x, y):
+        """The GENERATING screen waits for the job just started; clock 0, cursor (x, y)."""
+        self.elapsed_ms = 0
+        self.start_x = self.start_y = -1
+        self.point(x, y)
+        self._for_game = True
+        self.state = GENERATING
+
+    def start_board(self, start, seed=-1, tag=JOB_CLASSIC):
+        """Make the settings' board from ``start`` ((x, y); None: the generator picks) with
+        ``seed`` (-1: the next one) and wait for it."""
+        self.runner.start(self.boards.job(self.settings, start, seed), tag)
+        self.wait_for(*(start or (self.cx, self.cy)))
+
+    def play_from(self, elapsed_ms, x, y, seed=-1):
+        """Play the game made or put back: clock ``elapsed_ms``, cursor (x, y), ``seed``."""
+        self._for_game = False
+        if seed >= 0:
+            self.seed = seed
+        self.elapsed_ms = elapsed_ms
+        self.start_x = self.start_y = -1
+        self.point(x, y)
+        self.state = PLAYING
+
+    def show_paused(self, screen):
+        self.open(screen)  # a pause menu over the game
+        self.state = PAUSED
+
+    def end(self, won):
+        self.finished += 1  # the game is over: the end panel
+        self.state = WON if won else LOST
+        self._cues |= CUE_WIN if won else CUE_LOSE
+
+    def set_help(self, job):
+        self.assist = job  # hint_part's job, or None
+
+    def count_hint(self):
+        self.hints_used += 1
+
+    def set_saves(self, saves):
+        self.saves = saves  # save_part.attach
+
+    def set_puzzle(self, puzzle):
+        """Puzzle mode on with ``puzzle`` (a PuzzleMode: its best times and seeds are kept for
+        the session); None: off (the PuzzleMode stays for the next puzzle)."""
+        if puzzle is None:
+            self.mode = 0
+            return
+        self.puzzle = puzzle
+        self.puzzle_best = puzzle.best
+        self.puzzle_seeds = puzzle.seeds
+        self.mode = 1
 
     # -- input
 
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
         order of keys.NAMES)."""
-        self._unsay()
+        self.unsay()
         if buttons & (A | B) == A | B and self.state == PLAYING:
             self.hint()   # A and B together (the simulator's hint key sends both)
             buttons &= ~(A | B)
@@ -215,9 +270,7 @@ class Midend:
             return
         if state == READY:
             if button == A:
-                self._start_job(JOB_CLASSIC, (self.cx, self.cy))
-                self._for_game = True
-                self.state = GENERATING
+                self.start_board((self.cx, self.cy))
             elif button == B:
                 self.say("Open a cell first")
         elif state == GENERATING:
@@ -231,7 +284,7 @@ class Midend:
                 self.say("Cancelled")
         elif state == PLAYING:
             if button == A or button == B:
-                self._play(PRIMARY if button == A else SECONDARY)
+                sweep_part.play(self, PRIMARY if button == A else SECONDARY)
             elif button == START:
                 self.pause()
         elif state == WON or state == LOST:
@@ -247,9 +300,8 @@ class Midend:
         it again): a paused game holds its tiles, the menu its text and the save its code."""
         from mines.flow.menus import PAUSE_ROWS, Menu
         self.make_room()
-        self._enter(phases.PAUSE)
-        self.open(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
-        self.state = PAUSED
+        self.enter(phases.PAUSE)
+        self.show_paused(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
 
     def _open_main(self):
         """The main menu in front, alone, its cursor where it was left."""
@@ -260,7 +312,7 @@ class Midend:
         """Show text screen ``screen`` (a menus.Menu) over what is in front."""
         self._stack.append(screen)
         self.screen = screen
-        self._unsay()
+        self.unsay()
         self.screen_version += 1
 
     def back(self):
@@ -269,7 +321,7 @@ class Midend:
             return False
         self._stack.pop()
         self.screen = self._stack[-1]
-        self._unsay()
+        self.unsay()
         self.screen_version += 1
         return True
 
@@ -279,7 +331,7 @@ class Midend:
             self._main_row = self._stack[0].row
         del self._stack[:]  # emptied in place: nothing is allocated between games
         self.screen = None
-        self._unsay()
+        self.unsay()
         self.screen_version += 1
 
     def resume(self):
@@ -287,7 +339,7 @@ class Midend:
         if self.state == PAUSED:
             self.show_board()
             self.state = PLAYING
-            self._enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
+            self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
 
     def act(self, action):
         """Do a menu action (menus.act)."""
@@ -311,26 +363,6 @@ class Midend:
         from mines.flow import hint_part  # imported when a game first needs it
         hint_part.hint(self)
 
-    def _play(self, which):
-        game = self.game
-        move = game.decide(which, self.cx, self.cy)
-        if move == NEED_FLAGS:
-            self.say("Flag mines first")
-            self._cues |= CUE_REFUSED
-            return
-        if move < 0:
-            return
-        if (self.start_x >= 0 and not game.started and move_kind(move) == OPEN
-                and move_cell(move) != game.board.index(self.start_x, self.start_y)):
-            self.say("Start at the dot")
-            self._cues |= CUE_REFUSED
-            return
-        if self.assist is not None or self.settings.kind == 2:
-            from mines.flow import hint_part  # hint lights off; a Kind board's mercy
-            if hint_part.play(self, move):
-                return  # (waits for a rescue)
-        self.make(move)
-
     def make(self, move):
         """Make ``move`` (checked); flag check, cues, end."""
         game = self.game
@@ -346,34 +378,18 @@ class Midend:
             self.start_y = -1
         if result < 0 and game.state == G_PLAYING:  # a life spent: say what is left
             self.say("Life lost: %d left" % game.lives_left())  # 17 characters: the bar's width
-            self._cues |= CUE_REFUSED
+            self.cue(CUE_REFUSED)
         self._cues |= CUE_OPEN if move_kind(move) == OPEN or result != 0 else CUE_FLAG
         if game.state != G_PLAYING:
-            self._finish()
+            sweep_part.finish(self)
 
     def start_puzzle(self, fixed=None):
         """Make and play a puzzle of the puzzle menu's size and level, or ``fixed`` (width,
         height, level, seed: a puzzle code's) (puzzle_part), under the runner's guard."""
-        self._drop_help()
-        self._enter(phases.PUZZLE)
+        self.drop_help()
+        self.enter(phases.PUZZLE)
         self.runner.start(None, JOB_PUZZLE, _start_puzzle, self, fixed)
         self._for_game = True
-
-    def _finish(self):
-        game = self.game
-        self.finished += 1
-        won = game.state == G_WON
-        self.stats.record(self.settings.key(), won, self.elapsed_ms, game.moves,
-                          game.bbbv() if won else 0)
-        if self.saves is not None:
-            self.saves.result(self, won, getattr(self, "hints_used", 0),
-                              getattr(game, "lives_lost", 0))
-        self.state = WON if won else LOST
-        self._cues |= CUE_WIN if won else CUE_LOSE
-        self._drop_help()  # the hint buffers go before the next board is made
-        self.boards.release()  # (the generator, if any: the next board makes its own)
-        self._enter(phases.END)
-        gc.collect()  # a quiet moment between games
 
     # -- flow
 
@@ -382,27 +398,27 @@ class Midend:
         puzzle's): the menu's text and a board's buffers never share the heap."""
         self.runner.stop()
         self._for_game = False
-        self._drop_help()
+        self.drop_help()
         self.boards.drop()
         if self.puzzle is not None:
             self.puzzle.drop(self)
-            self.puzzle = None
+            self.puzzle = None   # (mode 0: drop said so)
         self.state = MENU
         del self._stack[:]
         self.start_x = -1
         self.start_y = -1
-        self._unsay()
-        self._enter(phases.MENU)
+        self.unsay()
+        self.enter(phases.MENU)
         self._main_row = 0   # the menu opens at its top: Play
         self._open_main()
 
     def make_room(self, saving=True):
         """A save written in play: the hint job and its code go first (the next move's check
         makes it again); ``saving`` False: the save's code goes once written."""
-        self._drop_help()
-        self._enter(phases.PLAY_LEAN if saving else phases.PLAY)
+        self.drop_help()
+        self.enter(phases.PLAY_LEAN if saving else phases.PLAY)
 
-    def _drop_help(self):
+    def drop_help(self):
         """Let go of the hint job (hint_part) and its buffers."""
         if self.assist is not None:
             from mines.flow import hint_part
@@ -423,7 +439,7 @@ class Midend:
         err = s.check()
         if err:
             self.say(err)
-            self._cues |= CUE_REFUSED
+            self.cue(CUE_REFUSED)
             return
         if self.mode:  # back to the sweeper: the puzzle's buffers go
             self.runner.stop()
@@ -434,17 +450,12 @@ class Midend:
         self.cx = s.width // 2
         self.cy = s.height // 2
         self.show_board()
-        self._drop_help()
-        self._enter(phases.MAKE)
+        self.drop_help()
+        self.enter(phases.MAKE)
         if not s.quick:
             self.state = READY
             return
-        self._for_game = True
-        self._start_job(JOB_QUICK, None)
-        self.state = GENERATING
-
-    def _start_job(self, tag, start, seed=-1):
-        self.runner.start(self.boards.job(self.settings, start, seed), tag)
+        self.start_board(None, -1, JOB_QUICK)
 
     def _take_board(self):
         """The board is ready: start the game on it."""
@@ -455,7 +466,6 @@ class Midend:
         boards = self.boards
         game = boards.take(job, LIVES_CHOICES[self.settings.lives])
         game.mark_flags = bool(self.settings.marks)
-        self.seed = job.seed
         self.hints_used = 0
         sx, sy = boards.start_x, boards.start_y
         self.board_start = (sx, sy)
@@ -463,14 +473,12 @@ class Midend:
             from mines.flow import hint_part
             hint_part.new_game(self)
         self.runner.stop()
-        self._for_game = False
-        self.elapsed_ms = 0
         self.show_board()
-        self.state = PLAYING
-        self._enter(phases.PLAY)
+        self.play_from(0, self.cx, self.cy, job.seed)
+        self.enter(phases.PLAY)
         if self.settings.quick:
             self.start_x, self.start_y = sx, sy
-            self.cx, self.cy = sx, sy
+            self.point(sx, sy)
         else:
             self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny board may end here)
 
@@ -505,7 +513,7 @@ class Midend:
             if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
                 self.puzzle.take(self)
-                self._enter(phases.PUZZLE_PLAY)
+                self.enter(phases.PUZZLE_PLAY)
             elif self._for_game and self.state == GENERATING:
                 self._take_board()
         if self.saves is not None:  # never writes in a frame that works (a board, a check)

@@ -10,37 +10,33 @@ from array import array
 
 from mines.puzzle import game as P
 from mines._const import const
-from mines.flow.jobs import _scrub
+from mines.flow.jobs import scrub
 from mines.flow.keys import A, B, START
 from mines.flow.menus import Menu
+from mines.engine.presets import LEVEL_WORDS
 from mines.engine.rng import Rng
-from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING, MENU, PAUSED,
+from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, GENERATING, JOB_PUZZLE, MENU,
                                PLAYING, WON)
 
-JOB_PUZZLE = 6  # midend.JOB_PUZZLE: the runner's tag for a puzzle job
 
 
 def start(m, fixed=None):
     """Make a puzzle of the puzzle menu's size and level for midend ``m`` (``fixed``: the
     (width, height, level, seed) of a puzzle code instead), then play it (the sweeper's buffers
     are let go first: the heap holds one mode's at a time)."""
-    if m.puzzle is None:
+    puzzle = m.puzzle
+    if puzzle is None:
         if m.puzzle_best is None:  # the first puzzle of the session
-            m.puzzle_best = best_times()
-            m.puzzle_seeds = Rng(m.seed0 * 3 + 1)
-        m.puzzle = PuzzleMode(m.puzzle_seeds, m.puzzle_best)
+            puzzle = PuzzleMode(Rng(m.seed0 * 3 + 1), best_times())
+        else:
+            puzzle = PuzzleMode(m.puzzle_seeds, m.puzzle_best)
     if not m.mode:
         m.runner.stop()
         m.boards.drop()
-        m.mode = 1
-    m.runner.start(m.puzzle.start(m, fixed), JOB_PUZZLE)
-    m.elapsed_ms = 0
-    m.start_x = -1
-    m.start_y = -1
+    m.set_puzzle(puzzle)
+    m.runner.start(puzzle.start(m, fixed), JOB_PUZZLE)
     m.show_board()
-    m.state = GENERATING
-    m.cx = m.board_width() // 2
-    m.cy = m.board_height() // 2
+    m.wait_for(m.board_width() // 2, m.board_height() // 2)
 
 PAUSE_ROWS = (
     ("Resume", None, "resume"),
@@ -122,7 +118,7 @@ class PuzzleMode:
     ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
 
     def __init__(self, seeds, best):
-        self._rng = seeds
+        self.seeds = seeds
         self.maker = None
         self.game = None
         self.best = best
@@ -149,7 +145,7 @@ class PuzzleMode:
         self._boards = m.boards
         if fixed is None:
             w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
-            fixed = (w, h, s.plevel, self._rng.bits30())
+            fixed = (w, h, s.plevel, self.seeds.bits30())
         w, h, level, seed = fixed
         self.size_index = -1   # (best times are kept for the menu's sizes)
         for k in range(len(P.SIZES)):
@@ -182,12 +178,12 @@ class PuzzleMode:
         maker, game = self.maker, self.game
         self.maker = None
         self.game = None
-        _scrub(maker, 2)
-        _scrub(game, 2)
+        scrub(maker, 2)
+        scrub(game, 2)
         if self._boards is not None:
             self._boards.collect_wanted = True   # the frame loop collects
         if m is not None:
-            m.mode = 0
+            m.set_puzzle(None)
 
     def take(self, m):
         """The puzzle is made: play it. The maker goes (the game holds a copy of what it made,
@@ -195,13 +191,10 @@ class PuzzleMode:
         maker = self.maker
         self.game.new(maker)
         self.maker = None
-        _scrub(maker, 2)
+        scrub(maker, 2)
         self.new_best = False
         m.runner.stop()
-        m.elapsed_ms = 0
-        m.state = PLAYING
-        m.cx = self.game.width // 2
-        m.cy = self.game.height // 2
+        m.play_from(0, self.game.width // 2, self.game.height // 2)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -215,8 +208,7 @@ class PuzzleMode:
                 m.to_menu()
             return
         if button == START:
-            m.open(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
-            m.state = PAUSED
+            m.show_paused(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
             return
         if button != A and button != B:
             return
@@ -243,8 +235,7 @@ class PuzzleMode:
         elif word == "hint":
             c = game.hint()
             if c >= 0:
-                m.cx = game.board.x_of(c)
-                m.cy = game.board.y_of(c)
+                m.point(game.board.x_of(c), game.board.y_of(c))
                 m.say("Hint: a mine here" if game.hint_mine else "Hint: clear here")
         self._after(m)
 
@@ -252,10 +243,8 @@ class PuzzleMode:
         game = self.game
         if game.state == P.SOLVED and m.state == PLAYING:
             self.new_best = record_best(self.best, self.size_index, self.level, m.elapsed_ms)
-            m.state = WON
-            m.message = ""   # "Solved!" in the bar at once
-            m.finished += 1
-            m.cue(CUE_WIN)
+            m.end(True)
+            m.unsay()   # "Solved!" in the bar at once
             gc.collect()   # a quiet moment between puzzles
 
     def result_lines(self, m):
@@ -268,6 +257,6 @@ class PuzzleMode:
             head = head[:6] + head[9:]   # "Solved 2:46:40  ..."
         return [head.rstrip(),
                 "%dx%d %s  help used %d" % (game.width, game.height,
-                                            P.LEVEL_NAMES[self.level], game.helps),
+                                            LEVEL_WORDS[self.level], game.helps),
                 "Code %s" % game.code(),
                 "%s: next  %s: menu" % (m.buttons[_A], m.buttons[_B])]

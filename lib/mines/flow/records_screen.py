@@ -7,7 +7,7 @@ numbers a save holds). The numbers come from the midend's save part (save_part);
 a midend without one gets one kept in memory only, so the screens always work."""
 
 from mines.flow.menus import Menu, page
-from mines.saves.records import KIND_NAMES, board_key
+from mines.engine.presets import KIND_NAMES, board_key
 from mines.flow.save_part import PLACES, kind_of
 from mines.flow.texts import clock as panel_clock
 

@@ -87,7 +87,7 @@ class WritePolicy:
 
 
 def kind_of(settings):
-    """The board kind (records.NO_GUESS, RANDOM, KIND) the settings ask for."""
+    """The board kind (presets.NO_GUESS, RANDOM, KIND) the settings ask for."""
     return settings.kind
 
 
@@ -168,7 +168,7 @@ class Saves:
     def result(self, m, won, hints=0, lives_used=0):
         """Count the game that just ended; returns its place among the best times (1: a new
         record). Written soon (a record at once, see WritePolicy)."""
-        from mines.saves.records import board_key
+        from mines.engine.presets import board_key
         from mines.flow.save_work import current
         game = m.game
         s = m.settings
@@ -180,7 +180,7 @@ class Saves:
 
     def best_ms(self, m, default):
         """The best time kept for the board of the game in front (``default`` if none)."""
-        from mines.saves.records import board_key
+        from mines.engine.presets import board_key
         game = m.game
         s = m.settings
         times = self.records.best_times(board_key(game.width, game.height, game.total,
@@ -203,12 +203,8 @@ class Saves:
         """The ResumeJob is done: the game is back, paused, its timer where it stopped."""
         record = m.runner.job.record
         m.runner.stop()
-        m._for_game = False
-        m.seed = record.seed
-        m.elapsed_ms = self._written_ms = record.elapsed_ms
-        m.cx, m.cy = record.start_x, record.start_y
-        m.start_x = -1
-        m.start_y = -1
+        m.play_from(record.elapsed_ms, record.start_x, record.start_y, record.seed)
+        self._written_ms = record.elapsed_ms
         m.show_board()
         m.pause("Saved game, paused")  # as START does in play
         game = m.game
@@ -247,18 +243,18 @@ def attach(m, store, quiet=False):
     """Give midend ``m`` its save part over ``store`` (see Saves): the saved settings are put
     in, and a saved game is put back by a job, then shown paused. ``quiet``: without a store,
     say nothing about it."""
-    from mines.flow.midend import GENERATING, JOB_RESUME
+    from mines.flow.states import JOB_RESUME
     from mines.flow.save_work import start
-    m.saves = saves = Saves(store)
+    saves = Saves(store)
+    m.set_saves(saves)
     record, message = start(saves, m)
     if not (quiet and store is None):
         saves.message = message
     saves._settings_version = m.settings.version
     if record is not None:
         m.runner.start(ResumeJob(m.boards, record), JOB_RESUME)
-        m._for_game = True
         m.show_board()
-        m.state = GENERATING
+        m.wait_for(m.cx, m.cy)
     else:
         saves.tell(m)
 

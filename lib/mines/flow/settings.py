@@ -35,7 +35,7 @@ FIELDS = (
     # The reasoning a board needs, as players know it: one number at a time, pairs of numbers,
     # counting and case splits (presets.SINGLE, PAIRS, FULL).
     ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_TITLES),
-    ("kind", 0, 0, 2, ("No guess", "Random", "Kind")),   # mines.engine.kinds.KIND_*
+    ("kind", 0, 0, 2, ("No guess", "Random", "Kind")),   # presets.NO_GUESS, RANDOM, KIND
     ("lives", 0, 0, 2, ("1", "3", "5")),                  # index into game.LIVES_CHOICES
     ("marks", 1, 0, 1, _OFF_ON),                          # wrong-flag marks
     ("sound", 1, 0, 1, _OFF_ON),
@@ -109,8 +109,8 @@ class Settings:
         """What makes two games the same kind (width, height, mines, level, board kind, lives;
         the last two 0 for no-guess boards with one life, so older keys stay), packed into one
         small int so that comparing it every frame allocates nothing."""
-        return (self.width | self.height << 5 | self.mines << 10 | self.level << 20
-                | self.kind << 22 | self.lives << 24)
+        return (presets.board_key(self.width, self.height, self.mines, self.level, self.kind)
+                | self.lives << 24)
 
     def density(self):
         """Mines per hundred cells, rounded."""

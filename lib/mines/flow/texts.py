@@ -3,7 +3,7 @@ panel's lines. A feature that has something to say at the end of a game (hints u
 lost, the board's code, a new record) adds its line in ``result_lines``."""
 
 from mines._const import const
-from mines.flow.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON
+from mines.flow.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON, JOB_MERCY
 
 _A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
 _B = const(5)
@@ -13,6 +13,9 @@ _START = const(6)
 def status(m):
     """The middle of the status bar: a message, or the state and its keys in a few words (more
     than 17 characters take the whole bar: boards.view)."""
+    runner = m.runner
+    if runner.tag == JOB_MERCY and runner.job is not None:
+        return runner.job.spin()   # a Kind board's rescue runs
     if m.message:
         return m.message
     state = m.state

@@ -20,7 +20,7 @@ mix leaves it empty (or full). Sliced: ``prove`` is a generator that yields when
 budget is spent. Imported by ``hints`` only when first needed.
 """
 
-from mines.engine.frontier import _ROLE_INTERIOR, LOOSE, Frontier
+from mines.engine.frontier import ROLE_INTERIOR, LOOSE, Frontier
 
 
 class ExactCount:
@@ -57,7 +57,7 @@ class ExactCount:
             f.begin(self.view, h.total)
             while True:
                 w = f.work
-                done = f.step(h._budget())
+                done = f.step(h.budget())
                 s.work += f.work - w
                 if done:
                     break
@@ -86,7 +86,7 @@ class ExactCount:
                 a = f.gstart[g] + g
                 if not any(able[a:a + f.size_of(g) + 1]):
                     return   # the total cannot be met: nothing to prove
-        units = h._budget()
+        units = h.budget()
         for g in range(ng):
             n = f.size_of(g)
             a = f.gstart[g] + g
@@ -125,7 +125,7 @@ class ExactCount:
         totals the groups other than ``skip`` (-1: none) can make together."""
         f = self.frontier
         s = self.hinter.solver
-        units = self.hinter._budget()
+        units = self.hinter.budget()
         able = self.able
         reach = self.reach
         spare = self.spare
@@ -157,7 +157,7 @@ class ExactCount:
         make some total t with the interior holding left - k - t mines (0 to ``interior``)."""
         f = self.frontier
         s = self.hinter.solver
-        units = self.hinter._budget()
+        units = self.hinter.budget()
         for _ in self._others(g):
             yield
         reach = self.reach
@@ -205,9 +205,9 @@ class ExactCount:
         if hi < 0 or not (hi == 0 or lo == interior):
             return
         role = self.frontier.role
-        units = h._budget()
+        units = h.budget()
         for c in range(len(role)):
-            if role[c] == _ROLE_INTERIOR:
+            if role[c] == ROLE_INTERIOR:
                 s.learn_from_group(c, lo == interior, c)
             if c & 31 == 0:
                 s.work += 32

@@ -54,7 +54,6 @@ class HintJob:
         self.rescue = None
         self.saved = False
         self.move = -1
-        self.owner = None   # the midend while a rescue runs (its status bar: ``SPIN``)
         self.steps = 0
         self._phase = 0
 
@@ -147,11 +146,14 @@ class HintJob:
         self.settled = h.seen
         return self.settled
 
+    def spin(self):
+        """What the status bar says while a rescue runs (read from the runner's job: a job
+        reports through its state, it never calls its owner)."""
+        return SPIN[(self.steps >> 3) & 3]
+
     def _mercy_step(self, h):
         game = self.game
         self.steps += 1
-        if self.owner is not None and not self.steps & 7:
-            self.owner.say(SPIN[(self.steps >> 3) & 3])
         if self._phase == 2:
             if not h.step(STEP_UNITS):
                 self.progress = 20

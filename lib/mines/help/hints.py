@@ -91,7 +91,8 @@ class Hinter:
         load it from scratch. (A change a game cannot make is noticed anyway.)"""
         self.loader.forget()
 
-    def _budget(self):
+    def budget(self):
+        """The work units this step may still do (the hint's parts share one budget)."""
         return self._units
 
     def _clear(self):
@@ -157,7 +158,7 @@ class Hinter:
         wrong = self.bad
         wrong[:] = b.zeros
         loader = self.loader
-        for _ in loader.load(shown, self._budget):
+        for _ in loader.load(shown, self.budget):
             yield
         self.error = loader.error
         self._numbers = loader.nfront

@@ -2,7 +2,7 @@
 ``mines.engine.groups.CaseAnalysis``, found cheaper in the maker's states. Imported by the maker
 after ``cache``, each compiled apart where a 96K heap still finds room."""
 
-from mines.engine.groups import CHANGED, MAX_GROUP, NUM, UNK, _SAME, CaseAnalysis
+from mines.engine.groups import CHANGED, MAX_GROUP, NUM, UNK, SAME, CaseAnalysis
 from mines.puzzle.cache import CachedLayouts
 
 
@@ -100,7 +100,7 @@ class MakerCases(CaseAnalysis):
                                 fm += mine[y]
             if q >= nf:
                 # As in CaseAnalysis: a group none of whose numbers changed is the same.
-                self.pool[ng - 1] = 0 if changed or not self.reuse else _SAME
+                self.pool[ng - 1] = 0 if changed or not self.reuse else SAME
                 q = -1
         s.work = work
         self.ngroups = ng

@@ -21,7 +21,6 @@ from mines.engine.board import Board
 EASY = 0
 MEDIUM = 1
 HARD = 2
-LEVEL_NAMES = ("easy", "medium", "hard")
 
 MIN_WIDTH = 5
 MAX_WIDTH = 20

@@ -4,7 +4,9 @@ only saves its own code wrote, and a slot's CRC stands for the rest."""
 
 from mines.engine import presets
 from mines.engine.board_code import MAX_SEED
-from mines.saves.records import KIND_NAMES, LEVEL_NAMES, LIVES, MAX_COUNT, key_parts
+from mines.engine.game import LIVES_CHOICES
+from mines.engine.presets import KIND_NAMES, LEVEL_NAMES
+from mines.saves.records import MAX_COUNT, key_parts
 
 
 def check_key(key):
@@ -27,7 +29,7 @@ def check_game(g):
         return err
     if not (0 <= g.start_x < g.width and 0 <= g.start_y < g.height):
         return "start %d,%d is off the board" % (g.start_x, g.start_y)
-    if g.lives not in LIVES:
+    if g.lives not in LIVES_CHOICES:
         return "lives must be 1, 3 or 5 (got %d)" % g.lives
     if not (0 <= g.lives_used < g.lives):
         return "lives used must be 0 to %d (got %d)" % (g.lives - 1, g.lives_used)

@@ -9,7 +9,7 @@
               the total time played.
   game        the game in progress (resume.GameRecord) or None.
 
-A board is one small int (``board_key``), the midend's key with the kind added, so best times and
+A board is one small int (``presets.board_key``), the midend's key with the kind added, so best times and
 statistics are found without strings. Best times and statistics stay packed in bytes (8 and 16
 per entry) on the device too: a few hundred entries cost a few KB, not a heap of tuples.
 
@@ -25,12 +25,6 @@ import struct
 
 from mines.engine import presets
 
-LEVEL_NAMES = ("easy", "medium", "hard")  # presets.SINGLE, PAIRS, FULL as players see them
-KIND_NAMES = ("no-guess", "random", "kind")
-NO_GUESS = 0
-RANDOM = 1
-KIND = 2
-LIVES = (1, 3, 5)
 
 BEST_PER_BOARD = 5
 MAX_BEST = 200    # entries in all; past it the slowest entry of the fullest board goes
@@ -47,17 +41,6 @@ _STATS = const(3)
 _GAME = const(4)
 _BEST_SIZE = const(8)    # key 3, ms 3, hints 1, lives used 1
 _STATS_SIZE = const(16)  # key 3, played 2, won 2, streak 2, best streak 2, hints 2, seconds 3
-
-
-def board_key(width, height, mines, level, kind):
-    """One int for a board: 5 bits each of width and height, 10 of mines, 2 each of level and
-    kind (24 bits: three bytes in a save, and a small int on the device)."""
-    return width | height << 5 | mines << 10 | level << 20 | kind << 22
-
-
-def key_parts(key):
-    """(width, height, mines, level, kind) of a ``board_key``."""
-    return key & 31, key >> 5 & 31, key >> 10 & 1023, key >> 20 & 3, key >> 22 & 3
 
 
 def _uint(data, at, size):
@@ -77,6 +60,11 @@ def _put(value, size):
 
 def _cap(value, top):
     return top if value > top else value
+
+
+def key_parts(key):
+    """(width, height, mines, level, kind) of a ``presets.board_key``."""
+    return key & 31, key >> 5 & 31, key >> 10 & 1023, key >> 20 & 3, key >> 22 & 3
 
 
 class Records:

@@ -14,14 +14,9 @@ from mines._const import const
 import struct
 
 from mines.engine import presets
-from mines.engine import game as _game
-from mines.engine.game import FLAG
-
-# A mine that went off and cost a life, and a flag marked wrong: the game's own tiles where it
-# has them (lives and wrong-flag marks), else the tile of a mine that went off.
-_BLOWN = getattr(_game, "BLOWN", _game.BOOM)
-_BAD_FLAG = getattr(_game, "BAD_FLAG", FLAG)
-from mines.saves.records import LIVES, NO_GUESS, board_key
+from mines.engine.game import BAD_FLAG, BLOWN, FLAG
+from mines.engine.game import LIVES_CHOICES
+from mines.engine.presets import NO_GUESS, board_key
 
 _FIELDS = "<BBHBBBBBIBBIH"
 _HEAD = const(21)  # struct.calcsize(_FIELDS)
@@ -79,7 +74,7 @@ def unpack_game(body):
     if len(head) < _HEAD:  # written by an older game: its missing fields are 0
         head = bytes(head) + bytes(_HEAD - len(head))
     f = struct.unpack(_FIELDS, head[:_HEAD])
-    if (presets.check_params(f[0], f[1], f[2], f[3]) or f[4] > 2 or f[5] not in LIVES
+    if (presets.check_params(f[0], f[1], f[2], f[3]) or f[4] > 2 or f[5] not in LIVES_CHOICES
             or f[6] >= f[5] or f[8] >> 21 or f[9] >= f[0] or f[10] >= f[1]):  # (seed: 21 bits)
         raise ValueError("game record out of range")
     g = GameRecord(f[0], f[1], f[2], f[8], f[9], f[10], f[3], f[4])
@@ -114,9 +109,9 @@ def game_record(game, seed, start_x, start_y, level, kind=NO_GUESS, lives=1, liv
         if mine[i]:
             g.mine[k >> 3] |= bit
         t = shown[i]
-        if t <= 8 or t == _BLOWN:
+        if t <= 8 or t == BLOWN:
             g.opened[k >> 3] |= bit
-        elif t == FLAG or t == _BAD_FLAG:
+        elif t == FLAG or t == BAD_FLAG:
             g.flagged[k >> 3] |= bit
     return g
 
@@ -139,7 +134,7 @@ def restore_game(record, game, board):
         bit = 1 << (k & 7)
         if record.opened[k >> 3] & bit:
             if board.mine[i]:
-                shown[i] = _BLOWN  # went off and cost a life: it counts as a flag
+                shown[i] = BLOWN  # went off and cost a life: it counts as a flag
                 flags += 1
             else:
                 shown[i] = board.count[i]
