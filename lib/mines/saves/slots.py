@@ -24,7 +24,8 @@ self-describing; what an older save lacks takes its default). A newer format kee
 header bytes as they are: a slot with a higher version than VERSION whose CRC holds was written
 by a newer game, and such a store is never written (``newer``): the game plays with defaults.
 
-``WritePolicy`` decides when to write; it sees events and the clock, never the store.
+When to write is the save part's (``flow.save_part.WritePolicy``): it sees events and the
+clock, never the store.
 """
 
 from mines._const import const
@@ -197,68 +198,3 @@ class Store:
         self.empty = False
         self.writes += 1
         return len(data)
-
-
-# -- when to write ---------------------------------------------------------------------------
-
-PROGRESS = 0   # a move in a game
-RESULT = 1     # a game ended
-RECORD = 2     # a game ended with a new best time
-SETTINGS = 3   # the player left the menu after changing something
-PAUSE = 4      # the game was paused
-RESET = 5      # the statistics were reset
-
-
-class WritePolicy:
-    """When to write, as a pure object: the midend reports events with ``note(event)`` and asks
-    ``due(now_ms, busy)`` once a frame; when it answers True the midend writes and calls
-    ``written(now_ms)``.
-
-    Every write waits for a frame that makes no board (``busy`` False). A new record, settings
-    left, a pause or a reset are written at once, but never within ``urgent_gap_ms`` of the
-    last write; anything else (moves, a plain result) waits until ``gap_ms`` have passed since
-    the last write. A pause after nothing changed writes nothing. Over all of it, never more
-    than ``budget`` writes in any ``window_ms`` (flash wears with every erase): past that,
-    what changed waits."""
-
-    def __init__(self, gap_ms=480000, urgent_gap_ms=15000, budget=20, window_ms=3600000):
-        self.gap_ms = gap_ms
-        self.urgent_gap_ms = urgent_gap_ms
-        self.budget = budget
-        self.window_ms = window_ms
-        self.dirty = False
-        self.urgent = False
-        self.last_ms = None   # the last write; None: none yet this session
-        self._start_ms = None  # the first ``due``: when the session began
-        self._recent = []      # times of the writes in the last window_ms, oldest first
-
-    def note(self, event):
-        if event == PAUSE:
-            if self.dirty:
-                self.urgent = True
-            return
-        self.dirty = True
-        if event == RECORD or event == SETTINGS or event == RESET:
-            self.urgent = True
-
-    def due(self, now_ms, busy=False):
-        if self._start_ms is None:
-            self._start_ms = now_ms
-        if busy or not self.dirty:
-            return False
-        recent = self._recent
-        if len(recent) >= self.budget and now_ms - recent[0] < self.window_ms:
-            return False
-        if self.last_ms is None:
-            return self.urgent or now_ms - self._start_ms >= self.gap_ms
-        waited = now_ms - self.last_ms
-        return waited >= self.gap_ms or (self.urgent and waited >= self.urgent_gap_ms)
-
-    def written(self, now_ms):
-        self.dirty = False
-        self.urgent = False
-        self.last_ms = now_ms
-        recent = self._recent
-        recent.append(now_ms)
-        while len(recent) > self.budget or now_ms - recent[0] >= self.window_ms:
-            recent.pop(0)
