@@ -236,3 +236,15 @@ def test_the_scan_finds_a_write_to_the_midend():
               "    maker.state = 2\n    m.npromoted += 1\n    self.midend.message = ''\n")
     assert writes_to_midend(source, fields) == [(2, "m.state"), (3, "m.cy"), (3, "m.cx"),
                                                 (7, "midend.message")]
+
+
+def test_every_module_has_its_row_in_the_architecture_table():
+    with open(os.path.join(REPO, "docs", "ARCHITECTURE.md")) as f:
+        doc = f.read()
+    for name, path in modules().items():
+        if path.endswith("__init__.py"):
+            continue
+        rel = os.path.relpath(path, os.path.join(LIB, "mines")).replace(os.sep, "/")
+        if "/" not in rel:
+            rel = "mines/" + rel
+        assert "`%s`" % rel in doc, rel
