@@ -99,7 +99,7 @@ def _open_start():
 def _go_right():
     record["opened"] = m.game.opened
     record["cx0"] = m.cx
-    m.cx = 0                                    # from the left edge, so there is room
+    m.point(0, m.cy)                            # from the left edge, so there is room
     direction(M.RIGHT, True)
 
 

@@ -85,7 +85,7 @@ def start(d):
     m = d.m
     m.start_game()
     assert d.until(lambda m: m.state == M.PLAYING), m.message
-    m.cx, m.cy = m.start_x, m.start_y
+    m.point(m.start_x, m.start_y)
     d.frame(M.A)
     assert m.game.started
     d.until(lambda m: m.runner.tag != M.JOB_CHECK, 3000)
@@ -105,7 +105,7 @@ def act(d, button, cell):
     """``button`` on ``cell``; then the frames until the help it started (a check, a rescue)
     is done."""
     m = d.m
-    m.cx, m.cy = cell
+    m.point(*cell)
     d.frame(button)
     d.until(lambda m: m.runner.tag not in (M.JOB_HINT, M.JOB_CHECK, M.JOB_MERCY), 3000)
 

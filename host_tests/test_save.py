@@ -256,7 +256,8 @@ def test_a_write_cut_short_at_every_byte():
     records = store.load()
     records.add_result(BOARD, True, 60000, 0, 0)
     store.save(records)  # slot 0: OLDER
-    records.add_result(presets.board_key(16, 16, 40, presets.PAIRS, presets.KIND), True, 99000, 2, 1)
+    records.add_result(presets.board_key(16, 16, 40, presets.PAIRS, presets.KIND), True, 99000,
+                       2, 1)
     store.save(records)  # slot 1: OLD, the newest whole save
     old = describe(records)
     over_older = bytes(image)

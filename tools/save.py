@@ -268,7 +268,8 @@ def _best_from_json(r, best):
         if len(r.best_times(key)) == R.BEST_PER_BOARD:
             w, h, m, level, kind = R.key_parts(key)
             raise Refused("best: more than %d times for %s %s %s" % (
-                R.BEST_PER_BOARD, board_name(w, h, m), presets.LEVEL_WORDS[level], presets.KIND_NAMES[kind]))
+                R.BEST_PER_BOARD, board_name(w, h, m), presets.LEVEL_WORDS[level],
+                presets.KIND_NAMES[kind]))
         r.add_best(key, ms, hints, lives_used)
 
 

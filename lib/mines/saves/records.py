@@ -9,8 +9,8 @@
               the total time played.
   game        the game in progress (resume.GameRecord) or None.
 
-A board is one small int (``presets.board_key``), the midend's key with the kind added, so best times and
-statistics are found without strings. Best times and statistics stay packed in bytes (8 and 16
+A board is one small int (``presets.board_key``), the midend's key with the kind added, so best
+times and statistics are found without strings. Best times and statistics stay packed in bytes (8 and 16
 per entry) on the device too: a few hundred entries cost a few KB, not a heap of tuples.
 
 The payload is a list of sections: id (1 byte), body length (2 bytes, little-endian), body.
