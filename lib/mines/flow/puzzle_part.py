@@ -19,7 +19,6 @@ from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, GENERATING, JOB_
                                PLAYING, WON)
 
 
-
 def start(m, fixed=None):
     """Make a puzzle of the puzzle menu's size and level for midend ``m`` (``fixed``: the
     (width, height, level, seed) of a puzzle code instead), then play it (the sweeper's buffers

@@ -23,9 +23,6 @@ written back unchanged.
 from mines._const import const
 import struct
 
-from mines.engine import presets
-
-
 BEST_PER_BOARD = 5
 MAX_BEST = 200    # entries in all; past it the slowest entry of the fullest board goes
 MAX_STATS = 80    # boards; past it the board with the fewest games goes
