@@ -442,7 +442,7 @@ def check_invariants(m, last_elapsed, last_state, presses=0):
 
 
 def check_puzzle_invariants(m):
-    from mines.puzzle import game as P
+    from mines.puzzle import play as P
     assert m.state not in (M.READY, M.LOST)
     if m.state != M.MENU:
         assert 0 <= m.cx < m.board_width() and 0 <= m.cy < m.board_height()

@@ -139,12 +139,21 @@ def test_packages_are_empty():
 
 def test_every_module_the_phases_name_exists():
     mods = modules()
-    names = phases.RESIDENT.split()
+    named = phases.full_names(phases.RESIDENT)
     for keep in phases.KEEP:
-        names += keep.split()
-    for name in names:
+        named += phases.full_names(keep)
+    assert "mines.flow.midend" in named and "mines.engine.solver" in named
+    for name in named:
         if not name.startswith("boards"):
-            assert (name if name == "mines" else "mines." + name) in mods, name
+            assert name in mods or name in ("mines." + p for p in ("engine", "help", "puzzle",
+                                                                   "saves", "flow")), name
+
+
+def test_no_two_modules_share_a_name():
+    """The phases name a module by the last part of its dotted name alone."""
+    last = [name.rpartition(".")[2] for name in modules() if name != "mines"]
+    assert len(last) == len(set(last))
+    assert not set(last) & {"mines"}
 
 
 # -- the midend alone writes its fields --------------------------------------------------------

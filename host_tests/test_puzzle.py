@@ -16,7 +16,7 @@ import engine_util
 from engine_util import ROOT, micropython
 
 from mines.engine import presets
-from mines.puzzle import game as P
+from mines.puzzle import play as P
 from mines.engine.board import Board
 from mines.puzzle.maker import PuzzleMaker
 from mines.engine.solver import SOLVED, Solver

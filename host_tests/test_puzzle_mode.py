@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 
 from game_helpers import Driver, to_row, walk  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
-from mines.puzzle import game as P  # noqa: E402
+from mines.puzzle import play as P  # noqa: E402
 from mines.flow.menus import MAIN_ROWS  # noqa: E402
 
 

@@ -414,7 +414,7 @@ def test_a_message_goes_at_the_next_key_and_with_its_screen():
 
 def test_a_puzzle_message_goes_with_undo():
     """Check marks says "1 wrong mark"; Undo takes the mark away, and the message with it."""
-    from mines.puzzle import game as P
+    from mines.puzzle import play as P
     m = M.Midend(seed=2)
     d = Driver(m)
     to_row(d, "puzzle")

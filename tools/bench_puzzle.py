@@ -6,7 +6,7 @@
 A benchmark, not a test: it measures against issue 10's aim (the full-screen size made in a median
 of 3 s or less on the device) and never fails a build.
 
-Configurations: every size the game's menu offers (``mines.puzzle.game.SIZES``) at every level. For
+Configurations: every size the game's menu offers (``mines.puzzle.play.SIZES``) at every level. For
 each, over seeds 0..N-1 (CPython): clues, tests (removals that needed a solve), restarts, work
 units, largest slice (units), CPython ms, clues kept without a solve (a second solution found
 directly), and how many puzzles the level below does not decide
@@ -52,11 +52,11 @@ P = PuzzleMaker = Solver = SOLVED = presets = None   # imported from the snapsho
 def use_engine(lib):
     global P, PuzzleMaker, Solver, SOLVED, presets
     sys.path.insert(0, lib)
-    from mines.puzzle import game
+    from mines.puzzle import play
     from mines.puzzle.maker import PuzzleMaker as pm
     from mines.engine.solver import SOLVED as s0, Solver as s1
     from mines.engine import presets as p0
-    P, PuzzleMaker, Solver, SOLVED, presets = game, pm, s1, s0, p0
+    P, PuzzleMaker, Solver, SOLVED, presets = play, pm, s1, s0, p0
 
 
 def configs(all_sizes):

@@ -25,7 +25,7 @@ sys.path.insert(0, _lib_path())
 
 from cli import out, usage  # noqa: E402
 from mines.engine import presets  # noqa: E402
-from mines.puzzle import game as P
+from mines.puzzle import play as P
 
 USAGE = "usage: puzzle.py --width W --height H --seed S [--level easy|medium|hard] [--count N]\n" \
         "       puzzle.py --code CODE"

@@ -1,14 +1,14 @@
 """The code screen: a board code (12 characters) or a puzzle code (10) typed with the joystick (up
 and down change the character under the caret, left and right move it; A or START plays it, B
 goes back). The first character says which kind it is, and the screen says so. A mistyped code
-is refused with the reason (mines.engine.board_code, mines.puzzle.game), and nothing else
+is refused with the reason (mines.engine.board_code, mines.puzzle.play), and nothing else
 changes."""
 
 from mines.engine.codes import ALPHABET, MAX_CHARS, TYPE_PUZZLE, code_type
 from mines.flow.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 from mines.flow.menus import Menu
 
-_PUZZLE_CHARS = 10   # mines.puzzle.game.encode_code's length
+_PUZZLE_CHARS = 10   # mines.puzzle.play.encode_code's length
 
 
 class CodeEntry(Menu):
@@ -59,7 +59,7 @@ def play(m, text):
     is refused with its reason."""
     try:
         if code_type(text) == TYPE_PUZZLE:
-            from mines.puzzle.game import decode_code
+            from mines.puzzle.play import decode_code
             m.start_puzzle(decode_code(text))
             return
         from mines.engine.board_code import decode

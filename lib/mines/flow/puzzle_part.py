@@ -8,7 +8,7 @@ puzzles' seeds (an Rng)."""
 import gc
 from array import array
 
-from mines.puzzle import game as P
+from mines.puzzle import play as P
 from mines._const import const
 from mines.flow.jobs import scrub
 from mines.flow.keys import A, B, START

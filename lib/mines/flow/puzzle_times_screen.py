@@ -1,6 +1,6 @@
 """The best puzzle times, per size and level (a page; how to play is on help_screen's)."""
 
-from mines.puzzle import game as P
+from mines.puzzle import play as P
 from mines.flow.menus import page
 
 

@@ -39,7 +39,7 @@ FIELDS = (
     ("lives", 0, 0, 2, ("1", "3", "5")),                  # index into game.LIVES_CHOICES
     ("marks", 1, 0, 1, _OFF_ON),                          # wrong-flag marks
     ("sound", 1, 0, 1, _OFF_ON),
-    # puzzle mode (mines.puzzle.game): an index in SIZES, and the level
+    # puzzle mode (mines.puzzle.play): an index in SIZES, and the level
     ("psize", 0, 0, 2, ("Small 8x6", "Medium 10x7", "Large 20x15")),
     ("plevel", 0, 0, 2, ("Easy", "Medium", "Hard")),
 )

@@ -53,7 +53,7 @@ gc.collect()
 from mines.engine.solver import QUEUED, RUNNING, Solver
 gc.collect()
 from mines.engine.board import Board
-from mines.puzzle.game import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
+from mines.puzzle.play import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
 from mines.engine.rng import Rng
 
 # The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
