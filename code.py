@@ -152,9 +152,9 @@ def start(profile=None, seed=None):
     gc.collect()
     from boards.feedback import Feedback
     from boards.view import View
-    from mines.midend import Midend
+    from mines.flow.midend import Midend
     gc.collect()
-    from mines.saving import attach  # after the midend: in a small heap this order fits best
+    from mines.flow.save_part import attach  # after the midend: in a small heap this order fits
     gc.collect()
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed,

@@ -1,4 +1,4 @@
-"""Board profiles, one small module per device, all exporting the same names (docs/code.md):
+"""Board profiles, one small module per device, all exporting the same names (docs/ARCHITECTURE.md):
 
   NAME      - a human name for the board
   display   - a displayio display, 160x128 pixels

@@ -1,5 +1,6 @@
 """Input helpers shared by the board profiles: keypad events, an analog joystick and held keys
-turned into logical button presses (``mines.keys``: UP, DOWN, LEFT, RIGHT, A, B, START, SELECT).
+turned into logical button presses (``mines.flow.keys``: UP, DOWN, LEFT, RIGHT, A, B, START,
+SELECT).
 
 Every input object has ``poll(now_ms) -> int``: the logical buttons newly pressed since the last
 poll (a bitmask, auto-repeat included for the direction buttons), ``held`` (the bitmask held now)
@@ -10,7 +11,7 @@ queue overflows every key is taken as released. This module imports no hardware 
 pass their keypad object and analog inputs in, and tests pass fakes.
 """
 
-from mines.keys import DIRECTIONS, UP, DOWN, LEFT, RIGHT
+from mines.flow.keys import DIRECTIONS, UP, DOWN, LEFT, RIGHT
 
 
 class Repeat:

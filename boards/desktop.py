@@ -34,11 +34,11 @@ from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
 from boards.buttons import Repeat
 from boards.sound import RATE, tone_data
-from mines.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+from mines.flow.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "Desktop simulator"
 BUTTON_NAMES = ("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc", "H")  # the keys that
-# stand in for the buttons, in mines.keys order, then the hint's: footers and help name these
+# stand in for the buttons, in mines.flow.keys order, then the hint's: footers and help name these
 FRAME_MS = 33
 WIDTH = 160
 HEIGHT = 128

@@ -4,7 +4,7 @@ player left sound on. Pixels are written only when what they show changes, and n
 waits, so the frame loop never stalls on them.
 """
 
-from mines import midend as M
+from mines.flow import midend as M
 from mines._const import const
 
 _DIM = const(24)  # 0..255 per channel: low, the pixels sit next to the screen

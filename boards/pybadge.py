@@ -2,7 +2,7 @@
 (B, A, START, SELECT and the d-pad), 5 NeoPixels, a speaker."""
 
 from boards import device
-from mines.keys import A, B, START, SELECT, UP, DOWN, LEFT, RIGHT
+from mines.flow.keys import A, B, START, SELECT, UP, DOWN, LEFT, RIGHT
 
 NAME = "PyBadge"
 FRAME_MS = device.FRAME_MS
@@ -12,7 +12,7 @@ display = device.make_display()
 buttons = device.make_input(KEYMAP, joystick=False)
 pixels = device.make_pixels()
 speaker = device.make_speaker()
-storage = device.make_storage()  # saves (mines.saving), or None
+storage = device.make_storage()  # saves (mines.flow.save_part), or None
 
 
 def refresh():

@@ -1,5 +1,5 @@
-"""Text screens - menus and pages (mines.menus) - and the lines of the end-of-game panel, in the
-built-in ``terminalio.FONT`` (6x12 pixels a character).
+"""Text screens - menus and pages (mines.flow.menus) - and the lines of the end-of-game panel, in
+the built-in ``terminalio.FONT`` (6x12 pixels a character).
 
 A line of text is a TileGrid over the font's own bitmap, one tile per character cell: a byte of
 RAM a character (the bitmap is in the device's flash), and changing the text writes tile numbers,
@@ -19,7 +19,7 @@ import displayio
 import terminalio
 
 from mines._const import const
-from mines.menus import PAGE_ROWS
+from mines.flow.menus import PAGE_ROWS
 
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
@@ -180,9 +180,9 @@ class TextScreen:
                 self.footer.grids:
             self.group.append(grid)
         self._top = -1
-        self._first = 0  # the first menu row in view
+        self.first = 0  # the first menu row in view
         self.in_view = 0
-        self._shown = None  # the screen whose rows _first scrolls: another one starts at the top
+        self.shown = None  # the screen whose rows first scrolls: another one starts at the top
         self._key = None
 
     def rows_fit(self, top, footer_lines=1):
@@ -214,10 +214,10 @@ class TextScreen:
         fit = self.rows_fit(top, 2 if b else 1)
         lines = screen.lines(m.settings)
         sel = screen.row
-        if screen is not self._shown:
-            self._shown = screen
-            self._first = 0
-        first = self._first
+        if screen is not self.shown:
+            self.shown = screen
+            self.first = 0
+        first = self.first
         if sel >= 0:
             if sel < first:
                 first = sel
@@ -227,7 +227,7 @@ class TextScreen:
             fit = min(fit, PAGE_ROWS)
             first = screen.top
         first = max(0, min(first, len(lines) - fit))
-        self._first = first
+        self.first = first
         end = min(len(lines), first + fit)
         self.in_view = end - first  # the rows shown (tests read it)
         y0 = top + LINE_H + TITLE_GAP

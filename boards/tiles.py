@@ -1,14 +1,15 @@
 """The 8x8 sprite sheet, drawn in code: one Bitmap of 8x8 tiles and one 16-colour Palette.
 
-Tile numbers match mines.game's tile codes (0..8 opened numbers, COVERED, FLAG, MINE, BOOM, WRONG,
-BAD_FLAG, BLOWN), followed by the screen-only tiles below. Colours are the classic Minesweeper ones: a raised grey
-cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey.
+Tile numbers match mines.engine.game's tile codes (0..8 opened numbers, COVERED, FLAG, MINE, BOOM,
+WRONG, BAD_FLAG, BLOWN), followed by the screen-only tiles below. Colours are the classic
+Minesweeper ones: a raised grey cover, 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black,
+8 grey.
 """
 
 import displayio
 
 from mines._const import const
-from mines.game import BAD_FLAG, BLOWN, BOOM, COVERED, FLAG, MINE, TILE_CODES, WRONG
+from mines.engine.game import BAD_FLAG, BLOWN, BOOM, COVERED, FLAG, MINE, TILE_CODES, WRONG
 
 TILE = 8  # pixels, square
 SPIN_FRAMES = 4  # the spinning cursor's pictures

@@ -21,8 +21,8 @@ from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES
 from boards.font import Font, TextLine
 # (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
 from boards.text_screen import CHAR_W, LINE_H
-from mines import midend as M
-from mines.game import COVERED
+from mines.flow import midend as M
+from mines.engine.game import COVERED
 
 COLS = 20  # board cells in view
 ROWS = 15
@@ -199,12 +199,12 @@ class View:
     def _open_text(self):
         from boards.text_screen import TextScreen
         text = self.text = TextScreen(self.width, self.height)
-        text._shown, text._first = self._text_kept
+        text.shown, text.first = self._text_kept
         self.root.append(text.group)
         return text
 
     def _close_text(self, text):
-        self._text_kept = (text._shown, text._first)
+        self._text_kept = (text.shown, text.first)
         self.root.remove(text.group)
         self.text = None
 

@@ -31,7 +31,7 @@ spec.loader.exec_module(code)
 
 from boards.feedback import Feedback  # noqa: E402
 from boards.view import View  # noqa: E402
-from mines import midend as M  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
 
 name = code.profile_name(board.board_id)
 profile = getattr(__import__("boards." + name), name)
@@ -99,7 +99,7 @@ def _open_start():
 def _go_right():
     record["opened"] = m.game.opened
     record["cx0"] = m.cx
-    m.cx = 0                                    # from the left edge, so there is room
+    m.point(0, m.cy)                            # from the left edge, so there is room
     direction(M.RIGHT, True)
 
 

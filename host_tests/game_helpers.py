@@ -13,9 +13,9 @@ for _p in (os.path.join(REPO, "lib"), REPO):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from mines import midend as M  # noqa: E402
-from mines.board import Board  # noqa: E402
-from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
+from mines.engine.board import Board  # noqa: E402
+from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG  # noqa: E402
 
 FRAME_MS = 33
 
@@ -106,7 +106,7 @@ def winning_script(m):
     """Button presses that open every safe cell of the game in progress, in reading order,
     walking the cursor there first, and nothing after the win. Worked out from the layout on a
     scratch copy of the game (a test oracle), then replayed as plain button events."""
-    from mines.game import Game, PRIMARY, SECONDARY
+    from mines.engine.game import Game, PRIMARY, SECONDARY
     game = m.game
     sim = Game(game.width, game.height)
     sim.new(game.board)
@@ -164,7 +164,7 @@ class ExactGenerator:
     SLICES = 7  # slices a board takes
 
     def __init__(self, width, height):
-        from mines.rng import Rng
+        from mines.engine.rng import Rng
         self.width = width
         self.height = height
         self.board = Board(width, height)

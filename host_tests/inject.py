@@ -10,9 +10,9 @@ Two kinds of points, counted over one whole generation (``count_points``):
   job loop spinning for ever).
 """
 
-from mines import midend as M
-from mines.generator import Generator
-from mines.jobs import NO_MEMORY
+from mines.flow import midend as M
+from mines.engine.generator import Generator
+from mines.flow.jobs import NO_MEMORY
 
 
 class Plan:
@@ -99,7 +99,7 @@ def _win(m, now):
     for y in range(game.height):
         for x in range(game.width):
             i = board.index(x, y)
-            if board.mine[i] or game.shown[i] != 9:  # mines.game.COVERED
+            if board.mine[i] or game.shown[i] != 9:  # mines.engine.game.COVERED
                 continue
             while (m.cx, m.cy) != (x, y):
                 b = M.RIGHT if m.cx < x else M.LEFT if m.cx > x else M.DOWN if m.cy < y else M.UP

@@ -13,11 +13,11 @@ Shared by CPython (test_nothing_lost.py) and micropython (mpy_job_inject.py): ke
 CPython-only features.
 """
 
-from mines import midend as M
-from mines.assist import HintJob
-from mines.game import COVERED, FLAG, PLAYING as G_PLAYING
-from mines.save import STORE_SIZE, Store
-from mines.saving import attach
+from mines.flow import midend as M
+from mines.help.hint_job import HintJob
+from mines.engine.game import COVERED, FLAG, PLAYING as G_PLAYING
+from mines.saves.slots import STORE_SIZE, Store
+from mines.flow.save_part import attach
 
 FRAME = 33
 POINTS = ("hint", "check", "probability", "rescue", "rescue-work", "puzzle", "puzzle-work",
@@ -85,7 +85,7 @@ def start(d):
     m = d.m
     m.start_game()
     assert d.until(lambda m: m.state == M.PLAYING), m.message
-    m.cx, m.cy = m.start_x, m.start_y
+    m.point(m.start_x, m.start_y)
     d.frame(M.A)
     assert m.game.started
     d.until(lambda m: m.runner.tag != M.JOB_CHECK, 3000)
@@ -105,7 +105,7 @@ def act(d, button, cell):
     """``button`` on ``cell``; then the frames until the help it started (a check, a rescue)
     is done."""
     m = d.m
-    m.cx, m.cy = cell
+    m.point(*cell)
     d.frame(button)
     d.until(lambda m: m.runner.tag not in (M.JOB_HINT, M.JOB_CHECK, M.JOB_MERCY), 3000)
 
@@ -128,7 +128,7 @@ def to_a_guess(d, tries=200):
         job = hint(d)
         if job is None or m.state != M.PLAYING:
             return False
-        if job.found == 3:  # mines.assist.FOUND_GUESS
+        if job.found == 3:  # mines.help.hint_job.FOUND_GUESS
             return True
         if job.found != 1:  # FOUND_CELL
             return False
@@ -187,7 +187,7 @@ def check_point(point, seed=5):
         record = saved_game(nvm)
         assert record is not None and m.state == M.PAUSED
         shown = bytes(m.game.shown)
-        from mines import resume
+        from mines.saves import resume
         inject = Inject(resume, "restore_game")
         try:
             m, d = boot(nvm, seed + 1)
@@ -215,10 +215,10 @@ def check_point(point, seed=5):
         best = m.saves.records.best_keys()
         assert best or m.state == M.LOST
         if point == "puzzle":
-            from mines import puzzle_mode as owner
+            from mines.flow import puzzle_part as owner
             name = "start"
         else:
-            from mines.puzzle import PuzzleMaker as owner
+            from mines.puzzle.maker import PuzzleMaker as owner
             name = "begin"
         inject = Inject(owner, name)
         try:
@@ -244,12 +244,12 @@ def check_point(point, seed=5):
     elif point == "check":
         inject = Inject(HintJob, "begin", lambda args: args[2:] and args[2])
     elif point == "probability":
-        from mines.probability import Probabilities
+        from mines.help.probability import Probabilities
         inject = Inject(Probabilities, "begin")
     elif point == "rescue":
         inject = Inject(HintJob, "begin_mercy")
     else:
-        from mines.kinds import Rescue
+        from mines.engine.kinds import Rescue
         inject = Inject(Rescue, "begin")
     try:
         if point == "hint" or point == "probability":

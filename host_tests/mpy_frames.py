@@ -5,21 +5,21 @@ a game is played (cursor moves) and while the menu idles.
 
 Prints "playing=A,B idle=C,D check=E,F": bytes allocated over 100 and over 400 frames (the
 collector off), and over two moves (a flag put on and taken off) with the frames of the
-wrong-flag check that follows each (with Marks on it runs after every move: mines.helping). The
-same number for A and B (C and D) means nothing is allocated per frame (a one-off after a
+wrong-flag check that follows each (with Marks on it runs after every move: mines.flow.hint_part).
+The same number for A and B (C and D) means nothing is allocated per frame (a one-off after a
 collect may show in both); E and F are per move, not per frame."""
 
 import gc
 import sys
 
 sys.path.insert(0, sys.argv[1] + "/lib")
-import mines.generator  # noqa: E402,F401
-from mines import midend as M  # noqa: E402
-from mines.game import COVERED  # noqa: E402
+import mines.engine.generator  # noqa: E402,F401
+from mines.flow import midend as M  # noqa: E402
+from mines.engine.game import COVERED  # noqa: E402
 
 m = M.Midend(seed=5)
-if sys.argv[2:] == ["saves"]:  # with the save part watching every frame (mines.saving)
-    from mines.saving import attach
+if sys.argv[2:] == ["saves"]:  # with the save part watching every frame (mines.flow.save_part)
+    from mines.flow.save_part import attach
     attach(m, bytearray(8192))
 now = 0
 for _ in range(300):

@@ -9,7 +9,7 @@ def phase(m):
     """The phase a frame is in: "menu", "pause" (the pause menu, or a page opened from it),
     "text" (another text screen), "making WxH", "playing WxH" (with the hint job, "+hints"),
     "end WxH" (the end panel), and a puzzle's "puzzle making WxH" and so on."""
-    from mines import midend as M  # (here: this module is host-only code, measured apart)
+    from mines.flow import midend as M  # (here: this module is host-only code, measured apart)
     state = m.state
     if m.screen is not None:
         if m.screen.name == "main":

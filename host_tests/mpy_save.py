@@ -11,9 +11,10 @@ import sys
 def sample_records(seed, big=False):
     """Records with every kind of field filled, the same for a seed on every interpreter.
     ``big``: as many best times and boards as a save may hold."""
-    from mines import presets, records as R
-    from mines.resume import GameRecord
-    from mines.rng import Rng
+    from mines.engine import presets
+    from mines.saves import records as R
+    from mines.saves.resume import GameRecord
+    from mines.engine.rng import Rng
     rng = Rng(seed)
     r = R.Records()
     r.set_setting("width", 5 + rng.below(26))
@@ -27,7 +28,7 @@ def sample_records(seed, big=False):
         top = presets.max_mines(w, h, level)  # the dense presets are Hard (full) only
         if big:  # boards enough to fill both tables
             m = 1 + rng.below(top)
-        key = R.board_key(w, h, min(m, top), level, rng.below(3))
+        key = presets.board_key(w, h, min(m, top), level, rng.below(3))
         won = rng.below(3) > 0
         r.add_result(key, won, rng.below(1 << 25), rng.below(300), rng.below(5))
     r.unknown.append((200, b"a section a newer game wrote"))
@@ -59,7 +60,7 @@ def sample_records(seed, big=False):
 
 def describe(records):
     """Every field of ``records`` as lines of text."""
-    from mines import records as R
+    from mines.saves import records as R
     out = []
     for name in sorted(records.settings):
         out.append("setting %s=%d" % (name, records.settings[name]))
@@ -83,7 +84,7 @@ def describe(records):
 
 def main(argv):
     sys.path.insert(0, argv[1] + "/lib")
-    from mines.save import STORE_SIZE, Store
+    from mines.saves.slots import STORE_SIZE, Store
     command, path = argv[2], argv[3]
     if command == "write":
         image = bytearray(STORE_SIZE)

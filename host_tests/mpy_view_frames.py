@@ -13,8 +13,8 @@ import sys
 
 REPO = sys.argv[1]
 sys.path[:0] = [REPO + "/host_tests/mpy_display", REPO + "/lib", REPO]
-import mines.generator  # noqa: E402,F401
-from mines import midend as M  # noqa: E402
+import mines.engine.generator  # noqa: E402,F401
+from mines.flow import midend as M  # noqa: E402
 import displayio  # noqa: E402
 from boards.view import View  # noqa: E402
 
@@ -55,7 +55,7 @@ for _ in range(3000):
     step(0, True)
 step(M.A, True)  # open the marked start cell
 assert m.state == M.PLAYING and m.game.started
-for _ in range(2000):  # the wrong-flag check after the open (mines.helping): per move, not frame
+for _ in range(2000):  # the wrong-flag check after the open (flow.hint_part): per move, not frame
     if not m.runner.tag:
         break
     step(0, True)

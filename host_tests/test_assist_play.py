@@ -6,8 +6,8 @@ import random
 from game_helpers import Driver, menu_set, to_row, walk
 from view_util import forced, overfilled_numbers
 
-from mines import midend as M
-from mines.game import BAD_FLAG, BLOWN, COVERED, FLAG, LOST, PLAYING as G_PLAYING
+from mines.flow import midend as M
+from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG, LOST, PLAYING as G_PLAYING
 
 
 def new_game(settings=(), quick=0, seed=7, board="Beginner"):
@@ -191,7 +191,7 @@ def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
     d.press(M.A)
     assert m.assist is job   # kept while the game goes on
     made = []
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     real_class = m.boards.generator_class or Generator
 
     def generator_class(width, height):   # the next board's buffers: what is held then
@@ -245,7 +245,7 @@ def test_again_gives_the_identical_board_and_its_code_rebuilds_it():
     m, d = new_game()
     grid = m.game.board.grid_string()
     start = m.board_start
-    from mines.helping import board_code
+    from mines.flow.hint_part import board_code
     code = board_code(m)
     assert len(code) == 12
     # Lose, then START: again.
@@ -263,7 +263,7 @@ def test_again_gives_the_identical_board_and_its_code_rebuilds_it():
     to_row(d, "code")
     d.press(M.A)
     assert m.screen.name == "code"
-    from mines.codes import ALPHABET
+    from mines.engine.codes import ALPHABET
     for ch in code:
         for _ in range(ALPHABET.index(ch)):
             d.press(M.UP)
@@ -286,8 +286,8 @@ def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code()
     """A code written before the generator's version 1 (Crowded, seed 11: host_tests/test_codes)
     makes its old board; "again" makes it again and the result screen shows the same code."""
     import hashlib
-    from mines.codeentry import play
-    from mines.helping import board_code
+    from mines.flow.code_screen import play
+    from mines.flow.hint_part import board_code
     m = M.Midend(seed=3)
     d = Driver(m)
     d.run(5)
@@ -315,8 +315,8 @@ def test_random_and_kind_boards_are_played():
         m, d = new_game((("kind", kind),))
         assert m.settings.kind == kind
         assert m.game.state == G_PLAYING
-        from mines.helping import board_code
-        from mines.boardcode import decode
+        from mines.flow.hint_part import board_code
+        from mines.engine.board_code import decode
         assert decode(board_code(m))[7] == kind   # the kind is in the code
 
 
@@ -325,8 +325,8 @@ def test_a_kind_board_forgives_an_unavoidable_guess(monkeypatch):
     guess): never a loss. With one life, any lost guess would end the game. The rescue is a
     job run between frames: while it runs the status bar says so, moves and hints wait, and no
     step does more than its slice (the frontier's units; the last one also moves the mines)."""
-    from mines.assist import RESCUE_UNITS
-    from mines.kinds import APPLY_UNIT, Rescue
+    from mines.help.hint_job import RESCUE_UNITS
+    from mines.engine.kinds import APPLY_UNIT, Rescue
     steps = []
     real_step = Rescue.step
 
@@ -371,7 +371,7 @@ def test_a_kind_board_forgives_an_unavoidable_guess(monkeypatch):
         assert m.state == M.WON
     assert guesses >= 5 and saved >= 1, (guesses, saved)
     assert waited >= saved   # a frame or more per rescue
-    from mines.helping import drop
+    from mines.flow.hint_part import drop
     drop(m)   # (as a new board size would): the job goes, scrubbed, and nothing it pointed to
     assert m.assist is None and m.settings is not None and m.runner.budget > 0
     for work, done, moved in steps:

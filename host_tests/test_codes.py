@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from mines import codes
+from mines.engine import codes
 
 WIDTHS = (2, 5, 5, 9, 10, 2, 2, 20)
 
@@ -69,10 +69,10 @@ OLD_CODES = (("12224AG000BP", (5, 8), "9a9e8bf8e9e42b83"),
 def _board_of(code):
     """(start, sha256 of the grid) of the board a code makes, as the game makes it."""
     import hashlib
-    from mines import boardcode
-    from mines.board import Board
-    from mines.generator import Generator
-    from mines.kinds import random_layout
+    from mines.engine import board_code as boardcode
+    from mines.engine.board import Board
+    from mines.engine.generator import Generator
+    from mines.engine.kinds import random_layout
     w, h, m, seed, sx, sy, level, kind = boardcode.decode(code)
     if kind:
         board = Board(w, h)
@@ -86,7 +86,7 @@ def _board_of(code):
 
 
 def test_codes_written_before_version_1_still_make_their_boards():
-    from mines import boardcode
+    from mines.engine import board_code as boardcode
     for code, start, digest in OLD_CODES:
         fields = boardcode.decode(code)
         assert not fields[3] & boardcode.VERSION_BIT   # version 0
@@ -95,8 +95,8 @@ def test_codes_written_before_version_1_still_make_their_boards():
 
 
 def test_new_no_guess_codes_name_version_1_and_others_are_unchanged():
-    from mines import boardcode
-    from mines.generator import VERSION
+    from mines.engine import board_code as boardcode
+    from mines.engine.generator import VERSION
     assert VERSION == 1 and boardcode.VERSION_BIT == 1 << boardcode.SEED_BITS
     seed = 12345 | boardcode.VERSION_BIT
     code = boardcode.encode(9, 9, 35, seed, 4, 4, 2, 0)
@@ -138,7 +138,7 @@ def test_version_0_makes_the_boards_made_before_version_1():
     """Every preset (Intermediate at every level), custom sizes and given starts: version 0 of
     the generator makes exactly the boards the generator made before version 1."""
     import hashlib
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     for (w, h, m, start, level), digest in VERSION_0:
         g = Generator(w, h)
         d = hashlib.sha256()

@@ -149,11 +149,14 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
     assert "boards/__init__.py" in got and "boards/pygamer.py" in got, log
     assert "boards/pybadge.py" not in got and "boards/desktop.py" not in got
     # every module of our engine, byte for byte.
-    engine = sorted(n for n in os.listdir(os.path.join(REPO, "lib", "mines")) if n.endswith(".py"))
-    assert "generator.py" in engine
+    lib = os.path.join(REPO, "lib")
+    engine = sorted(os.path.relpath(os.path.join(folder, n), lib).replace(os.sep, "/")
+                    for folder, _dirs, names in os.walk(os.path.join(lib, "mines"))
+                    for n in names if n.endswith(".py"))
+    assert "mines/engine/generator.py" in engine and "mines/flow/__init__.py" in engine
     for name in engine:
-        with open(os.path.join(REPO, "lib", "mines", name), "rb") as f:
-            assert got["lib/mines/" + name] == hashlib.sha256(f.read()).hexdigest()
+        with open(os.path.join(lib, name), "rb") as f:
+            assert got["lib/" + name] == hashlib.sha256(f.read()).hexdigest()
     # Every module the deployed files import is there: ours, a library under lib/, or one the
     # firmware (or its standard library) provides. (The game draws its text with its own 5x7
     # font, so no Adafruit library is needed today; the deploy adds one when an import asks.)
@@ -181,7 +184,7 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
     script = (
         "import sys\n"
         "sys.path[:] = ['', %r, %r]\n"
-        "from mines.generator import Generator\n"
+        "from mines.engine.generator import Generator\n"
         "g = Generator(9, 9)\n"
         "g.begin(10, 1, start=(4, 4))\n"
         "n = 0\n"
@@ -189,7 +192,7 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
         "    n += 1\n"
         "    assert n < 100000\n"
         "b = g.board\n"
-        "print('mines', sum(b.mine), 'from', __import__('mines.generator').__file__)\n"
+        "print('mines', sum(b.mine), 'from', __import__('mines.engine.generator').__file__)\n"
         % (drive, os.path.join(drive, "lib")))
     proc = subprocess.run([MICROPYTHON, "-c", script], cwd=drive,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
@@ -603,15 +606,15 @@ def _engine_script(paths):
     generator was loaded from."""
     return ("import sys\n"
             "sys.path[:] = %r\n"
-            "import mines.generator\n"
-            "g = mines.generator.Generator(16, 16)\n"
+            "import mines.engine.generator\n"
+            "g = mines.engine.generator.Generator(16, 16)\n"
             "g.begin(40, 7, (8, 8))\n"
             "print(g.run().grid_string())\n"
-            "print(mines.generator.__file__)\n" % (paths,))
+            "print(mines.engine.generator.__file__)\n" % (paths,))
 
 
 def _cpython_grid():
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     g = Generator(16, 16)
     g.begin(40, 7, (8, 8))
     grid = g.run().grid_string()
@@ -639,7 +642,7 @@ def test_the_deployed_mpy_tree_makes_the_same_board_under_micropython(tmp_path):
                           stderr=subprocess.STDOUT, timeout=300)
     out = proc.stdout.decode().split()
     assert proc.returncode == 0, proc.stdout
-    assert out == [_cpython_grid(), str(back / "lib" / "mines" / "generator.mpy")]
+    assert out == [_cpython_grid(), str(back / "lib" / "mines" / "engine" / "generator.mpy")]
 
 
 @pytest.mark.skipif(not os.path.isfile(os.path.join(CP10, "mpy-cross")), reason=NO_CP10)
@@ -674,7 +677,7 @@ def test_circuitpython_imports_the_deployed_tree_and_makes_the_board(tmp_path):
                           stderr=subprocess.STDOUT, timeout=300)
     out = proc.stdout.decode().split()
     assert proc.returncode == 0, proc.stdout
-    assert out == [_cpython_grid(), os.path.join(drive, "lib", "mines", "generator.mpy")]
+    assert out == [_cpython_grid(), os.path.join(drive, "lib", "mines", "engine", "generator.mpy")]
 
 
 # ---- the library scan ----

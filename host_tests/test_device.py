@@ -15,7 +15,7 @@ import types
 import pytest
 
 from game_helpers import REPO
-from mines import midend as M
+from mines.flow import midend as M
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PY = sys.executable
@@ -26,8 +26,8 @@ BIN = os.path.dirname(PY)
 DEVICE_FILES = ["code.py"] + sorted(
     os.path.join("boards", f) for f in os.listdir(os.path.join(REPO, "boards"))
     if f.endswith(".py") and f != "desktop.py") + sorted(
-    os.path.join("lib", "mines", f) for f in os.listdir(os.path.join(REPO, "lib", "mines"))
-    if f.endswith(".py"))
+    os.path.relpath(os.path.join(folder, f), REPO) for folder, _dirs, files in
+    os.walk(os.path.join(REPO, "lib", "mines")) for f in files if f.endswith(".py"))
 
 
 def load_code():
@@ -484,7 +484,7 @@ def test_mypy_with_circuitpython_stubs(board_id, tmp_path):
     assert ("JOYSTICK_X" in pins) == (board_id == "pygamer")  # the stub is this board's
     other = {"pygamer": "boards/pybadge.py", "pybadge": "boards/pygamer.py"}[board_id]
     files = [f for f in DEVICE_FILES if f != other]
-    assert "boards/%s.py" % board_id in files and "lib/mines/presets.py" in files
+    assert "boards/%s.py" % board_id in files and "lib/mines/engine/presets.py" in files
     config = tmp_path / "mypy.ini"
     config.write_text(MYPY_CONFIG)
     env = dict(os.environ, MYPYPATH=os.pathsep.join([str(tmp_path / "stubs"),
@@ -504,7 +504,7 @@ def test_mypy_with_circuitpython_stubs(board_id, tmp_path):
 
 
 def test_device_files_compile_under_micropython():
-    assert "boards/pygamer.py" in DEVICE_FILES and "lib/mines/midend.py" in DEVICE_FILES
+    assert "boards/pygamer.py" in DEVICE_FILES and "lib/mines/flow/midend.py" in DEVICE_FILES
     for f in DEVICE_FILES:
         r = subprocess.run([MICROPYTHON, "-X", "compile-only", os.path.join(REPO, f)],
                            capture_output=True, text=True, timeout=60)
@@ -555,7 +555,7 @@ def test_feedback_tends_the_speaker_every_frame(fakes):
     the player turns sound off, and says an audio failure once, in the status line."""
     from boards import sound
     from boards.feedback import Feedback
-    from mines import midend as M
+    from mines.flow import midend as M
     speaker, audio, enable = make_speaker(fakes)
     m = M.Midend(seed=3)
     fb = Feedback(None, speaker)

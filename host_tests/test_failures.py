@@ -10,8 +10,8 @@ import pytest
 
 import inject
 from game_helpers import Driver, StillProfile, load_code
-from mines import midend as M
-from mines.jobs import DONE, FAILED, IDLE, NO_MEMORY, NO_ROOM, RUNNING, Runner
+from mines.flow import midend as M
+from mines.flow.jobs import DONE, FAILED, IDLE, NO_MEMORY, NO_ROOM, RUNNING, Runner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -154,7 +154,7 @@ def test_old_buffers_are_gone_before_a_new_size_is_made():
     """Changing the board size drops the old generator's and game's buffers (emptied, so a
     stale pointer cannot pin them) one frame before the new ones are made: never both."""
     import weakref
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     alive_at_birth = []
     boards = []
 

@@ -6,9 +6,9 @@ import random
 
 from view_util import forced, numbers_of, overfill, overfilled_numbers, random_view
 
-from mines import presets
-from mines.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
-from mines.views import parse_view, solve_view
+from mines.engine import presets
+from mines.help.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
+from mines.engine.view_text import parse_view, solve_view
 
 
 def hint_of(w, h, rows, total, mode=0, at=None):
@@ -144,7 +144,7 @@ def test_local_contradictions_are_reported():
 
 def test_hints_past_the_case_analysis_bound_match_brute_force():
     """Views whose case analysis leaves a group over its bound (``groups.MAX_GROUP``) are
-    counted exactly (``mines.hintcount``): a hint is still forced by its numbers (and the total
+    counted exactly (``mines.help.counting``): a hint is still forced by its numbers (and the total
     for "count"), at the weakest rule, and "nothing provable" means nothing is."""
     rnd = random.Random(2024)
     hinters = {}     # one per size, kept (as in a game)
@@ -239,14 +239,14 @@ def test_a_no_guess_view_past_the_bound_still_gets_its_hint():
 def test_no_room_to_count_leaves_the_answer_to_the_rules(monkeypatch):
     """A device heap without room for the counting's buffers: the hint says nothing provable
     (as before the counting existed), and a borrowed solver is given back intact."""
-    import mines.hintcount
-    from mines.board import Board
-    from mines.solver import Solver
+    import mines.help.counting
+    from mines.engine.board import Board
+    from mines.engine.solver import Solver
 
     def no_room(*args):
         raise MemoryError
 
-    monkeypatch.setattr(mines.hintcount, "ExactCount", no_room)
+    monkeypatch.setattr(mines.help.counting, "ExactCount", no_room)
     board, shown = parse_view(30, 16, STUCK_EXPERT)
     solver = Solver(Board(30, 16), oracle=True)
     hinter = Hinter(30, 16, solver)
@@ -260,8 +260,8 @@ def test_every_forced_mine_flagged_and_one_safe_flag_beside_one():
     """The issue's positions: games in progress, every mine the numbers force flagged, and one
     flag on a forced-safe cell next to one of them (often overfilling a number beside both):
     the wrong flag is that one alone, never a flag on a forced mine."""
-    from mines.game import PRIMARY, Game
-    from mines.generator import Generator
+    from mines.engine.game import PRIMARY, Game
+    from mines.engine.generator import Generator
     rnd = random.Random(20)
     positions = right = overfilled = 0
     for (w, h, m) in ((9, 9, 10), (16, 16, 40)):

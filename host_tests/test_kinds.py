@@ -5,11 +5,11 @@ import random
 
 from view_util import forced, random_view
 
-from mines.board import Board
-from mines.game import COVERED, OPEN, PRIMARY, Game
-from mines.hints import MODE_SAFE, Hinter
-from mines.kinds import Rescue, random_layout
-from mines.views import parse_view
+from mines.engine.board import Board
+from mines.engine.game import COVERED, OPEN, PRIMARY, Game
+from mines.help.hints import MODE_SAFE, Hinter
+from mines.engine.kinds import Rescue, random_layout
+from mines.engine.view_text import parse_view
 
 
 def test_random_boards_are_uniform_away_from_the_opening():
@@ -48,10 +48,10 @@ def _game_from(w, h, rows, mines):
 
 
 def _mercy(g, cell, steps):
-    """The in-game path: the hint job's rescue of an open of ``cell`` (mines.assist), stepped
+    """The in-game path: the hint job's rescue of an open of ``cell`` (mines.help.hint_job), stepped
     as the midend's runner steps it, the frontier's work units of every step appended to
     ``steps``. Returns the job (``saved``: the board was changed so that the cell is safe)."""
-    from mines.assist import HintJob
+    from mines.help.hint_job import HintJob
     job = HintJob(g)
     job.begin_mercy(OPEN << 12 | cell)   # (a flagged cell too: the rescue does not mind)
     while True:
@@ -70,8 +70,8 @@ def test_a_kind_guess_never_loses_while_no_safe_cell_was_provable():
     guess); the board left agrees with every number shown and the total; and no step of the
     rescue does more than its slice (``RESCUE_UNITS``, plus one enumeration node or cell's
     work past the check, plus ``APPLY_UNIT`` per cell changed in its last step)."""
-    from mines.assist import RESCUE_UNITS
-    from mines.kinds import APPLY_UNIT
+    from mines.help.hint_job import RESCUE_UNITS
+    from mines.engine.kinds import APPLY_UNIT
     OVER = 180   # a step stops at the first check past its units (the frontier checks every 16 cells)
     rnd = random.Random(5)
     rescued = refused = 0

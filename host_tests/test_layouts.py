@@ -1,12 +1,12 @@
-"""``mines.layouts.GroupLayouts`` against a brute force over every mine layout of a group:
+"""``mines.engine.layouts.GroupLayouts`` against a brute force over every mine layout of a group:
 random small states, numbers that allow no layout among them, and the enumeration sliced
 anywhere (stopped at a layout too), and the maker's cache (``CachedLayouts``) giving a group
 seen before the same masks."""
 
 import random
 
-from mines.layouts import GroupLayouts
-from mines.solver import MINE, NUM, UNK, WALL
+from mines.engine.layouts import GroupLayouts
+from mines.engine.solver import MINE, NUM, UNK, WALL
 
 
 class _State:
@@ -101,7 +101,7 @@ def test_group_layouts_match_a_brute_force_sliced_anywhere():
 
 
 def test_cached_layouts_copy_a_group_seen_before():
-    from mines.puzzle_cache import CachedLayouts
+    from mines.puzzle.cache import CachedLayouts
     rng = random.Random(7)
     hits = full = 0
     for trial in range(60):

@@ -116,13 +116,14 @@ def test_a_phase_lets_go_of_the_code_it_does_not_use():
     playing = [p for p in phases if p.startswith("playing") and "puzzle" not in p]
     assert puzzle and playing and "menu" in phases
     for p in puzzle:
-        assert not [m for m in phases[p] if m in ("mines.hints", "mines.assist",
-                                                  "mines.generator")], p
+        assert not [m for m in phases[p] if m in ("mines.help.hints", "mines.help.hint_job",
+                                                  "mines.engine.generator")], p
     for p in playing:
-        assert not [m for m in phases[p] if m.startswith("mines.puzzle") or
-                    m in ("mines.menus", "mines.generator", "boards.text_screen")], (p, phases[p])
-    assert not [m for m in phases["menu"] if m in ("mines.solver", "mines.hints",
-                                                    "mines.puzzle")], phases["menu"]
+        assert not [m for m in phases[p] if m.startswith(("mines.puzzle.", "mines.flow.puzzle"))
+                    or m in ("mines.flow.menus", "mines.engine.generator", "boards.text_screen")
+                    ], (p, phases[p])
+    assert not [m for m in phases["menu"] if m in ("mines.engine.solver", "mines.help.hints",
+                                                    "mines.puzzle.maker")], phases["menu"]
 
 
 def test_the_device_says_its_heap_at_boot_and_back_at_the_menu():
@@ -144,16 +145,16 @@ def test_the_device_says_its_heap_at_boot_and_back_at_the_menu():
 def test_the_system_page_shows_the_heap(monkeypatch):
     """Records > System: the interpreter, the board and the two heap figures code.py keeps."""
     from mines import phases
-    from mines import midend as M
-    from mines import recordscreens
+    from mines.flow import midend as M
+    from mines.flow import records_screen
     monkeypatch.setattr(phases, "HEAP", ["circuitpython 10.2.1", "pygamer", 98765, 43210])
-    page = recordscreens.system()
+    page = records_screen.system()
     text = [row[0] for row in page.rows]
     assert text[:4] == ["circuitpython 10.2.1", "Board pygamer", "Free at start 98765",
                         "Fewest free 43210"]
     assert all(len(t) <= 26 for t in text)
     m = M.Midend(seed=1)
-    assert "system" in [row[2] for row in recordscreens.records_menu(m).rows]
+    assert "system" in [row[2] for row in records_screen.records_menu(m).rows]
 
 
 def mpy(code, heap="1M"):

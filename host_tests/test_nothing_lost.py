@@ -26,12 +26,13 @@ import job_inject
 from engine_util import MICROPYTHON, ROOT, micropython
 from mpy_save import describe, sample_records
 
-from mines import midend as M
-from mines import records as R
-from mines import save as S
-from mines.resume import GameRecord
-from mines.saving import attach
-from mines.storage import FileStorage
+from mines.engine import presets
+from mines.flow import midend as M
+from mines.saves import records as R
+from mines.saves import slots as S
+from mines.saves.resume import GameRecord
+from mines.flow.save_part import attach
+from mines.saves.storage import FileStorage
 
 TOOLS = os.path.join(ROOT, "tools")
 FULL = "/dev/full"
@@ -303,7 +304,7 @@ def test_the_tool_reads_again_when_the_file_changes_under_it(tmp_path, monkeypat
         import save as save_tool
     finally:
         sys.path.remove(TOOLS)
-    from mines import storage
+    from mines.saves import storage
     path = tmp_path / "save.bin"
     write_save(path, rich_records())
     real = storage.FileStorage._replace
@@ -314,7 +315,7 @@ def test_the_tool_reads_again_when_the_file_changes_under_it(tmp_path, monkeypat
             raced.append(1)
             other = S.Store(FileStorage(str(path)))
             records = other.load()
-            records.add_result(R.board_key(9, 9, 10, 0, 0), True, 1234, 0, 0)
+            records.add_result(presets.board_key(9, 9, 10, 0, 0), True, 1234, 0, 0)
             other.save(records)
         return real(self, data)
     monkeypatch.setattr(storage.FileStorage, "_replace", race)
@@ -353,7 +354,7 @@ def test_the_same_under_micropython():
 def test_other_errors_in_a_job_say_what_they_are():
     """A bug (here a TypeError) in the hint job says its own text, not "No memory for hints";
     a puzzle job's failure names the puzzle and its size, not a board."""
-    from mines.assist import HintJob
+    from mines.help.hint_job import HintJob
     nvm = bytearray(S.STORE_SIZE)
     m, d = job_inject.boot(nvm, 5, (("board", 0),))
     job_inject.start(d)
@@ -367,7 +368,7 @@ def test_other_errors_in_a_job_say_what_they_are():
     finally:
         HintJob.step = real
     assert m.message == "unsupported operand" and m.state == M.PLAYING
-    from mines.puzzle import PuzzleMaker
+    from mines.puzzle.maker import PuzzleMaker
     inject = job_inject.Inject(PuzzleMaker, "step")
     try:
         m.start_puzzle()
@@ -457,8 +458,8 @@ def test_show_names_what_the_game_cannot_use(tmp_path):
     game's, or a save made by hand) are shown with the number, each said in one line on stderr
     (issue 19: an IndexError)."""
     r = rich_records()
-    r.add_result(R.board_key(9, 9, 10, 3, 0), True, 5000, 0, 0)
-    r.add_result(R.board_key(9, 9, 10, 0, 3), False, 5000, 0, 0)
+    r.add_result(presets.board_key(9, 9, 10, 3, 0), True, 5000, 0, 0)
+    r.add_result(presets.board_key(9, 9, 10, 0, 3), False, 5000, 0, 0)
     path = tmp_path / "save.bin"
     write_save(path, r)
     res = tool("save.py", ["show", str(path)])
@@ -598,9 +599,9 @@ def test_a_full_disk_leaves_the_save_whole_and_no_temporary_file(tmp_path):
     err = one_line(r, 1, "save.py: cannot write %s: File too large" % path)
     assert os.listdir(str(tmp_path)) == ["save.bin"] and path.read_bytes() == before, err
     game = ("import sys; sys.path.insert(0, %r)\n"
-            "from mines import midend as M\n"
-            "from mines.saving import attach\n"
-            "from mines.storage import FileStorage\n"
+            "from mines.flow import midend as M\n"
+            "from mines.flow.save_part import attach\n"
+            "from mines.saves.storage import FileStorage\n"
             "m = M.Midend(seed=1)\n"
             "attach(m, FileStorage(%r))\n"
             "m.settings.set('sound', 0)\n"
@@ -635,7 +636,7 @@ def test_a_save_full_of_a_newer_games_settings_is_written_without_a_loop():
     """24 settings (the cap) lacking one of today's names, as a newer game could write: the
     game's write makes room (one name it does not know goes) instead of raising outside its
     guard (issue 19: back to the menu every frame)."""
-    from mines.settings import FIELDS
+    from mines.flow.settings import FIELDS
     r = rich_records()
     r.game = None
     r.settings = {row[0]: row[1] for row in FIELDS if row[0] != "plevel"}
@@ -657,13 +658,13 @@ def test_a_save_full_of_a_newer_games_settings_is_written_without_a_loop():
 
 
 def test_a_code_the_level_cannot_make_changes_no_setting():
-    from mines import codeentry
-    from mines.boardcode import decode
+    from mines.flow import code_screen
+    from mines.engine.board_code import decode
     with pytest.raises(ValueError, match="at Easy"):
         decode("02224000001E")
     m = M.Midend(seed=1)
     before = [getattr(m.settings, row) for row in ("width", "height", "mines", "level", "kind")]
-    codeentry.play(m, "02224000001E")
+    code_screen.play(m, "02224000001E")
     assert m.message.startswith("not a board this game makes")
     assert [getattr(m.settings, row) for row in ("width", "height", "mines", "level",
                                                  "kind")] == before

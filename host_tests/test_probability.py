@@ -7,9 +7,9 @@ import random
 from engine_util import neighbours
 from view_util import random_view
 
-from mines.frontier import Frontier
-from mines.probability import Probabilities
-from mines.views import parse_view
+from mines.engine.frontier import Frontier
+from mines.help.probability import Probabilities
+from mines.engine.view_text import parse_view
 
 
 def brute_probabilities(w, h, rows, total):
@@ -86,12 +86,12 @@ def test_a_group_over_the_work_bound_is_loose_not_slow():
 
 def test_a_guess_after_the_hints_exact_count_reuses_its_counts():
     """Random Expert boards played by the game's hint job until a guess is needed, where the
-    hinter's exact counting (mines.hintcount) ran and proved nothing: the probabilities reuse
+    hinter's exact counting (mines.help.counting) ran and proved nothing: the probabilities reuse
     its counts, and they are those a fresh count of the settled view gives."""
-    from mines.assist import FOUND_CELL, FOUND_GUESS, HintJob
-    from mines.board import Board
-    from mines.game import PLAYING, PRIMARY, SECONDARY, Game
-    from mines.kinds import random_layout
+    from mines.help.hint_job import FOUND_CELL, FOUND_GUESS, HintJob
+    from mines.engine.board import Board
+    from mines.engine.game import PLAYING, PRIMARY, SECONDARY, Game
+    from mines.engine.kinds import random_layout
     reused = 0
     for seed in (2, 3, 4):
         b = Board(30, 16)
@@ -125,11 +125,11 @@ def test_a_hint_job_on_the_generators_solver_answers_as_one_with_its_own():
     view the probabilities count is in those marks). Move after move on random boards, until
     a guess and past it, its answers (hints, wrong flags, guesses with their chances) are
     those of a job with a solver of its own."""
-    from mines.assist import FOUND_GUESS, HintJob
-    from mines.board import Board
-    from mines.game import PLAYING, PRIMARY, SECONDARY, Game
-    from mines.generator import Generator
-    from mines.kinds import random_layout
+    from mines.help.hint_job import FOUND_GUESS, HintJob
+    from mines.engine.board import Board
+    from mines.engine.game import PLAYING, PRIMARY, SECONDARY, Game
+    from mines.engine.generator import Generator
+    from mines.engine.kinds import random_layout
     guesses = 0
     for seed in (5, 6):
         gen = Generator(30, 16)

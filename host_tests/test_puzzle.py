@@ -1,7 +1,7 @@
-"""Pen-and-paper puzzles (mines.puzzle, tools/puzzle.py): one solution, proven by an exhaustive
-search and by an independent complete solver written here; solved at their level and mostly not
-below; minimal; the same as a plain re-solve per removal; the same under CPython and micropython;
-sliced within bounds."""
+"""Pen-and-paper puzzles (mines.puzzle.maker, tools/puzzle.py): one solution, proven by an
+exhaustive search and by an independent complete solver written here; solved at their level and
+mostly not below; minimal; the same as a plain re-solve per removal; the same under CPython and
+micropython; sliced within bounds."""
 
 import itertools
 import json
@@ -10,13 +10,16 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 import engine_util
 from engine_util import ROOT, micropython
 
-from mines import puzzle_game as P
-from mines.board import Board
-from mines.puzzle import PuzzleMaker
-from mines.solver import SOLVED, Solver
+from mines.engine import presets
+from mines.puzzle import play as P
+from mines.engine.board import Board
+from mines.puzzle.maker import PuzzleMaker
+from mines.engine.solver import SOLVED, Solver
 
 LEVELS = (P.EASY, P.MEDIUM, P.HARD)
 TOOL = os.path.join("tools", "puzzle.py")
@@ -215,10 +218,10 @@ def test_medium_and_hard_puzzles_mostly_need_their_level():
 
 
 def test_the_enumeration_cache_gives_what_enumerating_gives():
-    """Hard's case analysis keeps its last enumerations (mines.puzzle_cache): each group's
+    """Hard's case analysis keeps its last enumerations (mines.puzzle.cache): each group's
     layouts (possible counts, AND and OR masks) are the same, group after group, as a maker
     without the cache enumerates, and so are the puzzles and the final solve's order."""
-    from mines.layouts import GroupLayouts
+    from mines.engine.layouts import GroupLayouts
 
     def record(m):
         out = []
@@ -238,7 +241,7 @@ def test_the_enumeration_cache_gives_what_enumerating_gives():
         n = lay._n
         return (lay.cset, tuple(lay.andm[pos:pos + n + 1]), tuple(lay.orm[pos:pos + n + 1]))
 
-    from mines.puzzle_cases import MakerCases
+    from mines.puzzle.cases import MakerCases
     cached = PuzzleMaker(20, 15)
     cached.solver.cases.layouts._seen = lambda: False   # every enumeration to its end
     plain = PuzzleMaker(20, 15)
@@ -260,8 +263,8 @@ def test_a_hard_test_cut_short_at_a_second_solution_keeps_the_same_puzzles():
     """Hard's analysis in a test stops at the first group that shows a second solution of the
     clues (``CachedLayouts._seen``): the same puzzles and final solve as a maker whose
     analysis runs every test to its end (plain ``GroupLayouts``), with less work."""
-    from mines.layouts import GroupLayouts
-    from mines.puzzle_cases import MakerCases
+    from mines.engine.layouts import GroupLayouts
+    from mines.puzzle.cases import MakerCases
     watched = PuzzleMaker(20, 15)
     plain = PuzzleMaker(20, 15)
     plain.solver.cases = MakerCases(plain.solver, GroupLayouts)
@@ -282,9 +285,9 @@ def test_the_enumeration_cache_tells_groups_apart_by_their_numbers_values():
     """The same clue cells over other mines: groups of the same cells and numbers whose
     numbers show other values must not be taken for each other (a kept enumeration would then
     prove wrong cells)."""
-    from mines.groups import CaseAnalysis
-    from mines.presets import FULL
-    from mines.puzzle_cache import CachedLayouts
+    from mines.engine.groups import CaseAnalysis
+    from mines.engine.presets import FULL
+    from mines.puzzle.cache import CachedLayouts
     rnd = random.Random(3)
     w, h = 6, 4
     board = Board(w, h)
@@ -325,11 +328,11 @@ def _random_view(board, cells, rnd, mines, shown, *solvers):
 
 
 def test_the_makers_case_analysis_proves_what_the_plain_one_proves():
-    """mines.puzzle_cases.MakerCases (groups grown from the unknown cells, the totals by sums
+    """mines.puzzle.cases.MakerCases (groups grown from the unknown cells, the totals by sums
     when no group's counts have a gap) proves the very cells CaseAnalysis proves, from random
     clues over random mines (many with the total count deciding, some with gapped groups)."""
-    from mines.presets import FULL
-    from mines.puzzle_cases import MakerCases
+    from mines.engine.presets import FULL
+    from mines.puzzle.cases import MakerCases
     rnd = random.Random(5)
     sums = [0, 0]
     for w, h in ((7, 5), (9, 6)):
@@ -359,9 +362,9 @@ def test_the_makers_case_analysis_sliced_fine_proves_what_the_plain_one_proves()
     """The same in thin slices (a few units each, as a busy frame leaves): a slice used up just
     as a part of the analysis starts (the interior's cells, the groups' collection) goes on
     there in the next slice instead of taking the part as done with nothing found."""
-    from mines.presets import FULL
-    from mines.puzzle_cases import MakerCases
-    from mines.solver import RUNNING
+    from mines.engine.presets import FULL
+    from mines.puzzle.cases import MakerCases
+    from mines.engine.solver import RUNNING
     rnd = random.Random(11)
     board = Board(8, 6)
     maker = Solver(board, oracle=False)
@@ -411,7 +414,7 @@ def test_a_second_solution_found_without_solving_is_one():
     """``Walk.second`` (and ``apart``) say a clue left out of a puzzle's clues leaves a second
     solution: the independent solver must find two. It must also find some (the maker keeps
     those clues without a solve), and the maker's puzzles are the plain re-solve's (above)."""
-    from mines.puzzle_walk import Walk
+    from mines.puzzle.walk import Walk
     found = [0, 0]
     for w, h in ((7, 6), (9, 7)):
         m = PuzzleMaker(w, h)
@@ -472,7 +475,7 @@ def test_slices_are_bounded_progress_rises_and_abandoning_changes_nothing():
             assert rows_and_solution(m) == rows_and_solution(clean)
     # Hard's case analysis has the largest indivisible pieces: more seeds of it (3, 5 and 14
     # once charged 377 to 438 units to one step), and the bound fits the midend's runner.
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     assert PuzzleMaker.MAX_SLICE_UNITS <= Generator.MAX_SLICE_UNITS
     for seed in range(2, 16):
         clean.begin(seed, P.HARD)
@@ -492,42 +495,27 @@ def test_same_seed_same_puzzle_other_seed_other_puzzle_and_bad_parameters():
     b.run()
     assert rows_and_solution(a) != rows_and_solution(b)
     for w, h in ((4, 5), (21, 5), (5, 16)):
-        try:
+        with pytest.raises(ValueError, match="must be"):
             PuzzleMaker(w, h)
-        except ValueError as e:
-            assert "must be" in str(e)
-        else:
-            raise AssertionError((w, h))
     for seed, level in ((-1, 0), (1 << 30, 0), (0, 3)):
-        try:
+        with pytest.raises(ValueError, match="must be"):
             a.begin(seed, level)
-        except ValueError as e:
-            assert "must be" in str(e)
-        else:
-            raise AssertionError((seed, level))
 
 
 def test_codes_round_trip_and_refuse_board_codes_and_typos():
-    from mines import codes
+    from mines.engine import codes
     for w, h, level, seed in ((5, 5, 0, 0), (20, 15, 2, (1 << 30) - 1), (12, 10, 1, 987654)):
         text = P.encode_code(w, h, level, seed)
         assert len(text) == 10
         assert P.decode_code(text) == (w, h, level, seed)
         assert P.decode_code(text.lower()) == (w, h, level, seed)
         bad = text[:3] + ("0" if text[3] != "0" else "1") + text[4:]
-        try:
+        with pytest.raises(ValueError) as e:
             P.decode_code(bad)
-        except ValueError as e:
-            assert "mistyped" in str(e) or "not a puzzle code" in str(e)
-        else:
-            raise AssertionError(bad)
+        assert "mistyped" in str(e.value) or "not a puzzle code" in str(e.value)
     board_code = codes.encode(((codes.TYPE_BOARD, 2), (5, 5), (123, 35)))
-    try:
+    with pytest.raises(ValueError, match="board code"):
         P.decode_code(board_code)
-    except ValueError as e:
-        assert "board code" in str(e)
-    else:
-        raise AssertionError("a board code was taken")
 
 
 def _run(interp, args, **kw):
@@ -607,12 +595,13 @@ def test_full_screen_hard_in_a_device_sized_heap_allocates_little():
     script = (
         "import sys, gc\n"
         "sys.path.insert(0, %r)\n"
-        # as the game imports: the biggest modules first, collected between (compiling a .py
-        # leaves its garbage in the heap)
-        "import mines.groups; gc.collect()\n"
-        "import mines.solver; gc.collect()\n"
-        "import mines.revision; gc.collect()\n"
-        "from mines.puzzle import PuzzleMaker\n"
+        # as the game imports: its packages at start (they stay), then the biggest modules
+        # first, collected between (compiling a .py leaves its garbage in the heap)
+        "import mines.engine, mines.puzzle; gc.collect()\n"
+        "import mines.engine.groups; gc.collect()\n"
+        "import mines.engine.solver; gc.collect()\n"
+        "import mines.engine.revision; gc.collect()\n"
+        "from mines.puzzle.maker import PuzzleMaker\n"
         "gc.collect()\n"
         "m = PuzzleMaker(20, 15)\n"
         "m.begin(0, 2); m.run()\n"
@@ -639,7 +628,7 @@ def test_bench_puzzle_cpython_part_runs_and_writes_its_json(tmp_path):
     assert "### Puzzles (CPython)" in r.stdout
     res = json.loads(out.read_text())
     keys = [c["key"] for c in res["configs"]]
-    assert keys == ["%dx%d-%s" % (w, h, lv) for _, w, h in P.SIZES for lv in P.LEVEL_NAMES]
+    assert keys == ["%dx%d-%s" % (w, h, lv) for _, w, h in P.SIZES for lv in presets.LEVEL_WORDS]
     for c in res["configs"]:
         s = c["cpython"]
         assert s["verified"] == s["puzzles"] == 2

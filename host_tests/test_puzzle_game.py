@@ -1,12 +1,12 @@
-"""Playing a puzzle (mines.puzzle_game): marks, undo and redo, completion the moment every mark is
+"""Playing a puzzle (mines.puzzle.play): marks, undo and redo, completion the moment every mark is
 right, check, and hints whose clues really prove the hinted cell."""
 
 import engine_util
 from engine_util import micropython
 from test_puzzle import count_solutions
 
-from mines import puzzle_game as P
-from mines.puzzle import PuzzleMaker
+from mines.puzzle import play as P
+from mines.puzzle.maker import PuzzleMaker
 
 
 def new_game(w, h, seed, level):
@@ -161,8 +161,8 @@ def test_play_by_hints_under_micropython():
     script = (
         "import sys\n"
         "sys.path.insert(0, %r)\n"
-        "from mines.puzzle import PuzzleMaker\n"
-        "from mines import puzzle_game as P\n"
+        "from mines.puzzle.maker import PuzzleMaker\n"
+        "from mines.puzzle import play as P\n"
         "m = PuzzleMaker(12, 10)\n"
         "g = P.PuzzleGame(12, 10)\n"
         "for level in (0, 1, 2):\n"
@@ -183,10 +183,10 @@ def test_play_by_hints_under_micropython():
 
 
 def test_puzzle_tiles_are_the_sprite_sheets():
-    """puzzle_game writes screen tile numbers into ``shown`` (lib/ imports no displayio): they
+    """mines.puzzle.play writes screen tile numbers into ``shown`` (lib/ imports no displayio): they
     must be the sprite sheet's."""
     import game_helpers  # noqa: F401  (the repository root on sys.path: boards/)
     from boards import tiles
-    from mines import puzzle_game
-    assert puzzle_game.TILE_LIT == tiles.LIT and puzzle_game.TILE_CLEAR == tiles.CLEAR
+    from mines.puzzle import play
+    assert play.TILE_LIT == tiles.LIT and play.TILE_CLEAR == tiles.CLEAR
     assert tiles.CLEAR < tiles.TILE_COUNT

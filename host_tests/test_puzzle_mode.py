@@ -1,4 +1,4 @@
-"""Puzzle mode in the game (mines.puzzle_mode through the midend, and on the screen): from the
+"""Puzzle mode in the game (mines.flow.puzzle_part through the midend, and on the screen): from the
 main menu to a made puzzle with progress, marks, undo and redo, check and hint from the pause
 menu, the end with its time, best time and code, the next puzzle, and back to the sweeper."""
 
@@ -9,9 +9,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 
 from game_helpers import Driver, to_row, walk  # noqa: E402
-from mines import midend as M  # noqa: E402
-from mines import puzzle_game as P  # noqa: E402
-from mines.menus import MAIN_ROWS  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
+from mines.puzzle import play as P  # noqa: E402
+from mines.flow.menus import MAIN_ROWS  # noqa: E402
 
 
 def into_puzzle_menu(d):
@@ -214,7 +214,7 @@ def test_each_menu_size_fits_the_screen_small_and_medium_at_16_pixels_large_at_8
     as SIZES does; and the sweeper's boards stay at 8 pixels."""
     import screenshots as S
     from game_helpers import to_row as row
-    from mines.settings import field
+    from mines.flow.settings import field
     assert field("psize")[4] == tuple("%s %dx%d" % z for z in P.SIZES)
     want = {0: 2, 1: 2, 2: 1}
     for size in range(len(P.SIZES)):
@@ -256,7 +256,7 @@ def test_making_the_full_screen_hard_puzzle_keeps_every_step_and_frame_in_the_ru
     generator's MAX_SLICE_UNITS) fit the budget: the maker's steps must fit that bound too.
     Midend seed 38 makes a 20x15 Hard puzzle whose case analysis once charged 368 units to one
     step (a big group over the bound charged 2 units a cell it never walked)."""
-    from mines.puzzle import PuzzleMaker
+    from mines.puzzle.maker import PuzzleMaker
     steps = []
 
     class Spy(PuzzleMaker):
@@ -271,14 +271,14 @@ def test_making_the_full_screen_hard_puzzle_keeps_every_step_and_frame_in_the_ru
     d.run(3)
     into_puzzle_menu(d)
     choose(d, 2, P.HARD)
-    import mines.puzzle
-    real = mines.puzzle.PuzzleMaker
-    mines.puzzle.PuzzleMaker = Spy   # puzzle_mode imports it when it makes the buffers
+    import mines.puzzle.maker
+    real = mines.puzzle.maker.PuzzleMaker
+    mines.puzzle.maker.PuzzleMaker = Spy   # puzzle_mode imports it when it makes the buffers
     try:
         d.press(M.A)
         made(d)
     finally:
-        mines.puzzle.PuzzleMaker = real
+        mines.puzzle.maker.PuzzleMaker = real
     assert (m.game.width, m.game.height, m.game.level) == (20, 15, P.HARD)
     assert len(steps) > 100
     assert max(steps) <= m.runner.slice_bound
@@ -288,7 +288,7 @@ def test_making_the_full_screen_hard_puzzle_keeps_every_step_and_frame_in_the_ru
 def test_a_puzzle_code_typed_on_the_code_screen_plays_that_puzzle():
     """The code on a solved puzzle's panel, typed on the Code screen (10 characters; the screen
     says it is a puzzle code), makes the same puzzle again: same size, level and clues."""
-    from mines.codes import ALPHABET
+    from mines.engine.codes import ALPHABET
     m = M.Midend(seed=11)
     d = Driver(m)
     into_puzzle_menu(d)

@@ -18,15 +18,19 @@ import pytest
 from engine_util import ROOT, micropython
 from mpy_save import describe, sample_records
 
-from mines import presets, records as R, save as S, saving as W
-from mines.game import FLAG, PRIMARY, SECONDARY, Game
-from mines.generator import Generator
-from mines.resume import GameRecord, game_record, restore_game, unpack_game
-from mines.savecheck import check_game
-from mines.storage import FileStorage, NvmStorage, default_path, looks_like_save
+from mines.engine import presets
+
+from mines.saves import records as R, slots as S
+
+from mines.flow import save_part as W
+from mines.engine.game import FLAG, PRIMARY, SECONDARY, Game
+from mines.engine.generator import Generator
+from mines.saves.resume import GameRecord, game_record, restore_game, unpack_game
+from mines.saves.checks import check_game
+from mines.saves.storage import FileStorage, NvmStorage, default_path, looks_like_save
 
 TOOL = os.path.join(ROOT, "tools", "save.py")
-BOARD = R.board_key(9, 9, 10, presets.FULL, R.NO_GUESS)
+BOARD = presets.board_key(9, 9, 10, presets.FULL, presets.NO_GUESS)
 
 
 def two_slot_image():
@@ -35,7 +39,7 @@ def two_slot_image():
     store = S.Store(image)
     old = store.load()
     old.add_result(BOARD, True, 41000, 0, 0)
-    old.add_result(R.board_key(16, 16, 40, presets.PAIRS, R.KIND), True, 99000, 2, 1)
+    old.add_result(presets.board_key(16, 16, 40, presets.PAIRS, presets.KIND), True, 99000, 2, 1)
     store.save(old)
     new = S.Store(image).load()
     new.add_result(BOARD, True, 17500, 1, 0)
@@ -122,7 +126,7 @@ def test_best_times_keep_the_five_fastest_and_statistics_count():
     assert (played, won, streak, best_streak, hints) == (10, 9, 1, 8, 11)
     assert seconds == sum(ms // 1000 for ms in (5000, 3000, 7000, 1000, 9000, 8000, 2000, 9999,
                                                 4500, 1000))
-    other = R.board_key(9, 9, 10, presets.SINGLE, R.NO_GUESS)
+    other = presets.board_key(9, 9, 10, presets.SINGLE, presets.NO_GUESS)
     assert r.best_times(other) == [] and r.stats_for(other) == (0,) * 6
     r.reset_stats()
     assert r.stats_keys() == [] and len(r.best_times(BOARD)) == 5
@@ -131,7 +135,7 @@ def test_best_times_keep_the_five_fastest_and_statistics_count():
 def test_older_and_newer_entry_sizes_read_with_defaults():
     """Migration: entries written shorter (an older game) read with 0 for what they lack, and
     the next write stores them whole; longer ones (a newer game) are cut to what is known."""
-    key = R.board_key(16, 16, 40, presets.PAIRS, R.RANDOM)
+    key = presets.board_key(16, 16, 40, presets.PAIRS, presets.RANDOM)
     best = key.to_bytes(3, "little") + (12345).to_bytes(3, "little")  # no hints, no lives
     stats = key.to_bytes(3, "little") + bytes((4, 0, 3, 0, 1, 0, 2, 0))  # no hints, no time
     payload = (bytes((2,)) + (1 + len(best)).to_bytes(2, "little") + bytes((6,)) + best
@@ -252,7 +256,8 @@ def test_a_write_cut_short_at_every_byte():
     records = store.load()
     records.add_result(BOARD, True, 60000, 0, 0)
     store.save(records)  # slot 0: OLDER
-    records.add_result(R.board_key(16, 16, 40, presets.PAIRS, R.KIND), True, 99000, 2, 1)
+    records.add_result(presets.board_key(16, 16, 40, presets.PAIRS, presets.KIND), True, 99000,
+                       2, 1)
     store.save(records)  # slot 1: OLD, the newest whole save
     old = describe(records)
     over_older = bytes(image)
@@ -389,7 +394,7 @@ def test_a_full_disk_leaves_no_temporary_file(tmp_path, monkeypatch):
 def test_a_file_another_program_wrote_is_never_written_over(tmp_path):
     """Read before write (issue 19): a FileStorage refuses to replace a file that changed
     since it read or wrote it (``Changed``) until ``reread`` has taken the new bytes in."""
-    from mines.storage import Changed
+    from mines.saves.storage import Changed
     path = str(tmp_path / "save.bin")
     mine = S.Store(FileStorage(path))
     mine.load()
@@ -476,7 +481,7 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
     again.begin(saved.mines, saved.seed, (saved.start_x, saved.start_y), saved.level)
     remade = again.run().grid_string()
     assert remade == gen.board.grid_string()  # the same board from params, seed and start
-    from mines.board import Board
+    from mines.engine.board import Board
     board = Board(w, h)
     resumed = Game(w, h)
     restore_game(saved, resumed, board)
@@ -638,8 +643,8 @@ def test_saves_cross_between_cpython_and_micropython(tmp_path):
 
 
 def test_save_modules_compile_under_micropython():
-    for name in ("save", "records", "resume", "storage"):
-        path = os.path.join(ROOT, "lib", "mines", name + ".py")
+    for name in ("slots", "records", "resume", "storage"):
+        path = os.path.join(ROOT, "lib", "mines", "saves", name + ".py")
         r = micropython(["-X", "compile-only", path])
         assert r.returncode == 0, (name, r.stderr)
 
@@ -669,8 +674,8 @@ def test_tool_show_write_round_trip(tmp_path):
     assert r.returncode == 0, r.stderr
     shown = json.loads(r.stdout)
     assert shown["empty"] is False and shown["sequence"] == 1
-    assert {e["level"] for e in shown["best"]} == set(R.LEVEL_NAMES)
-    assert {e["kind"] for e in shown["best"]} == set(R.KIND_NAMES)
+    assert {e["level"] for e in shown["best"]} == set(presets.LEVEL_WORDS)
+    assert {e["kind"] for e in shown["best"]} == set(presets.KIND_NAMES)
     assert all("/" in e["board"] and e["seconds"] >= 0 for e in shown["best"])
     game = shown["game"]
     assert game["board"] == "30x24/216" and len(game["cells"]) == 24
@@ -803,8 +808,8 @@ def test_tool_default_path_and_closed_pipe(tmp_path):
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
     big = {"best": [{"board": "%dx%d/%d" % (w, h, 1 + n), "level": lv, "kind": kd,
                      "seconds": n + 0.5}
-                    for n in range(9) for w, h in ((9, 9), (10, 10)) for lv in R.LEVEL_NAMES
-                    for kd in R.KIND_NAMES]}
+                    for n in range(9) for w, h in ((9, 9), (10, 10)) for lv in presets.LEVEL_WORDS
+                    for kd in presets.KIND_NAMES]}
     assert tool(["write"], json.dumps(big), env=env).returncode == 0
     assert os.path.exists(str(tmp_path / "data" / "pygamer-mines" / "save.bin"))
     p = subprocess.Popen([sys.executable, TOOL, "show"], stdout=subprocess.PIPE,

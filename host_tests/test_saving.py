@@ -11,12 +11,12 @@ import sys
 
 from game_helpers import Driver, menu_set, to_row, walk, winning_script
 
-from mines import midend as M
-from mines import records as R
-from mines import save as S
-from mines.game import COVERED, FLAG, PRIMARY
-from mines.saving import SAVE_FAILED, attach
-from mines.storage import FileStorage
+from mines.flow import midend as M
+from mines.saves import records as R
+from mines.saves import slots as S
+from mines.engine.game import COVERED, FLAG, PRIMARY
+from mines.flow.save_part import SAVE_FAILED, attach
+from mines.saves.storage import FileStorage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
@@ -323,7 +323,7 @@ def test_writes_never_happen_in_frames_that_make_boards():
 
 def test_a_saved_game_names_its_board_for_the_generator():
     """The record a resumed game keeps names its board: the generator makes it again from the
-    size, mines, seed (its version above bit 21: mines.jobs), start and level alone."""
+    size, mines, seed (its version above bit 21: mines.flow.jobs), start and level alone."""
     nvm = Nvm()
     m, d = boot(nvm)
     start_quick(d)  # the 20x15 screen board, as it comes
@@ -332,9 +332,9 @@ def test_a_saved_game_names_its_board_for_the_generator():
     d.run(2)
     record = S.Store(bytearray(nvm)).load().game
     assert record is not None and record.seed == m.seed
-    from mines.generator import Generator
+    from mines.engine.generator import Generator
     gen = Generator(record.width, record.height)
-    from mines.jobs import SEED_MASK
+    from mines.flow.jobs import SEED_MASK
     assert record.seed >> 21 == 1   # a board of version 1
     gen.begin(record.mines, record.seed & SEED_MASK, (record.start_x, record.start_y),
               record.level, record.seed >> 21)

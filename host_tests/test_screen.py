@@ -15,8 +15,8 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 
 import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
 from game_helpers import row_of, walk, winning_script  # noqa: E402
-from mines import midend as M  # noqa: E402
-from mines.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
+from mines.engine.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
 
 DIGIT_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                  5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -136,7 +136,7 @@ def arrows(scene, top):
 
 def menu_row_top(m, name, scene=None):
     """The top of the main menu's row ``name`` (with ``scene``: as scrolled in its view)."""
-    first = scene.view.text._first if scene is not None else 0
+    first = scene.view.text.first if scene is not None else 0
     return MENU_TOP + 11 * (row_of(m, name) - first)
 
 
@@ -534,7 +534,7 @@ def test_a_line_of_text_is_one_tilegrid_of_character_tiles():
 
 
 def test_a_menu_longer_than_the_screen_scrolls_with_the_cursor():
-    from mines.menus import Menu
+    from mines.flow.menus import Menu
     s = S.menu()
     m = s.m
     rows = tuple(("Row%d" % k, None, "back") for k in range(14))
@@ -556,7 +556,7 @@ def status_word(s):
 
 
 def test_hint_scene_lights_its_numbers_and_names_the_rule():
-    from mines.assist import FOUND_CELL
+    from mines.help.hint_job import FOUND_CELL
     s = S.hint()
     m = s.m
     job = m.assist
@@ -575,7 +575,7 @@ def test_hint_scene_lights_its_numbers_and_names_the_rule():
 
 
 def test_wrong_flag_and_lives_scenes():
-    from mines.game import BAD_FLAG, BLOWN
+    from mines.engine.game import BAD_FLAG, BLOWN
     s = S.wrong_flag()
     g = s.m.game
     bad = [(x, y) for y in range(g.height) for x in range(g.width) if g.tile(x, y) == BAD_FLAG]
@@ -594,7 +594,7 @@ def test_wrong_flag_and_lives_scenes():
 
 
 def test_guess_scene_names_the_safest_cell():
-    from mines.assist import FOUND_GUESS
+    from mines.help.hint_job import FOUND_GUESS
     s = S.guess()
     m = s.m
     assert m.settings.text("kind") == "Random" and m.assist.found == FOUND_GUESS
@@ -618,16 +618,16 @@ def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():
     m = s.m
     to_row(s.d, "puzzle")
     s.show()
-    assert s.view.text._first > 0                          # the menu is scrolled
+    assert s.view.text.first > 0                          # the menu is scrolled
     to_row(s.d, "help")
     s.d.press(M.A)
     s.show()
-    assert m.screen.name == "help" and s.view.text._first == 0
+    assert m.screen.name == "help" and s.view.text.first == 0
     assert read_label(s, MENU_TOP, WHITE).endswith(": move")
     lines = [line for line, _, _ in m.screen.rows]
     s.d.press(*[M.DOWN] * 20)                              # to its end, and no further
     s.show()
-    assert m.screen.top == len(lines) - 8 == s.view.text._first
+    assert m.screen.top == len(lines) - 8 == s.view.text.first
     assert read_label(s, MENU_TOP, WHITE) == lines[-8]
     assert read_label(s, MENU_TOP + 7 * 11, WHITE) == lines[-1]
     s.d.press(M.UP)
@@ -638,7 +638,7 @@ def test_a_page_opened_from_a_scrolled_menu_shows_its_first_line():
 def test_an_overfilled_number_is_framed_in_red():
     """Flags around a number beyond its value: the number is framed in red (its digit in its
     colour), and a flag is marked wrong only where the numbers prove its cell safe."""
-    from mines.game import BAD_FLAG
+    from mines.engine.game import BAD_FLAG
     s = S.opened()
     m, d = s.m, s.d
     g = m.game

@@ -2,12 +2,14 @@
 
 import random
 
+import pytest
+
 import engine_util  # noqa: F401  (puts lib/ on sys.path)
 from engine_util import brute_force, neighbours
 
-from mines import presets
-from mines.groups import MAX_GROUP
-from mines.views import solve_view
+from mines.engine import presets
+from mines.engine.groups import MAX_GROUP
+from mines.engine.view_text import solve_view
 
 
 def random_position(rnd):
@@ -98,22 +100,18 @@ def test_mine_count_needs_full():
 
 def test_malformed_view_is_a_clear_error():
     for rows in (["#"], ["#x"], ["##", "#"]):
-        try:
+        with pytest.raises(ValueError, match="view"):
             solve_view(2, 2, rows, presets.FULL)
-        except ValueError as e:
-            assert "view" in str(e)
-        else:
-            raise AssertionError("accepted %r" % (rows,))
 
 
 def test_groups_repeats_the_solvers_cell_states():
-    from mines import groups, layouts, solver
+    from mines.engine import groups, layouts, solver
     assert (groups.UNK, groups.NUM, groups.CHANGED) == (solver.UNK, solver.NUM, solver.CHANGED)
     assert layouts.NUM == solver.NUM
 
 
 def test_perturb_repeats_the_solvers_cell_states():
-    from mines import perturb, solver
+    from mines.engine import perturb, solver
     assert (perturb.UNK, perturb.NUM, perturb.MINE, perturb.PICKED) == (
         solver.UNK, solver.NUM, solver.MINE, solver.PICKED)
     assert not solver.PICKED & solver.ALL_FLAGS   # a bit of its own
@@ -124,11 +122,11 @@ def test_group_buffers_hold_the_most_groups_a_board_can_have():
     one slot per two cells of the board, as a group has a number of its own besides its cells.
     A 4x1 row - covered, 1, 1, covered - has two groups in four cells, the most that allows:
     one slot fewer and these raise IndexError."""
-    from mines.board import Board
-    from mines.frontier import Frontier
-    from mines.game import COVERED
-    from mines.groups import CaseAnalysis
-    from mines.solver import MINE, Solver
+    from mines.engine.board import Board
+    from mines.engine.frontier import Frontier
+    from mines.engine.game import COVERED
+    from mines.engine.groups import CaseAnalysis
+    from mines.engine.solver import MINE, Solver
 
     b = Board(4, 1)
     s = Solver(b, oracle=False)
@@ -155,7 +153,7 @@ def _reference_solve(s, level):
     """The single and pair rules as first written (every one of the 24 partners tried in order,
     each cell learned by ``_learn``): ``Solver.run`` must make the same deductions in the same
     order, from the same numbers."""
-    from mines.solver import (CHANGED, PAIR_QUEUED, UNK, NUM, WHY_SINGLE, WHY_PAIR)
+    from mines.engine.solver import (CHANGED, PAIR_QUEUED, UNK, NUM, WHY_SINGLE, WHY_PAIR)
     while True:
         while s.sp:
             s.sp -= 1
@@ -216,8 +214,8 @@ def test_pair_rule_walk_makes_the_deductions_of_the_plain_partner_loop():
     """``Solver.run`` tries only the partners next to one of a number's unknown cells (a mask
     of them, walked lowest bit first): the same deductions, in the same order, as trying all 24
     in order, on sweeper boards (oracle) and on views of given clues, at levels single and pairs."""
-    from mines.board import Board
-    from mines.solver import Solver
+    from mines.engine.board import Board
+    from mines.engine.solver import Solver
     rnd = random.Random(10)
     fired = 0
     for trial in range(1000):

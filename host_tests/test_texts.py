@@ -22,8 +22,8 @@ import screenshots as S  # noqa: E402
 from game_helpers import Driver, menu_set, to_row, walk, winning_script  # noqa: E402
 from test_screen import GREY, WHITE, YELLOW, read_label, read_text  # noqa: E402
 
-from mines import menus  # noqa: E402
-from mines import midend as M  # noqa: E402
+from mines.flow import menus  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
 
 COLUMNS = 26          # 160 pixels of 6-pixel characters
 BAR_WORD = 17         # the status bar's middle, beside the mines and the clock
@@ -95,7 +95,7 @@ class Fit:
         assert len(screen.title) <= COLUMNS, where
         assert read_label(s, top, YELLOW) == screen.title, where
         lines = screen.lines(m.settings)
-        first = text._first
+        first = text.first
         for k in range(first, first + text.in_view):
             name, value = lines[k]
             if value:
@@ -168,8 +168,8 @@ def each_line(f, what):
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_every_menu_page_and_row_fits_and_names_the_keys(profile):
-    from mines.records import MAX_COUNT, MAX_MS, MAX_SECONDS
-    from mines.recordscreens import _board
+    from mines.saves.records import MAX_COUNT, MAX_MS, MAX_SECONDS
+    from mines.flow.records_screen import _board
     f = Fit(profile)
     m, d = f.m, f.d
     keys = f.keys
@@ -222,7 +222,7 @@ def test_every_menu_page_and_row_fits_and_names_the_keys(profile):
     each_line(f, "how to play")
     f.press(M.B, M.DOWN, M.A).look("puzzle best, none")
     f.press(M.B)
-    from mines.puzzle_mode import best_times
+    from mines.flow.puzzle_part import best_times
     m.puzzle_best = best_times()
     for k in range(9):
         m.puzzle_best[k] = (12345, 99999, 4294967295)[k % 3]
@@ -275,31 +275,30 @@ def test_every_message_in_the_code_is_listed():
     jobs' and codes' reasons a menu shows) matches one of the lists above."""
     listed = FOOTER_MESSAGES
     found = 0
-    for folder in ("lib/mines", "boards"):
-        for name in sorted(os.listdir(os.path.join(REPO, folder))):
-            if not name.endswith(".py"):
+    for folder, name in [(f, n) for top in ("lib/mines", "boards")
+                         for f, _dirs, names in sorted(os.walk(os.path.join(REPO, top)))
+                         for n in sorted(names) if n.endswith(".py")]:
+        with open(os.path.join(folder, name)) as fh:
+            tree = ast.parse(fh.read())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "say"
+                    and node.args):
                 continue
-            with open(os.path.join(REPO, folder, name)) as fh:
-                tree = ast.parse(fh.read())
-            for node in ast.walk(tree):
-                if not (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "say"
-                        and node.args):
-                    continue
-                arg = node.args[0]
-                if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mod):
-                    arg = arg.left
-                if isinstance(arg, ast.IfExp):
-                    texts = [arg.body, arg.orelse]
-                else:
-                    texts = [arg]
-                for t in texts:
-                    if isinstance(t, ast.BinOp):
-                        t = t.left
-                    if isinstance(t, ast.Constant) and isinstance(t.value, str) and t.value:
-                        pattern = "^" + re.escape(t.value).replace("%d", r"\d+").replace(
-                            "%s", ".*").replace("%%", "%") + "$"
-                        assert any(re.match(pattern, x) for x in listed), (name, t.value)
-                        found += 1
+            arg = node.args[0]
+            if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mod):
+                arg = arg.left
+            if isinstance(arg, ast.IfExp):
+                texts = [arg.body, arg.orelse]
+            else:
+                texts = [arg]
+            for t in texts:
+                if isinstance(t, ast.BinOp):
+                    t = t.left
+                if isinstance(t, ast.Constant) and isinstance(t.value, str) and t.value:
+                    pattern = "^" + re.escape(t.value).replace("%d", r"\d+").replace(
+                        "%s", ".*").replace("%%", "%") + "$"
+                    assert any(re.match(pattern, x) for x in listed), (name, t.value)
+                    found += 1
     assert found > 15
 
 
@@ -332,7 +331,8 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         f.press(*winning_script(m))
         assert m.state == M.WON
         f.look("won")
-        m.hints_used = 99                          # the longest lines a win can have
+        for _ in range(99):                        # the longest lines a win can have
+            m.count_hint()
         m.elapsed_ms = 9 * 3600 * 1000 + 3599999
         m.game.lives_lost = 4
         f.s.view._panel_key = -1
@@ -375,7 +375,7 @@ def test_a_message_goes_at_the_next_key_and_with_its_screen():
     d = Driver(m)
     keys_footer = m.footer()
     # a mistyped code: its reason, until the next key; the right code starts clean
-    from mines.boardcode import encode
+    from mines.engine.board_code import encode
     code = encode(9, 9, 10, 1234, 4, 4, 1, 0)
     to_row(d, "code")
     d.press(M.A)
@@ -414,7 +414,7 @@ def test_a_message_goes_at_the_next_key_and_with_its_screen():
 
 def test_a_puzzle_message_goes_with_undo():
     """Check marks says "1 wrong mark"; Undo takes the mark away, and the message with it."""
-    from mines import puzzle_game as P
+    from mines.puzzle import play as P
     m = M.Midend(seed=2)
     d = Driver(m)
     to_row(d, "puzzle")

@@ -321,7 +321,7 @@ TALLY = {"gave_up": 0, "won": 0, "lost": 0, "left": 0, "hints": 0, "again": 0, "
 
 def sweeper_games(m, games):
     """``games`` games over every preset, the largest and the smallest custom board."""
-    from mines import presets
+    from mines.engine import presets
     boards = [k for k in range(len(presets.PRESETS))] + [(30, 24), (5, 5)]
     for k in range(games):
         if k % 10 == 0:  # the next board, start mode and level
@@ -372,7 +372,7 @@ def sweeper_games(m, games):
 def kind_games(m):
     """A Random board's probability map (a hint where only a guess is left), then a Kind
     board's rescue (a mine opened where no cell is provably safe)."""
-    from mines.assist import FOUND_CELL, FOUND_GUESS
+    from mines.help.hint_job import FOUND_CELL, FOUND_GUESS
     for kind, word in ((1, "guess"), (2, "rescued")):
         yield from to_main(m)
         yield from set_field(m, "board", 1)  # Intermediate: a guess is needed more often
@@ -433,8 +433,8 @@ def visit_pages(m):
 
 def code_screen(m):
     """The Code screen: a board's code typed in, character by character, and played."""
-    from mines.boardcode import encode
-    from mines.codes import ALPHABET
+    from mines.engine.board_code import encode
+    from mines.engine.codes import ALPHABET
     text = encode(16, 16, 40, 12345, 5, 6, 1, 0)  # Intermediate, Medium, no-guess
     yield from to_main(m)
     yield from open_screen(m, "code")
@@ -557,8 +557,8 @@ def main(opt, nvmfile, part, host_only):
     OPT, NVMFILE, PART = opt, nvmfile, part
     GAMES = int(OPT.get("games", "200"))
     PEAK_EVERY = int(OPT.get("peak", "0"))
-    from mines import midend
-    from mines.game import BAD_FLAG as bad, COVERED as covered, FLAG as flag
+    from mines.flow import midend
+    from mines.engine.game import BAD_FLAG as bad, COVERED as covered, FLAG as flag
     M, BAD_FLAG, COVERED, FLAG = midend, bad, covered, flag
     import code
     profile = Profile()

@@ -35,10 +35,10 @@ class Engine:
     def __init__(self, lib):
         import sys
         sys.path.insert(0, lib)
-        from mines import presets
-        from mines.board import Board
-        from mines.generator import Generator
-        from mines.solver import SOLVED, Solver
+        from mines.engine import presets
+        from mines.engine.board import Board
+        from mines.engine.generator import Generator
+        from mines.engine.solver import SOLVED, Solver
         self.lib = lib
         self.presets = presets
         self.Board = Board
@@ -140,7 +140,7 @@ def find_micropython():
 
 def prelude(cfg):
     return ("import sys\nsys.path.insert(0, %r)\nimport gc\n"
-            "from mines.generator import Generator\n"
+            "from mines.engine.generator import Generator\n"
             "g = Generator(%d, %d)\n" % (cfg["_lib"], cfg["w"], cfg["h"]))
 
 

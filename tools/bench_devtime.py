@@ -65,7 +65,7 @@ def verify_jobs(cfg, boards):
     grids = [b["grid"] for b in boards]
     starts = [tuple(b["start"]) for b in boards]
     head = ("import sys\nsys.path.insert(0, %r)\n"
-            "from mines.board import Board\nfrom mines.solver import Solver\n"
+            "from mines.engine.board import Board\nfrom mines.engine.solver import Solver\n"
             "b = Board(%d, %d)\nsv = Solver(b)\nG = %r\nS = %r\n"
             "b.load_grid(G[0])\nsv.reset(%d)\nsv.open(b.index(S[0][0], S[0][1]))\nsv.solve(%d)\n"
             % (cfg["_lib"], cfg["w"], cfg["h"], grids, starts, cfg["mines"], cfg["level"]))

@@ -8,7 +8,7 @@ view of the last board warms the scripts up); and Expert random boards played by
 guess is unavoidable (the probability map's real use). Each answer is timed under the
 MicroPython VM in valgrind (../shared/devtime/devtime.sh: instruction counts scaled to a 120 MHz
 SAMD51), one run per position with the set-up subtracted, in the three situations of a game
-(mines.helping):
+(mines.flow.hint_part):
 
   hint in a game   what the game does with Marks on (the default: the hint job is made by the
                    first open and kept to the game's end): the player's move is followed by the
@@ -22,8 +22,8 @@ SAMD51), one run per position with the set-up subtracted, in the three situation
 
 Slices: on the host, the longest slice of ``step(U)`` of every position (a first hint: the most
 work in one go) is found, then timed the same way (the work up to it, with and without it). U
-defaults to what the game's job does a step (mines.assist: STEP_UNITS hinter units a step for a
-hint, PROB_UNITS for the probabilities); --units sets both. Targets (issue 9): hint median <= 50
+defaults to what the game's job does a step (mines.help.hint_job: STEP_UNITS hinter units a step for
+a hint, PROB_UNITS for the probabilities); --units sets both. Targets (issue 9): hint median <= 50
 ms, probability map <= 1 s, no slice long enough to block a 30 fps frame (33 ms).
 
 Writes PREFIX.json (for scripts) and PREFIX.md (a table), PREFIX defaulting to
@@ -42,13 +42,13 @@ REPO = os.path.dirname(HERE)
 LIB = os.path.join(REPO, "lib")
 sys.path.insert(0, LIB)
 
-from mines.board import Board  # noqa: E402
-from mines.game import PRIMARY, SECONDARY, PLAYING, Game  # noqa: E402
-from mines.generator import Generator  # noqa: E402
-from mines.hints import Hinter  # noqa: E402
-from mines.kinds import random_layout  # noqa: E402
-from mines.probability import Probabilities  # noqa: E402
-from mines.assist import PROB_UNITS, STEP_UNITS  # noqa: E402
+from mines.engine.board import Board  # noqa: E402
+from mines.engine.game import PRIMARY, SECONDARY, PLAYING, Game  # noqa: E402
+from mines.engine.generator import Generator  # noqa: E402
+from mines.help.hints import Hinter  # noqa: E402
+from mines.engine.kinds import random_layout  # noqa: E402
+from mines.help.probability import Probabilities  # noqa: E402
+from mines.help.hint_job import PROB_UNITS, STEP_UNITS  # noqa: E402
 
 # ../shared next to the repository (a worktree one level deeper: ../../shared).
 DEVTIME = os.environ.get("DEVTIME") or next(
@@ -135,8 +135,9 @@ def _script(kind, pos, slices=None, units=200, warm=None, prev=False, check=Fals
     if kind == "hint":
         settled = shown   # (unused by hints)
     head = ("import sys\nsys.path.insert(0, %r)\n"
-            "from mines.board import Board\nfrom mines.hints import Hinter, MODE_CHECK\n"
-            "from mines.probability import Probabilities\n"
+            "from mines.engine.board import Board\n"
+            "from mines.help.hints import Hinter, MODE_CHECK\n"
+            "from mines.help.probability import Probabilities\n"
             "b = Board(%d, %d)\nh = Hinter(%d, %d)\np = Probabilities(b)\n"
             "truth = Board(%d, %d)\ntruth.load_grid(%r)\nv = bytearray(%r)\n"
             "v2 = bytearray(%r)\n"
@@ -148,7 +149,7 @@ def _script(kind, pos, slices=None, units=200, warm=None, prev=False, check=Fals
         head += ("v3 = bytearray(%r)\nh.begin(v3, %d, %d, truth)\nh.run()\n"
                  % (pos[4], MINES, cursor))
     else:
-        # As a new game does (mines.helping.new_game: the job forgets the last game's view):
+        # As a new game does (mines.flow.hint_part.new_game: the job forgets the last game's view):
         # the view measured is another game's, loaded from scratch, with nothing to undo.
         head += "h.forget()\n"
     if check:
@@ -323,8 +324,8 @@ def main(argv):
             "%.1f" % s["max_ms"] if "max_ms" in s else "-",
             "%.1f" % s["longest_slice_ms"] if "longest_slice_ms" in s else "-", targets[kind]))
     lines += ["", "Slices: %d hinter units a step for hints, %d frontier units for the "
-              "probabilities (mines.assist); the longest slice of the two positions with the "
-              "longest by host time, timed alone. Per position: tools/bench_hints_results.json."
+              "probabilities (mines.help.hint_job); the longest slice of the two positions with "
+              "the longest by host time, timed alone. Per position: tools/bench_hints_results.json."
               % (summary["hint"]["slice_units"], summary["probability"]["slice_units"])]
     text = "\n".join(lines) + "\n"
     with open(prefix + ".md", "w") as f:

@@ -6,7 +6,7 @@
 A benchmark, not a test: it measures against issue 10's aim (the full-screen size made in a median
 of 3 s or less on the device) and never fails a build.
 
-Configurations: every size the game's menu offers (``puzzle_game.SIZES``) at every level. For
+Configurations: every size the game's menu offers (``mines.puzzle.play.SIZES``) at every level. For
 each, over seeds 0..N-1 (CPython): clues, tests (removals that needed a solve), restarts, work
 units, largest slice (units), CPython ms, clues kept without a solve (a second solution found
 directly), and how many puzzles the level below does not decide
@@ -46,16 +46,17 @@ HEAP = "96K"                # the device-sized heap every valgrind run uses
 AIM_MEDIAN_MS = 3000        # issue 10: the full-screen size in a median of 3 s or less
 DEVTIME = bench.DEVTIME
 
-P = PuzzleMaker = Solver = SOLVED = None   # imported from the snapshot of lib/
+P = PuzzleMaker = Solver = SOLVED = presets = None   # imported from the snapshot of lib/
 
 
 def use_engine(lib):
-    global P, PuzzleMaker, Solver, SOLVED
+    global P, PuzzleMaker, Solver, SOLVED, presets
     sys.path.insert(0, lib)
-    from mines import puzzle_game
-    from mines.puzzle import PuzzleMaker as pm
-    from mines.solver import SOLVED as s0, Solver as s1
-    P, PuzzleMaker, Solver, SOLVED = puzzle_game, pm, s1, s0
+    from mines.puzzle import play
+    from mines.puzzle.maker import PuzzleMaker as pm
+    from mines.engine.solver import SOLVED as s0, Solver as s1
+    from mines.engine import presets as p0
+    P, PuzzleMaker, Solver, SOLVED, presets = play, pm, s1, s0, p0
 
 
 def configs(all_sizes):
@@ -64,10 +65,10 @@ def configs(all_sizes):
         for level in range(3):
             full = (w, h) == (P.SIZES[-1][1], P.SIZES[-1][2])
             out.append({"size": name, "w": w, "h": h, "level": level,
-                        "level_name": P.LEVEL_NAMES[level], "full_screen": full,
+                        "level_name": presets.LEVEL_WORDS[level], "full_screen": full,
                         "devtime": full or all_sizes,
-                        "label": "%s %dx%d %s" % (name, w, h, P.LEVEL_NAMES[level]),
-                        "key": "%dx%d-%s" % (w, h, P.LEVEL_NAMES[level])})
+                        "label": "%s %dx%d %s" % (name, w, h, presets.LEVEL_WORDS[level]),
+                        "key": "%dx%d-%s" % (w, h, presets.LEVEL_WORDS[level])})
     return out
 
 
@@ -126,7 +127,7 @@ def summarize(cfg, rows):
 
 
 def prelude(lib, cfg):
-    return ("import sys\nsys.path.insert(0, %r)\nfrom mines.puzzle import PuzzleMaker\n"
+    return ("import sys\nsys.path.insert(0, %r)\nfrom mines.puzzle.maker import PuzzleMaker\n"
             "m = PuzzleMaker(%d, %d)\nm.begin(%d, %d)\nm.run()\n"
             % (lib, cfg["w"], cfg["h"], WARM_SEED, cfg["level"]))
 

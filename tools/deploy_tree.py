@@ -211,7 +211,8 @@ def our_files(repo, profiles):
 
 
 def module_name(dest):
-    """'lib/mines/board.py' -> ('mines.board', False); 'boards/__init__.mpy' -> ('boards', True)."""
+    """'lib/mines/engine/board.py' -> ('mines.engine.board', False); 'boards/__init__.mpy' ->
+    ('boards', True)."""
     path = dest[4:] if dest.startswith("lib/") else dest
     path = path.rsplit(".", 1)[0] if path.endswith((".py", ".mpy")) else path
     parts = path.split("/")

@@ -20,9 +20,9 @@ BUFFERS = "--buffers" in sys.argv
 
 from array import array  # noqa: E402
 
-from mines.assist import HintJob  # noqa: E402
-from mines.game import PRIMARY, Game  # noqa: E402
-from mines.generator import Generator  # noqa: E402
+from mines.help.hint_job import HintJob  # noqa: E402
+from mines.engine.game import PRIMARY, Game  # noqa: E402
+from mines.engine.generator import Generator  # noqa: E402
 
 _SIZES = {"b": 1, "B": 1, "h": 2, "H": 2, "i": 4, "I": 4, "l": 4, "L": 4, "q": 8, "Q": 8}
 

@@ -23,7 +23,7 @@ Options:
 Each line is {"w","h","mines","seed","start":[x,y],"level","kind","grid","perturbations",
 "restarts","work","code","version"}: grid is W*H characters, row-major, '*' a mine and '.' safe;
 work the generator's work units (0 for random boards); code the board's code; version the no-guess
-generator's (mines.generator.VERSION, 1; 0 for a board of a code written before version 1, and
+generator's (mines.engine.generator.VERSION, 1; 0 for a board of a code written before version 1, and
 for random and kind boards, which have one version). Runs unchanged under CPython
 and MicroPython (``micropython tools/gen.py ...``), printing the same lines on both. Bad arguments:
 a one-line message and exit status 2; an output that cannot be written (a full disk, a closed
@@ -44,11 +44,11 @@ def _lib_path():
 sys.path.insert(0, _lib_path())
 
 from cli import out, usage  # noqa: E402
-from mines import boardcode, presets  # noqa: E402
-from mines.kinds import KIND_NO_GUESS, random_layout  # noqa: E402
+from mines.engine import board_code, presets  # noqa: E402
+from mines.engine.kinds import random_layout  # noqa: E402
 
 _OPTIONS = ("width", "height", "mines", "seed", "count", "start", "level", "kind", "code")
-_KINDS = ("no-guess", "random", "kind")
+_KINDS = presets.KIND_NAMES
 
 
 def _fail(msg):
@@ -91,11 +91,11 @@ def parse(argv):
         if len(opts) > 1:
             _fail("--code names the whole board: give it alone")
         try:
-            w, h, m, seed, sx, sy, level, kind = boardcode.decode(opts["code"])
+            w, h, m, seed, sx, sy, level, kind = board_code.decode(opts["code"])
         except ValueError as e:
             _fail("bad code %r: %s" % (opts["code"], e))
-        return (w, h, m, seed & boardcode.MAX_SEED, 1, (sx, sy), level, kind,
-                seed >> boardcode.SEED_BITS)
+        return (w, h, m, seed & board_code.MAX_SEED, 1, (sx, sy), level, kind,
+                seed >> board_code.SEED_BITS)
     w = _number(opts, "width")
     h = _number(opts, "height")
     m = _number(opts, "mines")
@@ -125,22 +125,22 @@ def parse(argv):
         _fail("--start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
     if count < 1:
         _fail("--count must be at least 1")
-    if seed < 0 or seed + count - 1 > boardcode.MAX_SEED:
+    if seed < 0 or seed + count - 1 > board_code.MAX_SEED:
         _fail("seeds run from 0 to %d (board codes hold %d bits)" % (
-            boardcode.MAX_SEED, boardcode.SEED_BITS))
+            board_code.MAX_SEED, board_code.SEED_BITS))
     return w, h, m, seed, count, start, level, kind, None
 
 
 def main(argv):
     w, h, m, seed, count, start, level, kind, version = parse(argv)
     gen = None
-    if kind == KIND_NO_GUESS:
-        from mines.generator import VERSION, Generator
+    if kind == presets.NO_GUESS:
+        from mines.engine.generator import VERSION, Generator
         gen = Generator(w, h)
         if version is None:
             version = VERSION
     else:
-        from mines.board import Board
+        from mines.engine.board import Board
         board = Board(w, h)
         version = 0
     for s in range(seed, seed + count):
@@ -153,7 +153,7 @@ def main(argv):
         else:
             sx, sy = random_layout(board, m, s, start)
             stats = (0, 0, 0)
-        code = boardcode.encode(w, h, m, s | version << boardcode.SEED_BITS, sx, sy, level, kind)
+        code = board_code.encode(w, h, m, s | version << board_code.SEED_BITS, sx, sy, level, kind)
         out("gen.py", '{"w": %d, "h": %d, "mines": %d, "seed": %d, "start": [%d, %d], '
             '"level": "%s", "kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, '
             '"work": %d, "code": "%s", "version": %d}\n' % (

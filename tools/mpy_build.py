@@ -5,7 +5,7 @@ compile through ``compile_module``, so what memory is measured on is what the de
 
 The flags, the same for every module:
   -O3           no line-number tables (about 8% less code in RAM) and asserts off;
-  -s NAME       the module's dotted name ('mines.solver', 'boards.view',
+  -s NAME       the module's dotted name ('mines.engine.solver', 'boards.view',
                 'adafruit_display_text' for a package's __init__) as the embedded source name:
                 the device interns that string for the import anyway, so it costs no RAM (the
                 default, the host path, is one more interned string per module).
@@ -59,7 +59,7 @@ def version_line(mpy_cross):
 
 def compile_module(source, dotted, mpy_cross, first=None, dest=None):
     """The .mpy bytes of the Python file ``source`` (a path) compiled by ``mpy_cross`` (a path)
-    with FLAGS and ``-s dotted``; ``dotted``: the module's import name ('mines.solver').
+    with FLAGS and ``-s dotted``; ``dotted``: the module's import name ('mines.engine.solver').
     ``first``: byte 0 to write (CIRCUITPYTHON or MICROPYTHON), None to keep the compiler's.
     ``dest``: also write the bytes to this path. Raises CompileError."""
     fd, out = tempfile.mkstemp(prefix="mines-", suffix=".mpy")

@@ -24,7 +24,8 @@ def _lib_path():
 sys.path.insert(0, _lib_path())
 
 from cli import out, usage  # noqa: E402
-from mines import presets, puzzle_game as P  # noqa: E402
+from mines.engine import presets  # noqa: E402
+from mines.puzzle import play as P
 
 USAGE = "usage: puzzle.py --width W --height H --seed S [--level easy|medium|hard] [--count N]\n" \
         "       puzzle.py --code CODE"
@@ -114,13 +115,13 @@ def line(maker):
     b = maker.board
     rows = P.view_rows(b, maker.clue)
     return '{"w": %d, "h": %d, "level": "%s", "view": [%s], "solution": "%s", "code": "%s"}' % (
-        b.width, b.height, P.LEVEL_NAMES[maker.level], ", ".join(['"%s"' % r for r in rows]),
+        b.width, b.height, presets.LEVEL_WORDS[maker.level], ", ".join(['"%s"' % r for r in rows]),
         b.grid_string(), maker.code())
 
 
 def main(argv):
     w, h, level, seed, count = parse(argv)
-    from mines.puzzle import PuzzleMaker
+    from mines.puzzle.maker import PuzzleMaker
     maker = PuzzleMaker(w, h)
     for s in range(seed, seed + count):
         maker.begin(s, level)

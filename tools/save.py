@@ -4,15 +4,15 @@
     python tools/save.py write [--replace] [--force] [PATH] read JSON on stdin and write it
 
 PATH is a save file of the simulator or a raw 8192-byte NVM image copied off a device; the
-default is the simulator's save (mines.storage.default_path: $XDG_DATA_HOME/pygamer-mines/
+default is the simulator's save (mines.saves.storage.default_path: $XDG_DATA_HOME/pygamer-mines/
 save.bin). ``show`` prints the defaults with "empty": true for a blank file, and for a missing one
 (saying on stderr that no file is there); it exits 1 with a one-line reason when no slot is
 readable or the save is a newer version's (the line names its format version). ``write`` merges:
 what the JSON names replaces that field of the save at PATH (a setting at a time; "best",
 "stats" and "game" whole), every other field keeps its value; ``--replace`` writes exactly the
 JSON, every field it does not name at its default. It goes through the game's own save code
-(mines.save.Store): the slot the current save was not read from, the next sequence number, and
-never over a save another program wrote meanwhile (read before write: it reads again and
+(mines.saves.slots.Store): the slot the current save was not read from, the next sequence number,
+and never over a save another program wrote meanwhile (read before write: it reads again and
 merges again). A value out of range is refused with a one-line reason (exit 1) and nothing is
 written; so is a save of a newer version, unless ``--force``. Bad arguments, or input that is
 not JSON: one line and exit 2; an output that cannot be written (a full disk, a closed pipe, a
@@ -26,20 +26,22 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from cli import argparser, out, parse_json, reason  # noqa: E402
-from mines import presets, records as R  # noqa: E402
-from mines.boardcode import MAX_SEED, SEED_BITS  # noqa: E402
-from mines.resume import GameRecord  # noqa: E402
-from mines.savecheck import check_game, check_key  # noqa: E402
-from mines.save import STORE_SIZE, VERSION, Store  # noqa: E402
-from mines.settings import CUSTOM, FIELDS  # noqa: E402
-from mines.storage import Changed, FileStorage, default_path  # noqa: E402
+from mines.engine import presets  # noqa: E402
+from mines.engine.game import LIVES_CHOICES  # noqa: E402
+from mines.saves import records as R  # noqa: E402
+from mines.engine.board_code import MAX_SEED, SEED_BITS  # noqa: E402
+from mines.saves.resume import GameRecord  # noqa: E402
+from mines.saves.checks import check_game, check_key  # noqa: E402
+from mines.saves.slots import STORE_SIZE, VERSION, Store  # noqa: E402
+from mines.flow.settings import CUSTOM, FIELDS  # noqa: E402
+from mines.saves.storage import Changed, FileStorage, default_path  # noqa: E402
 
 PROG = "save.py"
 TRIES = 3  # reads and merges when another program keeps writing the save meanwhile
 
 
 def setting_fields():
-    """(name, default, lowest, highest) of every setting of the menu (mines.settings.FIELDS).
+    """(name, default, lowest, highest) of every setting of the menu (mines.flow.settings.FIELDS).
     The mines' range depends on the board: check_settings tests it with width and height."""
     return tuple(row[:4] for row in FIELDS)
 
@@ -57,8 +59,8 @@ def _name(names, value):
 
 def _board_fields(key):
     w, h, m, level, kind = R.key_parts(key)
-    return {"board": board_name(w, h, m), "level": _name(R.LEVEL_NAMES, level),
-            "kind": _name(R.KIND_NAMES, kind)}
+    return {"board": board_name(w, h, m), "level": _name(presets.LEVEL_WORDS, level),
+            "kind": _name(presets.KIND_NAMES, kind)}
 
 
 def unusable(records):
@@ -181,19 +183,19 @@ def _key(obj, where, need_board=True):
         w, h, mines = int(w), int(h), int(mines)
     except ValueError:
         raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
-    level = obj.get("level", R.LEVEL_NAMES[presets.DEFAULT_LEVEL])
+    level = obj.get("level", presets.LEVEL_WORDS[presets.DEFAULT_LEVEL])
     try:
         level = presets.level_from_name(level)  # (the player's names, or single, pairs, full)
     except (ValueError, AttributeError):
         raise Refused("%s.level must be one of %s (or single, pairs, full)" % (
-            where, ", ".join(R.LEVEL_NAMES)))
+            where, ", ".join(presets.LEVEL_WORDS)))
     err = presets.check_params(w, h, mines, level)
     if err:
         raise Refused("%s.board %s: %s" % (where, board, err))
-    kind = obj.get("kind", R.KIND_NAMES[R.NO_GUESS])
-    if kind not in R.KIND_NAMES:
-        raise Refused("%s.kind must be one of %s" % (where, ", ".join(R.KIND_NAMES)))
-    return R.board_key(w, h, mines, level, R.KIND_NAMES.index(kind))
+    kind = obj.get("kind", presets.KIND_NAMES[presets.NO_GUESS])
+    if kind not in presets.KIND_NAMES:
+        raise Refused("%s.kind must be one of %s" % (where, ", ".join(presets.KIND_NAMES)))
+    return presets.board_key(w, h, mines, level, presets.KIND_NAMES.index(kind))
 
 
 _SIZES = ("width", "height", "mines")
@@ -259,7 +261,7 @@ def _best_from_json(r, best):
                                          "lives_used"), where)
         entries.append((_key(entry, where), _ms(entry, "seconds", R.MAX_MS, None, where),
                         _int(entry, "hints", 0, 255, 0, where),
-                        _int(entry, "lives_used", 0, max(R.LIVES) - 1, 0, where)))
+                        _int(entry, "lives_used", 0, max(LIVES_CHOICES) - 1, 0, where)))
     if len(entries) > R.MAX_BEST:
         raise Refused("best: more than %d times in all" % R.MAX_BEST)
     entries.sort(key=lambda e: e[:2])  # by board and time; equal times keep their order
@@ -267,7 +269,8 @@ def _best_from_json(r, best):
         if len(r.best_times(key)) == R.BEST_PER_BOARD:
             w, h, m, level, kind = R.key_parts(key)
             raise Refused("best: more than %d times for %s %s %s" % (
-                R.BEST_PER_BOARD, board_name(w, h, m), R.LEVEL_NAMES[level], R.KIND_NAMES[kind]))
+                R.BEST_PER_BOARD, board_name(w, h, m), presets.LEVEL_WORDS[level],
+                presets.KIND_NAMES[kind]))
         r.add_best(key, ms, hints, lives_used)
 
 
@@ -311,14 +314,15 @@ def game_from_json(obj):
         raise Refused("game.start must be [x, y]")
     if not (0 <= start[0] < w and 0 <= start[1] < h):
         raise Refused("game.start %d,%d is off the %dx%d board" % (start[0], start[1], w, h))
-    # The seed with the generator's version above its bits (mines.boardcode.VERSION_BIT); a
-    # game without "version" is of version 0, as every game written before version 1.
+    # The seed with the generator's version above its bits (board_code.VERSION_BIT); a game
+    # without "version" is of version 0, as every game written before version 1.
     seed = _int(obj, "seed", 0, MAX_SEED, None, where)
     seed |= _int(obj, "version", 0, 1, 0, where) << SEED_BITS
     g = GameRecord(w, h, mines, seed, start[0], start[1], level, kind)
-    g.lives = _int(obj, "lives", 1, max(R.LIVES), 1, where)
-    if g.lives not in R.LIVES:
-        raise Refused("game.lives must be one of %s" % ", ".join(str(v) for v in R.LIVES))
+    g.lives = _int(obj, "lives", 1, max(LIVES_CHOICES), 1, where)
+    if g.lives not in LIVES_CHOICES:
+        raise Refused("game.lives must be one of %s"
+                      % ", ".join(str(v) for v in LIVES_CHOICES))
     g.lives_used = _int(obj, "lives_used", 0, g.lives - 1, 0, where)
     g.hints = _int(obj, "hints", 0, 255, 0, where)
     g.moves = _int(obj, "moves", 0, R.MAX_COUNT, 0, where)
@@ -350,9 +354,9 @@ def game_from_json(obj):
 
 def _generate(g):
     """The layout of a no-guess game from its seed and start, made by the game's generator."""
-    if g.kind != R.NO_GUESS:
-        raise Refused("game.grid is needed for a %s board" % R.KIND_NAMES[g.kind])
-    from mines.generator import Generator
+    if g.kind != presets.NO_GUESS:
+        raise Refused("game.grid is needed for a %s board" % presets.KIND_NAMES[g.kind])
+    from mines.engine.generator import Generator
     gen = Generator(g.width, g.height)
     gen.begin(g.mines, g.seed & MAX_SEED, (g.start_x, g.start_y), g.level, g.seed >> SEED_BITS)
     return gen.run().grid_string()

@@ -19,9 +19,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from cli import argparser, run_tool  # noqa: E402
 from game_helpers import Driver, first_mine, menu_set, to_row, walk, winning_script  # noqa: E402
-from mines import midend as M  # noqa: E402
-from mines.assist import FOUND_CELL  # noqa: E402
-from mines.game import COVERED  # noqa: E402
+from mines.flow import midend as M  # noqa: E402
+from mines.help.hint_job import FOUND_CELL  # noqa: E402
+from mines.engine.game import COVERED  # noqa: E402
 
 
 class Scene:
@@ -245,7 +245,7 @@ def menu_rows(seed=7):
 def type_code(d, code):
     """On the code screen: type ``code`` from its caret on, as a player does (up or down to each
     character, the shorter way, then right)."""
-    from mines.codes import ALPHABET
+    from mines.engine.codes import ALPHABET
     for ch in code:
         n = ALPHABET.index(ch)
         d.press(*([M.UP] * n if n <= 16 else [M.DOWN] * (32 - n)))
@@ -271,8 +271,8 @@ def expert(seed=7):
 
 def _played(seed=7):
     """Four Beginner games (three won at different speeds, one lost) with records kept for the
-    run (mines.saving, no storage), then back at the menu's Records row."""
-    from mines.saving import attach
+    run (mines.flow.save_part, no storage), then back at the menu's Records row."""
+    from mines.flow.save_part import attach
     s = Scene(seed)
     d, m = s.d, s.m
     attach(m, None, quiet=True)

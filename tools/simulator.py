@@ -54,7 +54,7 @@ def main(argv=None):
     storage = None
     if not args.no_save:
         setup_path()
-        from mines.storage import FileStorage, default_path
+        from mines.saves.storage import FileStorage, default_path
         path = args.save or default_path()
         folder = os.path.dirname(os.path.abspath(path))
         if args.save and not os.path.isdir(folder):  # (the default's folders are made)

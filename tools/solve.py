@@ -40,12 +40,12 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from cli import out, parse_json, usage  # noqa: E402
-from mines import presets  # noqa: E402
-from mines.board import Board  # noqa: E402
-from mines.game import COVERED, PRIMARY, Game, marks_around  # noqa: E402
-from mines.hints import RULE_NAMES, SETTLED_SAFE, Hinter  # noqa: E402
-from mines.probability import Probabilities  # noqa: E402
-from mines.views import parse_view, solve_view  # noqa: E402
+from mines.engine import presets  # noqa: E402
+from mines.engine.board import Board  # noqa: E402
+from mines.engine.game import COVERED, PRIMARY, Game, marks_around  # noqa: E402
+from mines.help.hints import RULE_NAMES, SETTLED_SAFE, Hinter  # noqa: E402
+from mines.help.probability import Probabilities  # noqa: E402
+from mines.engine.view_text import parse_view, solve_view  # noqa: E402
 
 def _fail(msg):
     usage("solve.py", msg)

@@ -1,11 +1,4 @@
-"""PyGamer Mines: a no-guess Minesweeper engine that runs unchanged under CircuitPython,
-MicroPython and CPython.
-
-Modules (import only what you need; each costs RAM on the device):
-  presets   - board sizes, reasoning levels, parameter checks
-  rng       - a small deterministic PRNG (identical on every interpreter)
-  board     - the padded bytearray board: mines and neighbour counts
-  solver    - the incremental solver that plays from what a player sees
-  groups    - the solver's exact case analysis over frontier groups (level "full")
-  generator - the sliced no-guess generator
-"""
+"""PyGamer Mines: a no-guess Minesweeper that runs unchanged under CircuitPython, MicroPython
+and CPython. Five packages, lowest layer first (docs/ARCHITECTURE.md): engine (the rules, the
+solver, the generator), help and puzzle and saves (built on the engine alone), flow (the midend,
+its parts and screens). Import only the module you need: each costs RAM on the device."""

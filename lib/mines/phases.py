@@ -27,26 +27,33 @@ PUZZLE = 5  # a puzzle being made
 PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 
-# Module names, space-separated, the package "mines." left out of its own: kept loaded in every
-# phase (the frame loop, the midend and the screen's own parts), and beyond those what each phase
-# may still use of what was loaded before it began (strings, not tuples: a few hundred bytes).
-RESIDENT = ("mines _const keys states presets settings rng board game jobs texts stats midend "
-            "phases saving storage "
+# Module names, space-separated, each by its own name alone (the last part of its dotted name:
+# no two modules of ours share one; a test checks it): kept loaded in every phase (the frame
+# loop, the midend and the screen's own parts; the five packages, whose __init__ is empty), and
+# beyond those what each phase may still use of what was loaded before it began. "engine:" and
+# the like say the package of the names after it (for ``warm``); boards' modules are named in
+# full. Strings, not tuples: a few hundred bytes.
+RESIDENT = ("mines _const phases engine help puzzle saves flow "
+            "engine: presets rng board game "
+            "flow: keys states settings jobs texts stats midend sweep_part save_part "
+            "saves: storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.device boards.catalog boards.pygamer boards.pybadge boards.desktop")
-_SOLVER = "solver groups layouts totals "
-_HINTS = "helping assist hints hintview hintwhy hintcount frontier probability kinds "
-_TEXT = "menus boards.text_screen "
+_SOLVER = "engine: solver groups layouts totals "
+_HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
+          "engine: frontier kinds ")
+_TEXT = "flow: menus boards.text_screen "
+_SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
-    _TEXT + "help recordscreens codeentry puzzle_menu puzzle_best puzzle_game savework save "
-    "records resume",  # MENU
-    _SOLVER + "generator perturb revision kinds",  # MAKE
+    _TEXT + "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
+    "puzzle: play " + _SAVE,  # MENU
+    _SOLVER + "engine: generator perturb revision kinds",  # MAKE
     _SOLVER + _HINTS,  # PLAY
-    _TEXT + "help savework save records resume",  # PAUSE
-    _TEXT + "helping boardcode codes savework save records resume",  # END
-    _SOLVER + "puzzle puzzle_walk puzzle_cache puzzle_cases puzzle_game puzzle_mode codes",  # PUZZLE
-    _TEXT + "puzzle_game puzzle_mode codes help",  # PUZZLE_PLAY
-    _SOLVER + "savework save records resume",  # PLAY_LEAN
+    _TEXT + "flow: help_screen " + _SAVE,  # PAUSE
+    _TEXT + "flow: hint_part engine: board_code codes " + _SAVE,  # END
+    _SOLVER + "puzzle: maker walk cache cases play flow: puzzle_part engine: codes",  # PUZZLE
+    _TEXT + "puzzle: play flow: puzzle_part help_screen engine: codes",  # PUZZLE_PLAY
+    _SOLVER + _SAVE,  # PLAY_LEAN
 )
 
 
@@ -74,9 +81,9 @@ def forget(name):
 
 
 def listed(name, names):
-    """True when module ``name`` is one of ``names`` (a string as RESIDENT)."""
+    """True when module ``name`` (dotted, in full) is one of ``names`` (a string as RESIDENT)."""
     if name.startswith("mines."):
-        name = name[6:]
+        name = name[name.rfind(".") + 1:]
     at = names.find(name)
     while at >= 0:
         end = at + len(name)
@@ -110,9 +117,7 @@ def warm():
     import gc
     done = 0
     for names in KEEP:
-        for name in names.split():
-            if not name.startswith("boards"):
-                name = "mines." + name
+        for name in full_names(names):
             if name not in sys.modules:
                 __import__(name)
                 done += 1
@@ -121,3 +126,15 @@ def warm():
     return done
 
 
+def full_names(names):
+    """The dotted names of the modules ``names`` (a string as KEEP) lists."""
+    out = []
+    package = "mines."
+    for name in names.split():
+        if name[-1] == ":":
+            package = "mines." + name[:-1] + "."
+        elif name == "mines" or name.startswith("boards"):
+            out.append(name)
+        else:
+            out.append(package + name)
+    return out

@@ -1,0 +1,442 @@
+"""The no-guess board generator, sliced so that a frame never waits for it.
+
+After the first click (the start cell) it places the mines away from the start's 3x3 area and
+plays the board with the solver, as a player would, from that cell. When the solver is stuck it
+*perturbs*: it picks the frontier number whose change puts the least in doubt and makes all of
+that number's covered neighbours mines, or all of them safe, moving the difference to or from
+covered cells that touch no open number (then any covered cells; in the end game, when none is
+left, the newest known cells outside the start area). The mine count stays exact and the number
+becomes a deduction.
+
+Proof after every move. A move changes the numbers of the open cells that touch the moved
+cells, so a deduction that used one of those numbers, or a cell learnt from one, may no longer
+hold. The solver records, for every cell it learnt, the number(s) it came from and the order it
+learnt them in, so the generator forgets exactly those deductions (``revision.revise``; every
+case-analysis deduction after the first changed number is forgotten too, since it used the whole
+board) and solves on. Everything kept was proven from numbers the move did not change, in the
+same order, so it is a state a fresh solve of the new board could reach; the solver's rules are
+monotone, so what it proves from there is exactly what a fresh solve from the start would prove.
+When the solver has opened every safe cell, the board is solvable without guessing at the
+requested level, from the start cell. (host_tests re-solve every generated board from scratch.)
+
+Doors: at 35-45% mines the open area is often walled in by known mines, so no open number
+touches a covered cell and there is nothing to perturb. Then the newest wall mine that touches
+a covered cell moves to a far cell: the numbers around it now say it is safe, it opens, and
+solving goes on behind it (before this, such boards were thrown away: 94% of the work at
+16x16/99 went into abandoned layouts).
+
+Starting afresh: every time the solver is stuck it should be stuck further on than the time
+before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
+a quarter as many perturbations as cells, the generator throws the layout away and places mines
+anew. Dense boards (25% mines or more) get twice that patience (``DENSE_STRIKES``, half as many
+perturbations as cells): there starting afresh had thrown away most of the work.
+
+Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
+u covered cells hold mines), else empties them, so on average no mine moves between the frontier
+and the far cells. The no-guess boards themselves lean to the edges and corners; ``perturb``'s
+counter-tilt places and moves mines at odds that cancel that, calibrated per board kind and
+(``VERSION`` 1) per kind of start (version 0 makes older codes' boards). Dense
+boards (25% mines or more) are made mirrored and mirrored back (``sym``), which cancels exactly
+any preference of the search for one side (at 43% it had put 5% more mines in the bottom half
+than in the top).
+
+Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (one unit is about
+one neighbour visit; see tools/bench.py for what a unit costs on the device) and returns True
+once finished. Nothing is allocated per cell or per deduction.
+
+Finished means one of two things (the contract with the midend):
+  ready   ``failed`` is False: ``board`` is a no-guess board from (``start_x``, ``start_y``);
+  gave up ``failed`` is True after ``WORK_BUDGET`` work units (about 20 s on the device) without
+          a board; ``reason`` is a one-line message for the player, ``board`` is not a board.
+          The caller shows the reason and keeps the menu; ``begin`` may be called again.
+``presets.check_params`` refuses the sizes and densities that would often give up.
+
+Progress (``progress``, 0..100) follows the work done, not the clock: with W work units spent
+(restarts included) and T the typical work for this size and density (``perturb.typical_work``,
+fitted to the bench's medians), it is 99 W / (W + T), or 60% of the share of cells proven in
+the current layout if that is further. It never goes back, keeps moving while work is done
+(slower as it goes: 50% at T, 90% at 9 T), and is 100 only once finished.
+"""
+
+from mines._const import const
+import gc
+from array import array
+
+# The largest modules first, while the heap is still in one piece to compile them, and the
+# compiler's garbage collected after each so the next one compiles in one piece too.
+from mines.engine.solver import MINE, NUM, PICKED, RUNNING, SOLVED, Solver
+gc.collect()
+from mines.engine.groups import CaseAnalysis
+gc.collect()
+from mines.engine import presets
+from mines.engine.board import Board
+from mines.engine.perturb import (CLASSES, STARTS, cell_class, keep_if_changed, make_decidable,
+                                  mirror, move, pick, scan, start_odds, take_found)
+gc.collect()
+from mines.engine.revision import revise, revise_begin
+from mines.engine.rng import Rng
+gc.collect()
+
+VERSION = 1   # 1: the counter-tilt knows the start (issue 21); 0: the boards before it
+SLICE_UNITS = presets.SLICE_UNITS
+_STEP = const(170)   # the most work units one indivisible step takes (moving 16 cells)
+STRIKES = 8
+# Dense boards (25% mines or more): twice the patience. Median work per board over 4,000 boards
+# (tools/spread.py) 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
+DENSE_STRIKES = 16
+# Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
+# measures (presets.max_mines keeps the menu's boards well inside it).
+WORK_BUDGET = 1000000
+_PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
+
+
+class Generator:
+    """Makes no-guess boards of one size; buffers are made once and reused for every board.
+
+    Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
+    ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
+    ``total_work`` (units). ``progress`` is 0..100 throughout.
+    """
+
+    SLICE_UNITS = SLICE_UNITS
+    WORK_BUDGET = WORK_BUDGET
+    # The most one step() ever does (presets.MAX_SLICE_UNITS). A frame loop that must stay
+    # within a budget calls step() while work + this <= budget.
+    MAX_SLICE_UNITS = presets.MAX_SLICE_UNITS
+
+    def __init__(self, width, height):
+        gc.collect()   # a quiet moment: the buffers below then find room in one piece
+        self.width = width
+        self.height = height
+        self.board = Board(width, height)
+        self.solver = Solver(self.board, oracle=True)
+        # The case analysis (level FULL) is built now, with the other buffers, while the heap
+        # is still in one piece, rather than in the middle of a game.
+        self.solver.cases = CaseAnalysis(self.solver)
+        self.rng = Rng(0)
+        # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
+        # many far cells (u - m or m, at most 8).
+        # (A cell already in ``moved`` has the PICKED bit in the solver's ``flags``: the solver
+        # is idle meanwhile, and its ``reset`` clears what an abandoned generation left.)
+        self.moved = array("H", bytes(2 * 16))
+        # Candidates found by ``perturb.scan``: the case analysis's group list is free meanwhile.
+        self.cand = self.solver.cases.gcells
+        self.found = 0
+        self.fill = False
+        self.need = 0
+        self.first_far = 0
+        # Per kind of start and class: the chances (/256) to take, give up a mine (start_odds)
+        self.start_add = bytearray(STARTS * CLASSES)
+        self.start_drop = bytearray(STARTS * CLASSES)
+        self.start_tilted = bytearray(STARTS)
+        self.odds_at = 0
+        self.version = VERSION
+        self.skip = 0   # odds that need no draw (0: untilted)
+        self._valid = -1   # mines * 4 + level last checked
+        self._tilt_for = -1
+        self._typical = 1
+        self.work_budget = WORK_BUDGET   # tests lower it to see a generation give up
+        self.done = True
+        self.failed = False
+        self.reason = None
+        self._clear_stats()
+        self.start_x = 0
+        self.start_y = 0
+        self.mines = 0
+        self.level = presets.DEFAULT_LEVEL
+        self._job = None
+        self._runner = None
+        self._runner_level = -1
+
+    def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL, version=VERSION):
+        """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
+        (x, y) cell the player opened first, or None to let the generator pick it (quick start).
+        ``level``: presets.SINGLE, PAIRS or FULL. ``version``: ``VERSION``, or 0 for the boards
+        of older codes. Raises ValueError with a readable message for parameters that cannot make a board. The
+        same arguments always give the same board."""
+        if mines * 4 + level != self._valid:
+            msg = presets.check_params(self.width, self.height, mines, level)
+            if msg:
+                raise ValueError(msg)
+            self._valid = mines * 4 + level
+        self.rng.seed(seed)
+        # Drawn on every path, so a board made from a derived start is made again from the same
+        # arguments with that start given explicitly.
+        sx = self.rng.below(self.width)
+        sy = self.rng.below(self.height)
+        if start is not None:
+            sx, sy = start
+            if not (0 <= sx < self.width and 0 <= sy < self.height):
+                raise ValueError("start (%d, %d) is off the %dx%d board" % (sx, sy, self.width, self.height))
+        self.start_x = sx
+        self.start_y = sy
+        # Dense boards are made in a mirror image (x, y flipped, square boards also transposed,
+        # by ``sym``'s bits) from the start's image, and mirrored back when ready: what the
+        # search prefers in one direction (it walks cells in index order) then evens out exactly.
+        # (Below 25% mines it prefers none that tools/spread.py can see.)
+        sym = 0
+        self._strikes = STRIKES
+        if mines * 4 >= self.width * self.height:
+            sym = self.rng.below(8 if self.width == self.height else 4)
+            self._strikes = DENSE_STRIKES
+        self.sym = sym
+        if sym & 2:
+            sy = self.height - 1 - sy
+        if sym & 1:
+            sx = self.width - 1 - sx
+        if sym & 4:
+            sx, sy = sy, sx
+        self._sx = sx
+        self._sy = sy
+        self.version = version
+        self.mines = mines
+        self.level = level
+        start_odds(self, mines)
+        self.done = False
+        self.failed = False
+        self.reason = None
+        self._clear_stats()
+        self._job = self._make()
+
+    def _clear_stats(self):
+        self.progress = 0
+        self.slice_work = 0
+        self.total_work = 0
+        self.max_slice = 0
+        self.perturbations = 0
+        self.restarts = 0
+        self.doors = 0
+
+    def step(self):
+        """Run one slice of generation. Returns True when finished, the board ready or given up
+        (``failed``), and on every call after that; abandon a generation at any time simply by
+        not calling it again."""
+        if self.done:
+            return True
+        s = self.solver
+        s.work = 0
+        for _ in self._job:
+            break
+        work = s.work
+        self.slice_work = work
+        self.total_work += work
+        if work > self.max_slice:
+            self.max_slice = work
+        if self.total_work > self.work_budget and not self.done:
+            self.done = True
+            self.failed = True
+            self.reason = "could not make this board in time: try fewer mines"
+            self._job = None
+        # Progress follows the work (see the module notes): W / (W + typical) of the way, or
+        # the share of cells proven in this layout, scaled to 60%, whichever is further.
+        w = self.total_work
+        p = 99 * w // (w + self._typical)
+        q = (s.cells - s.unknown) * 60 // s.cells
+        if q > p:
+            p = q
+        if p > 99:
+            p = 99
+        if p > self.progress:
+            self.progress = p
+        if self.done:
+            self.progress = 100
+            self._job = None   # (its frame, let go while the board is played)
+        return self.done
+
+    def run(self):
+        """Make the board in one go (tools and tests); returns the board."""
+        while not self.step():
+            pass
+        return self.board
+
+    # --- the work, as a generator that yields between slices ------------------------------
+
+    def _make(self):
+        b = self.board
+        s = self.solver
+        rng = self.rng
+        w = self.width
+        h = self.height
+        stride = b.stride
+        sx = self._sx
+        sy = self._sy
+        start = b.index(sx, sy)
+        cells = w * h
+        # Dense boards get more patience: ``DENSE_STRIKES`` and half as many tries as cells.
+        limit = (cells // 2 if self._strikes == DENSE_STRIKES else cells // 4) + 8
+        size = b.size
+        order = s.order
+        st = s.st
+        unk = s.unk
+        moved = self.moved
+        flags = s.flags
+        add_odds = self.start_add
+        at = self.odds_at
+        skip = self.skip
+        while True:
+            # Mines anywhere but the start's 3x3 area, at the counter-tilted odds (rejection
+            # sampling).
+            b.clear()
+            placed = 0
+            while placed < self.mines:
+                r = rng.bits30()
+                k = r % cells
+                y = k // w
+                x = k - y * w
+                if -1 <= x - sx <= 1 and -1 <= y - sy <= 1:
+                    continue
+                i = (y + 1) * stride + x + 1
+                if b.mine[i]:
+                    continue
+                if skip:
+                    # (Version 1 draws the chance with the cell: the top 8 bits.)
+                    o = add_odds[at + cell_class(self, x, y)]
+                    if o < skip and (r >> 22 if skip == 255 else rng.below(256)) >= o:
+                        continue
+                b.add_mine(i)
+                placed += 1
+                s.work += 10
+                if s.work >= SLICE_UNITS:
+                    yield
+            s.reset(self.mines)
+            s.open(start)
+            last = cells + 1
+            strikes = 0
+            tries = 0
+            if self._runner is None or self._runner_level != self.level:
+                # One solver loop per level, kept: it carries on after every reset.
+                self._runner = s.run(self.level, SLICE_UNITS)
+                self._runner_level = self.level
+            for status in self._runner:
+                if status == RUNNING:
+                    yield
+                    continue
+                if status == SOLVED:
+                    # Mirrored back, a few rows per slice: x and y swapped, x flipped, y flipped.
+                    part = 4
+                    while part:
+                        y = 0
+                        while self.sym & part and y < h + 2:
+                            yield
+                            y = mirror(self, part, y)
+                        part = 1 if part == 4 else part * 2 % 4
+                    self.done = True
+                    yield
+                    return
+                # Stuck: it must be stuck further on each time, or we start afresh.
+                if s.unknown < last:
+                    last = s.unknown
+                    strikes = 0
+                else:
+                    strikes += 1
+                tries += 1
+                if strikes >= self._strikes or tries > limit:
+                    break
+                # Perturb: choose the number, then where the difference goes.
+                if s.work > SLICE_UNITS // 2:
+                    yield
+                # The number whose change puts the least in doubt: only what was learnt after
+                # the first open number touching the changed cells can depend on them. That
+                # point is at most the number's own position, so walking back from the newest,
+                # stop once no better one can come.
+                best = -1
+                best_keep = -1
+                k = s.nknown
+                work = s.work
+                while k > best_keep + 1:
+                    k -= 1
+                    c = order[k]
+                    work += 1
+                    if st[c] == NUM and unk[c]:
+                        keep = keep_if_changed(self, c)
+                        work += 20
+                        if keep > best_keep:
+                            best_keep = keep
+                            best = c
+                    if work >= SLICE_UNITS:
+                        s.work = work
+                        yield
+                        work = s.work
+                s.work = work
+                if best < 0:
+                    # Walled in: no open number touches a covered cell, so the open area is
+                    # closed off by known mines. Open a door: the newest such mine moves away.
+                    k = s.nknown
+                    while k > 0:
+                        k -= 1
+                        c = order[k]
+                        s.work += 1
+                        if st[c] == MINE and unk[c]:
+                            best = c
+                            break
+                        if s.work >= SLICE_UNITS:
+                            yield
+                    if best < 0:
+                        break
+                    self.doors += 1
+                if s.work + _STEP > SLICE_UNITS:
+                    yield
+                u = make_decidable(self, best)
+                n = self.first_far
+                need = self.need
+                far = 1
+                while n - u < need:
+                    if s.work > SLICE_UNITS - _PICK_UNITS:
+                        yield
+                    c = pick(self, far)
+                    if c >= 0:
+                        moved[n] = c
+                        flags[c] |= PICKED
+                        n += 1
+                        continue
+                    # Unlucky, or few candidates left: list them all, a chunk per slice.
+                    found = 0
+                    pos = 0
+                    while pos < size:
+                        if s.work > SLICE_UNITS - _PICK_UNITS:
+                            yield
+                        found = scan(self, far, pos, pos + 24, found)
+                        pos += 24
+                    self.found = found
+                    while self.found and n - u < need:
+                        if s.work > SLICE_UNITS:
+                            yield
+                        n = take_found(self, n)
+                    if not far:
+                        break
+                    far = 0
+                # The end game: no covered cell can take the difference, so a known cell does
+                # (Tatham's "pitch the mine into the opened area"): the newest learnt, whose
+                # change puts the least in doubt, never in the start's 3x3 area.
+                k = s.nknown
+                want = 1 if self.fill else 0
+                while n - u < need and k > 0:
+                    k -= 1
+                    c = order[k]
+                    s.work += 2
+                    if flags[c] & PICKED or b.mine[c] != want or (
+                            -1 <= c % stride - start % stride <= 1
+                            and -1 <= c // stride - start // stride <= 1):
+                        continue
+                    moved[n] = c
+                    flags[c] |= PICKED
+                    n += 1
+                    if s.work >= SLICE_UNITS:
+                        yield
+                for i in range(n):
+                    flags[moved[i]] ^= PICKED   # (each cell is in ``moved`` once)
+                if n - u < need:
+                    break
+                if s.work + _STEP > SLICE_UNITS:
+                    yield
+                move(self, u, n)
+                self.perturbations += 1
+                if s.work + _STEP > SLICE_UNITS:
+                    yield
+                revise_begin(s, moved, n)
+                while True:
+                    if s.work > SLICE_UNITS // 2:
+                        yield
+                    if revise(s, (SLICE_UNITS - s.work) // 9 + 1):
+                        break
+            self.restarts += 1

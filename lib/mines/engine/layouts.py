@@ -1,0 +1,212 @@
+"""Exact enumeration of one frontier group's mine layouts, for ``groups``.
+
+Backtracking on an explicit stack (no recursion), pruned by every open number that touches the
+group; for each possible count of mines in the group it keeps the cells that are mines in every
+layout (AND mask) and in some layout (OR mask). Sliced: ``step`` stops when the solver's work
+counter reaches the slice and carries on at the next call.
+"""
+
+from array import array
+
+try:
+    from micropython import const
+except ImportError:   # CPython
+    def const(value):  # type: ignore[misc]  # the stub is generic; this is the identity
+        return value
+
+NUM = const(2)   # the solver's state of an open number (solver.NUM; checked by a test)
+
+
+class GroupLayouts:
+    """Enumeration buffers for one board size, made once. ``cases``: the ``CaseAnalysis``
+    whose groups (``gcells``, ``gstart``) are enumerated. After ``start`` and ``step`` returned
+    True: ``cset`` has bit k set if the group can hold k mines, and ``andm`` / ``orm`` at
+    [pos + k] are the group's AND / OR masks for k mines (bit p: the group's p-th cell)."""
+
+    def __init__(self, cases, max_group):
+        self.cases = cases
+        self.s = cases.s
+        cells = self.s.cells
+        # Each exact group of n cells takes n + 1 masks: one per frontier cell and one per
+        # group, and a group has a number of its own besides its cells (``CaseAnalysis``), so
+        # at most one per cell of the board.
+        self.andm = array("H", bytes(2 * cells))
+        self.orm = array("H", bytes(2 * cells))
+        self.cid = bytearray(self.s.size)                # constraint number + 1 during enumeration
+        top = max_group * 8
+        self.cons = array("H", bytes(2 * top))
+        # Per number: mines still to place (need) and cells that may stay safe (slack, its free
+        # cells less need). A safe cell takes one from slack, a mine one from need; a number
+        # that allows no layout at all has both at -64. ``key``: need << 4 | free, as at start
+        # (255: need below 0).
+        self.need = array("b", bytes(top))
+        self.slack = array("b", bytes(top))
+        self.key = bytearray(top)
+        self.cellcons = bytearray(top)   # the numbers of cell p at [8p, qend[p])
+        self.qend = bytearray(max_group)
+        self.cost = bytearray(max_group)   # work units of one visit of cell p
+        self.cset = 0
+        self._n = 0
+        self._ncons = 0
+        self._k = 0
+        self._cur = 0
+        self._cnt = 0
+        self._pos = 0
+        self._fresh = 1
+
+    def start(self, g, pos):
+        """Set up the enumeration of group g, its AND / OR masks at andm/orm[pos:pos + n + 1]:
+        list the numbers touching it and, per cell, which of them it counts for."""
+        s = self.s
+        st = s.st
+        unk = s.unk
+        clue = s.clue
+        mk = s.mk
+        offsets = s.offsets
+        cid = self.cid
+        cons = self.cons
+        need = self.need
+        slack = self.slack
+        key = self.key
+        cellcons = self.cellcons
+        qend = self.qend
+        cost = self.cost
+        gcells = self.cases.gcells
+        base = self.cases.gstart[g]
+        n = self.cases.gstart[g + 1] - base
+        ncons = 0
+        for p in range(n):
+            c = gcells[base + p]
+            q = p << 3
+            for d in offsets:
+                b = c + d
+                if st[b] == NUM and unk[b]:
+                    m = cid[b]
+                    if not m:
+                        cons[ncons] = b
+                        v = clue[b] - mk[b]
+                        f = unk[b]
+                        if 0 <= v <= f:
+                            key[ncons] = v << 4 | f
+                            need[ncons] = v
+                            slack[ncons] = f - v
+                        else:
+                            key[ncons] = v << 4 | f if v >= 0 else 255
+                            need[ncons] = -64
+                            slack[ncons] = -64
+                        ncons += 1
+                        m = cid[b] = ncons
+                    cellcons[q] = m - 1
+                    q += 1
+            qend[p] = q
+            cost[p] = 3 + 3 * (q - (p << 3))
+        for i in range(ncons):
+            cid[cons[i]] = 0
+        s.work += 10 * n
+        self._n = n
+        self._ncons = ncons
+        self._pos = pos
+        self._k = -2   # the masks are set at the first step (the maker's cache may copy them)
+        self._cur = 0
+        self._cnt = 0
+        self._fresh = 1
+        self.cset = 0
+
+    # ``piece`` (the maker's watch): after each piece of that many units, one unit more and
+    # ``_seen``, which may end the enumeration (True).
+    def step(self, slice_units, piece=0):
+        """Backtrack through group layouts, pruned by every number, until the slice is used up
+        (returns False) or every layout has been seen (returns True)."""
+        andm = self.andm
+        orm = self.orm
+        n = self._n
+        pos = self._pos
+        k = self._k
+        if k < 0:
+            if k == -1:
+                return True
+            for k in range(pos, pos + n + 1):
+                andm[k] = 0xFFFF
+                orm[k] = 0
+            k = 0
+        s = self.s
+        need = self.need
+        slack = self.slack
+        cellcons = self.cellcons
+        qend = self.qend
+        cost = self.cost
+        cur = self._cur
+        cnt = self._cnt
+        fresh = self._fresh   # 1: nothing tried at cell k yet; else its bit in cur says what
+        cset = self.cset
+        work = s.work
+        bit = 1 << k
+        stop = work + piece if piece and work + piece < slice_units else slice_units
+        while True:
+            # A cell is visited three times: safe tried, then (undone) a mine, then (undone) back
+            # to the cell before; only the count a try lowers can go below zero. Each visit is
+            # charged ``cost``, 3 and 3 a number, as when it walked the numbers twice (measured
+            # then against the device estimate by tools/bench.py; kept: the same work totals).
+            while work < stop:
+                if k == n:   # a layout
+                    cset |= 1 << cnt
+                    andm[pos + cnt] &= cur
+                    orm[pos + cnt] |= cur
+                    work += 3
+                    k -= 1
+                    bit >>= 1
+                    fresh = 0
+                    continue
+                q1 = qend[k]
+                work += cost[k]
+                if fresh:
+                    ok = 1
+                    for q in range(k << 3, q1):
+                        m = cellcons[q]
+                        v = slack[m] - 1
+                        slack[m] = v
+                        if v < 0:
+                            ok = 0
+                    if not ok:
+                        fresh = 0
+                        continue
+                elif not cur & bit:
+                    ok = 1
+                    for q in range(k << 3, q1):
+                        m = cellcons[q]
+                        slack[m] += 1
+                        v = need[m] - 1
+                        need[m] = v
+                        if v < 0:
+                            ok = 0
+                    cur |= bit
+                    cnt += 1
+                    if not ok:
+                        continue
+                else:
+                    for q in range(k << 3, q1):
+                        need[cellcons[q]] += 1
+                    cur ^= bit
+                    cnt -= 1
+                    k -= 1
+                    if k < 0:
+                        break
+                    bit >>= 1
+                    continue
+                k += 1
+                bit <<= 1
+                fresh = 1
+            if k < 0 or work >= slice_units or not piece:
+                break
+            work += 1
+            if self._seen():   # (it sets cset to 0)
+                s.work = work
+                return True
+            stop = work + piece if work + piece < slice_units else slice_units
+        s.work = work
+        self._k = k
+        self._cur = cur
+        self._cnt = cnt
+        self._fresh = fresh
+        self.cset = cset
+        return k < 0

@@ -1,0 +1,458 @@
+"""How the generator changes a board when the solver is stuck: which cells move, where to.
+
+Functions of the ``Generator`` (``gen``), as its methods would be; they live apart so that each
+module stays small enough to compile on the device.
+
+The counter-tilt. Among all no-guess boards, mines sit more often on the edges and in the
+corners than a uniform layout puts them (edge cells have fewer neighbours, so their numbers
+decide more), and the perturbations and doors add pulls of their own that change with density
+and size (at 43% without a tilt: corners +40%, the edge cells next to a corner +11%). So where a
+mine is placed or moved to, each cell class (by distance to the nearest side and end, up to 3:
+10 classes) is taken at odds exp(L / 64) relative to the others, and where a mine is taken from,
+at the inverse odds. L per class is in ``_TILT``, calibrated on every preset it lists with
+tools/spread.py (thousands of boards each); other boards use the two rows nearest in density,
+interpolated, and boards sparser than every row are not tilted.
+
+Where the player starts (version 1, issue 21). ``_TILT`` evens the spread out over starts drawn
+at random; a given start pulls on its own (at 43% with the start in the centre the cells that
+touch the opened 3x3 held 11% too many mines and the edges 4% too few; with the start in a
+corner, the cells that touch it 6% too few and the far corners 10% too many). ``_START`` adds,
+per board kind and kind of start (``start_kind``: a corner, an edge near a corner, an edge,
+inside near a corner, inside), a term for the corners and for each ring; the cells that touch
+the start's 3x3 take two terms of their own (on an edge, inside) instead of their class's: near
+the start there is no edge pull to cancel. Version 0 (the boards of older codes) has none.
+"""
+
+import gc
+import math
+
+from mines._const import const
+
+# solver's states, folded by the compiler (checked by host_tests/test_solver.py).
+UNK = const(0)
+NUM = const(2)
+MINE = const(3)
+PICKED = const(32)   # a bit of the solver's ``flags``: the cell is in ``gen.moved`` already
+
+_TRIES = const(24)  # random picks of a far cell before falling back to a scan
+CLASSES = const(12)   # 10 cell classes; version 1 also the cells touching the start's 3x3: edge, inside
+_CLASS_OF = bytes((0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 8, 0, 0, 0, 9))
+# The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
+# ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine. Calibrated with
+# tools/spread.py on each board listed.
+_TILT = bytes((
+    16, 16, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 15, 45, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    30, 16, 99, 4, 2, 1, 1, 0, 0, 0, 0, 1, 1,
+    30, 24, 216, 22, 8, 5, 6, 2, 0, 3, 1, 4, 5,
+    30, 16, 170, 47, 13, 7, 5, 6, 3, 2, 0, 2, 5,
+    16, 16, 99, 62, 21, 10, 4, 8, 1, 1, 0, 0, 3,
+    9, 9, 35, 99, 40, 22, 3, 22, 9, 5, 0, 2, 6,
+))
+_ROW = const(13)
+# The start's terms (version 1), 38 bytes a row: width, height, mines, then per kind of start
+# (``start_kind``) 7 terms: added to the class's for the corners and for the cells 0, 1, 2 and 3+
+# in from the nearest side, and for the cells touching the start's 3x3 area, on an edge and
+# inside, instead of it (near the start no edge pull: its numbers decide those cells first).
+# Each is 128 minus the log-odds in 1/128ths. Calibrated with tools/spread.py --calibrate
+# (docs/spread.md); Beginner and Intermediate keep only terms past 3/128.
+_START = bytes((
+    9, 9, 10, 129, 129, 128, 129, 129, 130, 123,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+    20, 15, 45, 127, 130, 129, 129, 130, 131, 121,
+        126, 129, 128, 128, 129, 131, 126,
+        127, 129, 128, 128, 128, 128, 128,
+        126, 129, 128, 128, 128, 128, 129,
+        126, 128, 128, 128, 129, 128, 128,
+    16, 16, 40, 130, 129, 127, 128, 129, 130, 122,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+        128, 128, 128, 128, 128, 128, 128,
+    30, 16, 99, 129, 130, 130, 129, 129, 130, 120,
+        129, 128, 129, 127, 127, 130, 126,
+        125, 128, 129, 127, 127, 131, 129,
+        128, 128, 129, 127, 127, 129, 128,
+        127, 128, 128, 127, 127, 130, 129,
+    30, 16, 170, 115, 130, 129, 130, 128, 138, 121,
+        113, 128, 130, 129, 127, 135, 133,
+        110, 127, 128, 129, 126, 140, 133,
+        116, 127, 128, 128, 125, 137, 134,
+        117, 126, 127, 128, 125, 136, 134,
+    16, 16, 99, 118, 129, 130, 130, 131, 139, 119,
+        115, 128, 129, 130, 129, 134, 132,
+        112, 126, 128, 130, 129, 138, 134,
+        117, 126, 129, 129, 127, 135, 133,
+        119, 124, 129, 128, 126, 135, 135,
+    12, 12, 56, 121, 129, 128, 127, 129, 139, 122,
+        119, 127, 128, 127, 127, 135, 133,
+        119, 123, 126, 127, 128, 138, 135,
+        126, 126, 125, 125, 124, 135, 135,
+        125, 121, 126, 127, 124, 137, 135,
+    9, 9, 35, 156, 130, 117, 111, 111, 147, 121,
+        153, 124, 118, 112, 108, 141, 139,
+        113, 118, 117, 122, 126, 153, 146,
+        166, 118, 116, 110, 103, 143, 140,
+        106, 116, 121, 123, 127, 154, 150,
+    16, 16, 115, 95, 132, 129, 126, 127, 139, 123,
+        95, 130, 128, 126, 125, 137, 134,
+        81, 127, 127, 127, 124, 141, 136,
+        95, 129, 127, 124, 123, 140, 136,
+        88, 127, 127, 126, 123, 140, 137,
+))
+_SROW = const(38)
+_RING_OF = bytes((0, 1, 1, 1, 2, 2, 2, 3, 3, 4))   # each cell class's ring (0 the corners)
+STARTS = const(5)
+
+
+def _nearest(table, row, w, h, mines):
+    """The rows of ``table`` (``row`` bytes each) for this board: (lo, hi, t), the two rows
+    nearest in density below and above and the weight of ``hi`` (the board's own row: lo = hi;
+    past the densest: the densest); lo -1 below the sparsest."""
+    d = mines / (w * h)
+    lo = hi = -1
+    dlo = dhi = 0.0
+    for r in range(0, len(table), row):
+        if table[r] == w and table[r + 1] == h and table[r + 2] == mines:
+            return r, r, 0.0
+        rd = table[r + 2] / (table[r] * table[r + 1])
+        if rd <= d and (lo < 0 or rd > dlo):
+            lo = r
+            dlo = rd
+        if rd > d and (hi < 0 or rd < dhi):
+            hi = r
+            dhi = rd
+    if lo < 0 or hi < 0:
+        return lo, lo, 0.0
+    return lo, hi, (d - dlo) / (dhi - dlo)
+
+
+def set_odds(gen, mines, version):
+    """The counter-tilt for this board kind (once per kind, not per board): per kind of start
+    (version 1; version 0 has one) and class, the chance out of 256 that a cell takes a mine,
+    in ``gen.start_add``, and that it gives one up (the inverse odds), in ``gen.start_drop``;
+    ``gen.start_tilted`` marks the kinds of start whose odds are not all 255. ``start_odds``
+    picks the start's. A board listed takes its row; another the two rows nearest in density
+    below and above, interpolated (or the row below, past the densest); none below the
+    sparsest."""
+    w = gen.width
+    h = gen.height
+    lo, hi, t = _nearest(_TILT, _ROW, w, h, mines)
+    slo = -1
+    n = 10   # classes: version 0 knows no start
+    if version:
+        slo, shi, st = _nearest(_START, _SROW, w, h, mines)
+        n = CLASSES
+    for k in range(2 * n * (STARTS if version else 1)):
+        # Minus the log-odds of class c for start kind s; the first pass over a start kind finds
+        # the least (``top``, its likeliest class) and the most (``low``).
+        s = k // (2 * n)
+        c = k % (2 * n)
+        if not c:
+            top = low = None
+        if c >= n:
+            c -= n
+        v = 0.0
+        if c < 10 and lo >= 0:
+            v = (1 - t) * _TILT[lo + 3 + c] + t * _TILT[hi + 3 + c]
+        if slo >= 0:
+            g = 3 + 7 * s + (c - 5 if c >= 10 else _RING_OF[c])
+            v += ((1 - st) * _START[slo + g] + st * _START[shi + g] - 128) / 2
+        if k % (2 * n) < n:
+            if top is None or v < top:
+                top = v
+            if low is None or v > low:
+                low = v
+        else:
+            gen.start_add[s * CLASSES + c] = int(255 * math.exp((top - v) / 64) + 0.5)
+            gen.start_drop[s * CLASSES + c] = int(255 * math.exp((v - low) / 64) + 0.5)
+            gen.start_tilted[s] = top != low
+    # Its floats are garbage, strewn over the heap: collected now (a quiet moment, once per
+    # board kind), the board's own allocations find room without a search past them.
+    gc.collect()
+
+
+def start_kind(w, h, x, y):
+    """The kind of start (x, y) on a w x h board, by its distances to the sides (a <= b): 0 a
+    corner (a = b = 0), 1 an edge within 2 of a corner (a = 0, b <= 2), 2 an edge, 3 inside within
+    2 of a corner (b <= 2), 4 inside."""
+    a = w - 1 - x
+    if x < a:
+        a = x
+    b = h - 1 - y
+    if y < b:
+        b = y
+    if a > b:
+        a, b = b, a
+    if not a:
+        return 0 if not b else (1 if b <= 2 else 2)
+    return 3 if b <= 2 else 4
+
+
+def start_odds(gen, mines):
+    """The counter-tilt for this board (``gen.version``, ``mines``, the start ``gen._sx``,
+    ``gen._sy``): ``set_odds`` (and the typical work, for progress) when the board kind changed;
+    ``gen.odds_at``, where the start's odds begin in ``gen.start_add`` and ``gen.start_drop``;
+    ``gen.skip``: version 1's cells at odds 255 take or give up a mine without a draw, version 0's
+    all draw (256); 0: untilted, no draws at all."""
+    v = gen.version
+    if gen._tilt_for != mines * 2 + v:
+        set_odds(gen, mines, v)
+        gen._tilt_for = mines * 2 + v
+        gen._typical = typical_work(gen.width, gen.height, mines)
+    s = 0
+    if v:
+        s = start_kind(gen.width, gen.height, gen._sx, gen._sy)
+    gen.odds_at = s * CLASSES
+    gen.skip = (255 if v else 256) if gen.start_tilted[s] else 0
+
+
+def typical_work(width, height, mines):
+    """About the median work units to make such a board (for the progress bar): per cell 12,
+    plus 4000 (density - 0.15) ** 1.5 above 15% (a fit to the bench's medians from 12% to 43%)."""
+    cells = width * height
+    d = mines / cells - 0.15
+    extra = 4000 * d ** 1.5 if d > 0 else 0
+    return int(cells * (12 + extra)) + 1
+
+
+def cell_class(gen, x, y):
+    """The class of cell (x, y) for the counter-tilt, from its distances to the nearest side
+    and end (a <= b, each counted up to 3): (0, 0) a corner is 0, (0, 1) 1, (0, 2) 2, (0, 3+) 3,
+    (1, 1) 4, (1, 2) 5, (1, 3+) 6, (2, 2) 7, (2, 3+) 8, (3+, 3+) 9; version 1: 10 and 11 for
+    a cell that touches the start's 3x3 area, on an edge and inside (x, y and the start in the
+    generator's mirrored frame)."""
+    a = gen.width - 1 - x
+    if x < a:
+        a = x
+    b = gen.height - 1 - y
+    if y < b:
+        b = y
+    if a > b:
+        a, b = b, a
+    if a > 3:
+        a = 3
+    if b > 3:
+        b = 3
+    if gen.version and -2 <= x - gen._sx <= 2 and -2 <= y - gen._sy <= 2:
+        return 11 if a else 10
+    return _CLASS_OF[a * 4 + b]
+
+
+def mirror(gen, part, r):
+    """Mirror the board (mines and counts, the padding included) in place: ``part`` 4 swaps x
+    and y (square boards), 1 flips x, 2 flips y; each is its own inverse, so it swaps pairs of
+    cells. Does rows r.. (a slice's worth); returns the next row, the board's padded height
+    when done."""
+    b = gen.board
+    mine = b.mine
+    count = b.count
+    stride = b.stride
+    rows = gen.height + 2
+    end = r + 1 + 160 // stride
+    if end > rows:
+        end = rows
+    while r < end:
+        i = r * stride
+        if part == 1:
+            j = i + stride - 1
+            lo = i
+            hi = i + stride // 2
+        elif part == 2:
+            if 2 * r >= rows - 1:
+                return rows
+            j = (rows - 1 - r) * stride
+            lo = i
+            hi = i + stride
+        else:
+            j = (r + 1) * stride + r
+            lo = i + r + 1
+            hi = i + stride
+        for k in range(lo, hi):
+            t = mine[k]
+            mine[k] = mine[j]
+            mine[j] = t
+            t = count[k]
+            count[k] = count[j]
+            count[j] = t
+            if part == 1:
+                j -= 1
+            elif part == 2:
+                j += 1
+            else:
+                j += stride
+        gen.solver.work += hi - lo
+        r += 1
+    return r
+
+
+def keep_if_changed(gen, c):
+    """The position in ``solver.order`` to roll back to if number c's covered neighbours
+    changed: the earliest open number touching any of them. (The caller counts its 20 work
+    units.)"""
+    s = gen.solver
+    st = s.st
+    when = s.when
+    offsets = gen.board.offsets
+    keep = when[c]
+    for d in offsets:
+        x = c + d
+        if st[x] != UNK:
+            continue
+        for e in offsets:
+            y = x + e
+            if st[y] == NUM and when[y] < keep:
+                keep = when[y]
+    return keep
+
+
+def make_decidable(gen, number):
+    """Make open number ``number`` (or a wall mine: a door) decidable: put its covered neighbours in ``moved[0:u]``
+    (marked PICKED in the solver's ``flags``), decide ``fill`` and how many far cells must change
+    (``need``); returns u."""
+    s = gen.solver
+    b = gen.board
+    st = s.st
+    rng = gen.rng
+    moved = gen.moved
+    flags = s.flags
+    u = 0
+    m = 0
+    gen.first_far = 0
+    if st[number] == MINE:
+        # A door in a wall of known mines: that mine moves away, as far as it can.
+        moved[0] = number
+        flags[number] |= PICKED
+        gen.fill = False
+        gen.need = 1
+        gen.first_far = 1
+        s.work += 12
+        return 1
+    for d in b.offsets:
+        c = number + d
+        if st[c] == UNK:
+            moved[u] = c
+            flags[c] |= PICKED
+            u += 1
+            m += b.mine[c]
+    # Fill with probability m / u: on average no mine moves between here and far away.
+    gen.fill = rng.below(u) < m
+    gen.need = u - m if gen.fill else m
+    gen.first_far = u
+    s.work += 12
+    return u
+
+
+def move(gen, u, n):
+    """Make moved[0:u] all mines (``fill``) or all safe, taking the difference from or to
+    moved[u:n]; the board's counts follow."""
+    b = gen.board
+    moved = gen.moved
+    mine = b.mine
+    fill = gen.fill
+    for i in range(n):
+        c = moved[i]
+        if i < u:
+            if fill and not mine[c]:
+                b.add_mine(c)
+            elif not fill and mine[c]:
+                b.remove_mine(c)
+        elif fill:
+            b.remove_mine(c)
+        else:
+            b.add_mine(c)
+    gen.solver.work += 10 * n
+
+
+def pick(gen, far):
+    """A random cell that can take part in a move (unknown, not yet picked, holding a mine if
+    ``gen.fill`` else none, and with ``far`` touching no open number), at the counter-tilt's
+    odds; -1 after a few misses."""
+    s = gen.solver
+    st = s.st
+    flags = s.flags
+    mine = gen.board.mine
+    rng = gen.rng
+    cells = s.cells
+    w = gen.width
+    stride = gen.board.stride
+    want = 1 if gen.fill else 0
+    skip = gen.skip
+    for _ in range(_TRIES):
+        r = rng.bits30()
+        k = r % cells
+        y = k // w
+        c = (y + 1) * stride + k - y * w + 1
+        s.work += 5
+        if st[c] != UNK or flags[c] & PICKED or mine[c] != want or (
+                far and touches_number(gen, c)):
+            continue
+        if not skip:
+            return c
+        o = (gen.start_drop if want else gen.start_add)[
+            gen.odds_at + cell_class(gen, k - y * w, y)]
+        # (Version 1 takes the chance out of 256 from the same draw's top bits.)
+        if o >= skip or (r >> 22 if skip == 255 else rng.below(256)) < o:
+            return c
+    return -1
+
+
+def scan(gen, far, pos, end, found):
+    """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``pick`` could
+    take (before its odds); returns the new count."""
+    cand = gen.cand
+    want = 1 if gen.fill else 0
+    st = gen.solver.st
+    flags = gen.solver.flags
+    mine = gen.board.mine
+    if end > gen.board.size:
+        end = gen.board.size
+    for c in range(pos, end):
+        # As ``pick`` takes them.
+        if st[c] == UNK and not flags[c] & PICKED and mine[c] == want and not (
+                far and touches_number(gen, c)):
+            cand[found] = c
+            found += 1
+    gen.solver.work += 5 * (end - pos)
+    return found
+
+
+def take_found(gen, n):
+    """Move one of the ``gen.found`` cells ``scan`` listed in ``cand``, drawn at random, to
+    ``moved[n]``; returns n + 1. Version 1 draws at the counter-tilt's odds here too, up to 8
+    misses (the last far cells, often the far corners, took their mines untilted)."""
+    s = gen.solver
+    cand = gen.cand
+    stride = gen.board.stride
+    found = gen.found
+    misses = 0
+    while True:
+        r = gen.rng.bits30()
+        j = r % found
+        c = cand[j]
+        if gen.skip != 255 or misses == 8:
+            break
+        s.work += 3
+        misses += 1
+        y = c // stride
+        o = (gen.start_drop if gen.fill else gen.start_add)[
+            gen.odds_at + cell_class(gen, c - y * stride - 1, y - 1)]
+        if o == 255 or r >> 22 < o:
+            break
+    found -= 1
+    cand[j] = cand[found]
+    gen.found = found
+    gen.moved[n] = c
+    s.flags[c] |= PICKED
+    return n + 1
+
+
+def touches_number(gen, c):
+    st = gen.solver.st
+    for d in gen.board.offsets:
+        if st[c + d] == NUM:
+            return True
+    return False

@@ -1,0 +1,185 @@
+"""Text screens as data: menus (rows of label, value, action) and pages (lines to read).
+
+A ``Menu`` row is ``(label, field, action)``: ``field`` names a setting (settings.FIELDS)
+whose value the row shows and left/right change, or is None; ``action`` is what A does there,
+a word the midend acts on: "play", "resume", "hint", "again" (the same board and start),
+"new", "menu", "back", "top" (move the cursor to the menu's first row, its main action), or the
+name of a screen in ``SCREENS`` to open. A page (lines to read) scrolls with up and down when it
+has more than ``PAGE_ROWS`` lines.
+
+A screen other than the two menus here is a module with ``make(midend) -> Menu or Page``, plus
+one line in ``SCREENS``: it is imported only when opened, so a player pays RAM only for the
+screens they use.
+"""
+
+from mines.flow.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS  # noqa: F401
+from mines._const import const
+from mines.flow.states import PAUSED
+
+_FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
+_FASTER_AFTER = const(24)  # ... and 20 at a time
+
+# Screen name -> the module of mines.flow that makes it (imported when the screen is opened).
+SCREENS = {
+    "help": "help_screen",
+    "records": "records_screen",  # and the screens its menu opens:
+    "stats": "records_screen",
+    "best": "records_screen",
+    "reset": "records_screen",
+    "system": "records_screen",
+    "code": "code_screen",
+    "puzzle": "puzzle_screen",
+    "puzzle_best": "puzzle_times_screen",
+    "puzzle_help": "help_screen",
+}
+
+PAGE_ROWS = 8  # the lines a page shows at once (the most that fit under the status bar)
+
+MAIN_ROWS = (
+    ("Play", None, "play"),
+    ("Help", None, "help"),
+    ("Mode", "quick", "top"),
+    ("Board", "board", "top"),
+    ("Width", "width", "top"),
+    ("Height", "height", "top"),
+    ("Mines", "mines", "top"),
+    ("Level", "level", "top"),
+    ("Kind", "kind", "top"),
+    ("Lives", "lives", "top"),
+    ("Marks", "marks", "top"),
+    ("Sound", "sound", "top"),
+    ("Code", None, "code"),
+    ("Records", None, "records"),
+    ("Puzzle mode", None, "puzzle"),
+)
+
+# What a setting's value means: the setting's name, then a line (26 characters at most) per
+# value, "|" between them (one string a setting: fewer objects in the heap). The menu's footer
+# says it while the cursor is on the setting's row (texts.footer).
+WHY = (
+    "quick", "Made from your first open|Made now: start at the dot",
+    "level", "One number at a time|Needs pairs of numbers|Needs counts, case splits",
+    "kind", "Never needs a guess|Random: may need a guess|Forced guesses made safe",
+    "lives", "A mine ends the game|A mine costs 1 of 3 lives|A mine costs 1 of 5 lives",
+    "marks", "Flags are never checked|Marks flags proven wrong",
+    "plevel", "One clue at a time|Needs pairs of clues|Needs case splits, counts",
+)
+
+PAUSE_ROWS = (
+    ("Resume", None, "resume"),
+    ("New board", None, "new"),
+    ("Help", None, "help"),
+    ("Menu", None, "menu"),
+    ("Hint", None, "hint"),
+    ("Same board again", None, "again"),
+)
+
+
+class Menu:
+    """A text screen: ``name`` identifies it, ``title`` heads it, ``rows`` as above, ``row``
+    is the cursor (-1 on a page: nothing to choose), ``back`` the action of B (None: B does
+    nothing here); ``top`` is a page's first line in view."""
+
+    top = 0
+
+    def __init__(self, name, title, rows, row=0, back="back"):
+        self.name = name
+        self.title = title
+        self.rows = rows
+        self.row = row
+        self.back = back
+
+    def lines(self, settings):
+        """(label, value text) per row; value text "" for rows without a field."""
+        out = []
+        for label, name, _ in self.rows:
+            out.append((label, settings.text(name) if name else ""))
+        return out
+
+
+def page(name, title, lines):
+    """A page: lines of text to read, no cursor; A or B goes back."""
+    return Menu(name, title, tuple((line, None, None) for line in lines), -1)
+
+
+def make(name, midend):
+    """The screen called ``name`` (a key of SCREENS), made by its module."""
+    module = __import__("mines.flow." + SCREENS[name], None, None, ["make"])
+    return module.make(midend)
+
+
+def press(m, button):
+    """What ``button`` (one of keys) does on midend ``m``'s text screen in front: up and
+    down move the cursor (on a page: scroll it), left and right change the row's setting, A
+    does the row's action (on a page: back), B goes back, SELECT too (from the pause menu: to
+    the main menu), START plays from the main menu and resumes from the pause menu."""
+    screen = m.screen
+    if hasattr(screen, "press"):   # a screen with keys of its own (code entry)
+        screen.press(m, button)
+        return
+    row = screen.rows[screen.row] if screen.row >= 0 else None
+    action = None
+    if button == UP or button == DOWN:
+        step = 1 if button == DOWN else -1
+        if row:
+            screen.row = (screen.row + step) % len(screen.rows)
+            m.redraw()
+        elif 0 <= screen.top + step <= len(screen.rows) - PAGE_ROWS:
+            screen.top += step
+            m.redraw()
+    elif button == LEFT or button == RIGHT:
+        if row and row[1]:
+            adjust(m, row[1], -1 if button == LEFT else 1)
+    elif button == A:
+        action = row[2] if row else screen.back
+    elif button == B or button == SELECT:
+        if m.back():
+            return
+        action = "menu" if button == SELECT and m.state == PAUSED else screen.back
+    elif button == START:
+        if m.state == PAUSED:
+            action = "resume"
+        elif screen.name == "main":
+            action = "play"
+    if action:
+        act(m, action)
+
+
+def adjust(m, name, direction):
+    """Left (-1) or right (+1) on the menu row of setting ``name``; held down (``m.held``:
+    presses of one button in a row), the mines move 5 and then 20 at a time."""
+    step = direction
+    if name == "mines" and m.held >= _FAST_AFTER:
+        step *= 20 if m.held >= _FASTER_AFTER else 5
+    m.settings.step(name, step)
+    m.redraw()
+
+
+def act(m, action):
+    """Do menu action ``action`` on midend ``m`` (see the module's docstring)."""
+    if action == "play" or (action == "new" and not m.mode):
+        m.start_game()
+    elif action == "puzzle_play" or action == "new":
+        m.start_puzzle()
+    elif action in ("undo", "redo", "check"):
+        m.puzzle.action(m, action)
+    elif action == "resume":
+        m.resume()
+    elif action == "hint":
+        m.resume()
+        m.hint()
+    elif action == "again":
+        from mines.flow import hint_part
+        hint_part.again(m)
+    elif action == "menu":
+        m.to_menu()
+    elif action == "back":
+        m.back()
+    elif action == "reset stats":
+        m.back()
+        m.saves.reset_stats(m)
+    elif action == "top":
+        m.screen.row = 0
+        m.redraw()
+    elif action in SCREENS:
+        m.open(make(action, m))

@@ -1,0 +1,261 @@
+"""Puzzle mode's part of the midend: the puzzle buffers, the job that makes a puzzle between
+frames, the moves (A mine, B clear; undo, redo, check and hint from the pause menu), the end of a
+puzzle and the best times. The midend holds one ``PuzzleMode`` from the first puzzle asked for
+until it goes back to its menu (imported then: a player who never plays a puzzle pays nothing for
+it); what outlives it is plain data in the midend: the best times (``best_times``) and the
+puzzles' seeds (an Rng)."""
+
+import gc
+from array import array
+
+from mines.puzzle import play as P
+from mines._const import const
+from mines.flow.jobs import scrub
+from mines.flow.keys import A, B, START
+from mines.flow.menus import Menu
+from mines.engine.presets import LEVEL_WORDS
+from mines.engine.rng import Rng
+from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, GENERATING, JOB_PUZZLE, MENU,
+                               PLAYING, WON)
+
+
+def start(m, fixed=None):
+    """Make a puzzle of the puzzle menu's size and level for midend ``m`` (``fixed``: the
+    (width, height, level, seed) of a puzzle code instead), then play it (the sweeper's buffers
+    are let go first: the heap holds one mode's at a time)."""
+    puzzle = m.puzzle
+    if puzzle is None:
+        if m.puzzle_best is None:  # the first puzzle of the session
+            puzzle = PuzzleMode(Rng(m.seed0 * 3 + 1), best_times())
+        else:
+            puzzle = PuzzleMode(m.puzzle_seeds, m.puzzle_best)
+    if not m.mode:
+        m.runner.stop()
+        m.boards.drop()
+    m.set_puzzle(puzzle)
+    m.runner.start(puzzle.start(m, fixed), JOB_PUZZLE)
+    m.show_board()
+    m.wait_for(m.board_width() // 2, m.board_height() // 2)
+
+PAUSE_ROWS = (
+    ("Resume", None, "resume"),
+    ("Undo", None, "undo"),
+    ("Redo", None, "redo"),
+    ("Check marks", None, "check"),
+    ("Hint", None, "hint"),
+    ("New puzzle", None, "new"),
+    ("How to play", None, "puzzle_help"),
+    ("Menu", None, "menu"),
+)
+
+_A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
+
+
+def best_times():
+    """The best solve time per menu size and level, in milliseconds (0: none yet), in one flat
+    table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read
+    back as it is."""
+    return array("I", bytes(4 * 3 * len(P.SIZES)))
+
+
+def record_best(times, size, level, ms):
+    """A puzzle of ``size`` (index in puzzle_game.SIZES; -1: a size not in the menu's, a code's)
+    and ``level`` was solved in ``ms`` milliseconds; True when that is a new best in ``times``
+    (``best_times``)."""
+    if size < 0:
+        return False
+    k = size * 3 + level
+    if times[k] and times[k] <= ms:
+        return False
+    times[k] = ms
+    return True
+
+
+class PuzzleJob:
+    """Making one puzzle (jobs' job protocol): first the buffers for its size (old ones
+    dropped one frame before, so that the two never coexist), then the maker's slices."""
+
+    no_memory = ""
+
+    def __init__(self, mode):
+        self.mode = mode
+        self.slice_work = 0
+        self.progress = 0
+        self.width = self.height = self.level = self.seed = 0
+        self.began = False
+
+    def set(self, width, height, level, seed):
+        self.no_memory = "No memory: %dx%d puzzle" % (width, height)
+        self.width = width
+        self.height = height
+        self.level = level
+        self.seed = seed
+        self.began = False
+        self.slice_work = 0
+        self.progress = 0
+
+    def step(self):
+        self.slice_work = 0
+        mode = self.mode
+        if not self.began:
+            if not mode.ensure_size(self.width, self.height):
+                return False  # old buffers dropped: collected before the next frame
+            mode.maker.begin(self.seed, self.level)
+            self.began = True
+            return False
+        maker = mode.maker
+        done = maker.step()
+        self.slice_work = maker.slice_work
+        self.progress = maker.progress
+        return done
+
+
+class PuzzleMode:
+    """``game`` (a puzzle_game.PuzzleGame, None before the first puzzle), ``maker``, ``best``
+    (the midend's ``best_times``), ``size_index`` and ``level`` of the puzzle on screen,
+    ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
+
+    def __init__(self, seeds, best):
+        self.seeds = seeds
+        self.maker = None
+        self.game = None
+        self.best = best
+        self.job = PuzzleJob(self)
+        self.size_index = 0
+        self.level = 0
+        self.new_best = False
+        self._boards = None   # the midend's Boards: told when buffers were dropped
+
+    def size(self, m, k):
+        """The width (``k`` 1) or height (2) of the puzzle in front: the one being made, the
+        menu's in the menu, else the game's."""
+        game = self.game
+        if m.state == GENERATING:
+            return self.job.width if k == 1 else self.job.height
+        if m.state == MENU or game is None:
+            return P.SIZES[m.settings.psize][k]
+        return game.width if k == 1 else game.height
+
+    def start(self, m, fixed=None):
+        """The job making a puzzle of the menu's size and level, from the next seed, or the
+        puzzle of ``fixed`` (width, height, level, seed: a puzzle code)."""
+        s = m.settings
+        self._boards = m.boards
+        if fixed is None:
+            w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
+            fixed = (w, h, s.plevel, self.seeds.bits30())
+        w, h, level, seed = fixed
+        self.size_index = -1   # (best times are kept for the menu's sizes)
+        for k in range(len(P.SIZES)):
+            if P.SIZES[k][1] == w and P.SIZES[k][2] == h:
+                self.size_index = k
+        self.level = level
+        self.job.set(w, h, level, seed)
+        return self.job
+
+    def ensure_size(self, width, height):
+        maker, game = self.maker, self.game
+        if maker is not None or game is not None:
+            if maker is not None and maker.width == width and maker.height == height:
+                return True
+            self.drop()  # (the last puzzle's game: made again in one piece with its maker)
+            return False
+        gc.collect()
+        from mines.puzzle.maker import PuzzleMaker
+        try:
+            self.maker = PuzzleMaker(width, height)
+            self.game = P.PuzzleGame(width, height)
+        except MemoryError:
+            self.drop()
+            raise
+        return True
+
+    def drop(self, m=None):
+        """Let go of the puzzle buffers (before another size; with the midend ``m``: leaving
+        puzzle mode)."""
+        maker, game = self.maker, self.game
+        self.maker = None
+        self.game = None
+        scrub(maker, 2)
+        scrub(game, 2)
+        if self._boards is not None:
+            self._boards.collect_wanted = True   # the frame loop collects
+        if m is not None:
+            m.set_puzzle(None)
+
+    def take(self, m):
+        """The puzzle is made: play it. The maker goes (the game holds a copy of what it made,
+        and the maker's buffers are the biggest puzzle mode has): the next puzzle makes one."""
+        maker = self.maker
+        self.game.new(maker)
+        self.maker = None
+        scrub(maker, 2)
+        self.new_best = False
+        m.runner.stop()
+        m.play_from(0, self.game.width // 2, self.game.height // 2)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def press(self, m, button):
+        """A, B and START while a puzzle is on screen (the midend moves the cursor)."""
+        game = self.game
+        if m.state == WON:
+            if button == A or button == START:
+                m.start_puzzle()
+            elif button == B:
+                m.to_menu()
+            return
+        if button == START:
+            m.show_paused(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
+            return
+        if button != A and button != B:
+            return
+        move = game.decide(P.PRIMARY if button == A else P.SECONDARY, m.cx, m.cy)
+        if move == P.NO_MOVE:
+            m.say("A clue: no mark")
+            m.cue(CUE_REFUSED)
+            return
+        game.execute(move)
+        m.cue(CUE_FLAG if button == A else CUE_OPEN)
+        self._after(m)
+
+    def action(self, m, word):
+        """A pause-menu row: "undo", "redo", "check" or "hint"; back to the puzzle."""
+        game = self.game
+        m.resume()
+        if word == "undo" or word == "redo":
+            if not (game.undo() if word == "undo" else game.redo()):
+                m.say("Nothing to %s" % word)
+        elif word == "check":
+            wrong = game.check()
+            m.say("%d wrong mark%s" % (wrong, "" if wrong == 1 else "s") if wrong
+                  else "No wrong mark")
+        elif word == "hint":
+            c = game.hint()
+            if c >= 0:
+                m.point(game.board.x_of(c), game.board.y_of(c))
+                m.say("Hint: a mine here" if game.hint_mine else "Hint: clear here")
+        self._after(m)
+
+    def _after(self, m):
+        game = self.game
+        if game.state == P.SOLVED and m.state == PLAYING:
+            self.new_best = record_best(self.best, self.size_index, self.level, m.elapsed_ms)
+            m.end(True)
+            m.unsay()   # "Solved!" in the bar at once
+            gc.collect()   # a quiet moment between puzzles
+
+    def result_lines(self, m):
+        from mines.flow.texts import clock
+        best = self.best[self.size_index * 3 + self.level] if self.size_index >= 0 else 0
+        game = self.game
+        head = "Solved in %s  %s" % (clock(m.elapsed_ms), "new best!" if self.new_best else
+                                     "best " + clock(best) if best else "")
+        if len(head) > 26:
+            head = head[:6] + head[9:]   # "Solved 2:46:40  ..."
+        return [head.rstrip(),
+                "%dx%d %s  help used %d" % (game.width, game.height,
+                                            LEVEL_WORDS[self.level], game.helps),
+                "Code %s" % game.code(),
+                "%s: next  %s: menu" % (m.buttons[_A], m.buttons[_B])]

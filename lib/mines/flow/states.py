@@ -1,0 +1,28 @@
+"""The midend's states (what is in front), its runner's job tags and the cue bits (what the
+lights and speaker should say), in a module of their own so that the midend's parts (texts,
+hint_part, save_part, puzzle_part) read them from their one home."""
+
+# What is in front: the game's flow.
+MENU = 0  # the main menu, or a screen opened from it
+READY = 1  # classic: a hidden board, waiting for the first open
+GENERATING = 2
+PLAYING = 3
+PAUSED = 4  # the pause menu (or a screen opened from it) over a hidden board
+WON = 5
+LOST = 6
+
+# Runner tags: what the running job is for (the midend's and its parts').
+JOB_QUICK = 1  # a board whose start the generator picks (quick start), made when Play is chosen
+JOB_CLASSIC = 2  # a board from the cell the player opened first
+JOB_RESUME = 3  # a saved game put back (save_part)
+JOB_HINT = 4  # a hint (hint_part)
+JOB_CHECK = 5  # after a move: the flags the numbers disprove
+JOB_PUZZLE = 6  # a pen-and-paper puzzle (made in puzzle_part)
+JOB_MERCY = 7  # a Kind board's rescue (hint_part)
+
+# Cue bits for the lights and the speaker, collected by ``take_cues``.
+CUE_OPEN = 1
+CUE_FLAG = 2
+CUE_WIN = 4
+CUE_LOSE = 8
+CUE_REFUSED = 16

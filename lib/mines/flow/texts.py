@@ -1,0 +1,110 @@
+"""What the midend's screens say: the status bar's word, the menu's footer and the end-of-game
+panel's lines. A feature that has something to say at the end of a game (hints used, lives
+lost, the board's code, a new record) adds its line in ``result_lines``."""
+
+from mines._const import const
+from mines.flow.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON, JOB_MERCY
+
+_A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
+_START = const(6)
+
+
+def status(m):
+    """The middle of the status bar: a message, or the state and its keys in a few words (more
+    than 17 characters take the whole bar: boards.view)."""
+    runner = m.runner
+    if runner.tag == JOB_MERCY and runner.job is not None:
+        return runner.job.spin()   # a Kind board's rescue runs
+    if m.message:
+        return m.message
+    state = m.state
+    keys = m.buttons
+    if state == MENU or state == PAUSED:   # (a menu's title says it)
+        return ""
+    if state == READY:
+        return "%s: open a cell" % keys[_A]
+    if state == GENERATING:
+        return "Making %d%%  %s: stop" % (m.progress(), keys[_B])
+    if state == PLAYING:
+        if m.start_x >= 0:
+            return "%s: open the dot" % keys[_A]
+        return "%s: pause/help" % keys[_START]
+    if state == WON:
+        return "Solved! Move to look" if m.mode else "You win! Move to look"
+    return "Boom! Move to look"
+
+
+def footer(m):
+    """The menu's bottom line (two with a newline): a message, or what the keys do here and,
+    on a setting's row, what its value means."""
+    if m.message:
+        return m.message
+    from mines.flow.menus import PAGE_ROWS, SCREENS, WHY  # (a text screen is in front: loaded)
+    screen = m.screen
+    keys = m.buttons
+    a = keys[_A]
+    if hasattr(screen, "footer"):   # a screen with keys of its own (code entry)
+        return screen.footer(keys)
+    if screen.row < 0:
+        if len(screen.rows) > PAGE_ROWS:
+            return "%s/%s: scroll  %s: back" % (keys[0], keys[1], a)
+        return "%s or %s: back" % (a, keys[_B])
+    label, name, action = screen.rows[screen.row]
+    if name:
+        line = "<>: change  %s: to %s" % (a, screen.rows[0][0].split()[0])
+        for k in range(0, len(WHY), 2):   # what the value means, where it needs a word
+            if WHY[k] == name:
+                return WHY[k + 1].split("|")[getattr(m.settings, name)] + "\n" + line
+        return line
+    if action == "back":
+        return "%s or %s: back" % (a, keys[_B])
+    line = "%s: %s" % (a, "open" if action in SCREENS else label.lower())
+    if screen.back == "back":
+        line += "  %s: back" % keys[_B]
+    return line
+
+
+def clock(ms):
+    """``ms`` milliseconds as the panels show a time: "12.3s" below 1000 s, then "16:40" or
+    "2:46:40" (7 characters at most, below 10 hours), then "27h"."""
+    s = ms // 1000
+    if s < 1000:
+        return "%d.%ds" % (s, ms % 1000 // 100)
+    if s >= 36000:
+        return "%dh" % (s // 3600)
+    if s >= 3600:
+        return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+def result_lines(m):
+    """The end-of-game panel's lines (four, at most 26 characters), most important first: the
+    time with the best time or the place among the best (New record!), the level, 3BV and
+    moves, the board's code with the hints (and lives) used, and the keys (A: a new board,
+    START: the same board again, B: the menu). A puzzle's come from puzzle mode."""
+    if m.mode:
+        return m.puzzle.result_lines(m)
+    t = m.elapsed_ms
+    st = m.stats
+    game = m.game
+    from mines.flow.hint_part import board_code
+    used = "%s hint %d" % (board_code(m), m.hints_used)
+    if game is not None and game.lives > 1:
+        used += " lost %d" % game.lives_lost
+    if len(used) > 26:   # (10 hints or more with lives)
+        used = used.replace("t ", "t")
+    keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[_START], m.buttons[_B])
+    level = m.settings.text("level")
+    if m.state == WON:
+        if m.saves is not None and m.saves.place:  # "New record!", "2nd best"...
+            best = m.saves.place_line()
+        else:
+            ms = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
+            best = "best " + clock(ms)
+        head = "Won in %s  %s" % (clock(t), best)
+        if len(head) > 26:
+            head = head[:3] + head[6:]   # "Won 2:46:40  ..."
+        return [head, "%s 3BV %d moves %d" % (level, st.bbbv, st.moves), used, keys]
+    return ["Lost after " + clock(t), "%s  won %d of %d" % (level, st.won, st.played), used,
+            keys]

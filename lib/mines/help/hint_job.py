@@ -1,0 +1,205 @@
+"""Help during a game, for the midend: the hint job (the next provable cell with the numbers that
+prove it, else the wrong flags, else the safest guess with its probability), the wrong-flag check
+after a move, and the Kind boards' mercy. Imported when a game first needs it.
+
+The jobs (a hint, the check after a move, a Kind board's rescue) run on the midend's job runner
+(``step() -> done``, ``slice_work``, ``progress``); each step does about ``STEP_UNITS`` of the
+hinter's or ``PROB_UNITS`` / ``RESCUE_UNITS`` of the frontier's work units, which bench_hints.py
+measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51 time, so a hint
+step is charged to the runner as a whole frame's share (``slice_cost``, set by the midend: one
+step a frame) and a frontier step as half of it (two a frame).
+"""
+
+from mines.engine.game import move_cell
+from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
+
+STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
+PROB_UNITS = 150   # probability units a step: up to about 14 ms (bench_hints.py)
+RESCUE_UNITS = 150  # a Kind board's rescue: frontier units a step, as for probabilities
+
+SPIN = ("Thinking", "Thinking.", "Thinking..", "Thinking...")   # while a rescue runs
+
+# What a finished hint job found (``HintJob.found``).
+FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
+FOUND_WRONG = 2    # flags the numbers contradict: ``wrong``
+FOUND_GUESS = 3    # nothing provable: ``cell`` is the safest guess, ``chance`` its mine %
+FOUND_NOTHING = 0
+
+# How the status line names each rule (hints.RULE_*).
+RULE_WORDS = ("one number", "two numbers", "case split", "mine count")
+
+
+class HintJob:
+    """A hint (``check_only``: only the wrong flags) for the game in progress, sliced."""
+
+    no_memory = "No memory for hints"   # what the runner says when it runs out (mines.flow.jobs)
+
+    def __init__(self, game, solver=None, kind=0):
+        self.game = game
+        # ``solver``: one whose buffers are idle while a game is played, or None (its own).
+        self.hinter = Hinter(game.width, game.height, solver)
+        self.probs = None
+        if kind:  # a board that may need guesses (mines.engine.kinds: Random, Kind): the frontier's
+            self._make_probs()  # buffers now, while the heap has room in few pieces (11.5K)
+            if kind == 2:  # and a Kind board's rescue's first layouts (3K)
+                self.probs.frontier.keep_firsts_room()
+        self.settled = None
+        self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
+        self.marks_version = 0
+        self.slice_work = 0
+        self.slice_cost = 361   # runner units a step is charged (one step a frame)
+        self.progress = 0
+        self.key = -1
+        self.check_only = False
+        self.rescue = None
+        self.saved = False
+        self.move = -1
+        self.steps = 0
+        self._phase = 0
+
+    def begin(self, cursor, check_only=False):
+        game = self.game
+        self.check_only = check_only
+        self.found = FOUND_NOTHING
+        self.cell = -1
+        self.because = ()
+        self.rule = -1
+        self.chance = 0
+        self.wrong = ()
+        self.disproved = ()   # the wrong flags: the ones the numbers prove safe
+        self.is_mine = False
+        self._cursor = cursor
+        self.hinter.begin(game.shown, game.total, cursor, game.board,
+                          MODE_CHECK if check_only else MODE_HINT)
+        self._phase = 0
+        self.progress = 0
+
+    def begin_mercy(self, move):
+        """A Kind board: ``move`` opens a covered mine. If no covered cell is provably safe
+        (the hinter, MODE_SAFE), find a layout of the mines, consistent with every number
+        shown and the total, that has the cell safe (``mines.engine.kinds.Rescue``); the board
+        changes in the job's last step, all at once. Then ``saved`` says whether it did; the caller
+        makes the move."""
+        game = self.game
+        self.move = move
+        self.saved = False
+        self.found = FOUND_NOTHING
+        self.wrong = self.disproved = ()
+        self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
+        self.steps = 0
+        self._phase = 2
+        self.progress = 0
+
+    def step(self):
+        """One slice. True when the answer is in (``found`` and the fields it names)."""
+        self.slice_work = self.slice_cost
+        h = self.hinter
+        if self._phase >= 2:
+            return self._mercy_step(h)
+        if self._phase == 0:
+            if not h.step(STEP_UNITS):
+                self.progress = 50 if h.rule >= 0 else 20
+                return False
+            if h.wrong:
+                self.found = FOUND_WRONG
+                self.wrong = h.wrong
+                self.disproved = h.disproved
+                self.cell = h.wrong[0]
+            if self.check_only or self.found:
+                return True
+            if h.cell >= 0:
+                self.found = FOUND_CELL
+                self.cell = h.cell
+                self.is_mine = h.is_mine
+                self.because = h.because
+                self.rule = h.rule
+                return True
+            if self.probs is None:
+                self._make_probs()
+            h.settle(self._settled(h))
+            self.probs.begin(self.settled, self.game.total, self._cursor,
+                             h.counted(self.probs.frontier))
+            self._phase = 1
+            return False
+        p = self.probs
+        self.slice_work = (self.slice_cost + 1) // 2   # cheaper steps: two a frame
+        if not p.step(PROB_UNITS):
+            self.progress = 80
+            return False
+        if p.best >= 0:
+            self.found = FOUND_GUESS
+            self.cell = p.best
+            self.chance = int(p.best_p * 100 + 0.5)
+        return True
+
+    def _make_probs(self):
+        """The probabilities, and their frontier: one for all (the hinter counts with it when
+        its case analysis is stuck past its bound, counting; a rescue too)."""
+        from mines.help.probability import Probabilities
+        h = self.hinter
+        self.probs = Probabilities(h.board, h.frontier)
+        h.frontier = self.probs.frontier
+
+    def _settled(self, h):
+        """The view settled with what the hinter proved (``Hinter.settle``): written into the
+        hinter's ``seen`` marks, free until its next hint (one buffer fewer)."""
+        self.settled = h.seen
+        return self.settled
+
+    def spin(self):
+        """What the status bar says while a rescue runs (read from the runner's job: a job
+        reports through its state, it never calls its owner)."""
+        return SPIN[(self.steps >> 3) & 3]
+
+    def _mercy_step(self, h):
+        game = self.game
+        self.steps += 1
+        if self._phase == 2:
+            if not h.step(STEP_UNITS):
+                self.progress = 20
+                return False
+            if h.cell >= 0 or h.error:
+                return True   # a safe cell was provable: no mercy (or the view is wrong)
+            rescue = self.rescue
+            if rescue is None:
+                from mines.engine.frontier import Frontier
+                from mines.engine.kinds import Rescue
+                if h.frontier is None:
+                    h.frontier = Frontier(h.board)
+                rescue = self.rescue = Rescue(h.board, h.frontier)
+            h.settle(self._settled(h))  # proven mines known, proven safe cells out: small groups
+            rescue.begin(game, move_cell(self.move), self.settled)
+            self._phase = 3
+            return False
+        self.slice_work = (self.slice_cost + 1) // 2   # steps as the probabilities': two a frame
+        rescue = self.rescue
+        if not rescue.step(RESCUE_UNITS):
+            self.progress = 60
+            return False
+        self.saved = rescue.saved
+        if h.counting is not None:
+            h.counting.forget()   # the shared frontier now holds the rescue's counts
+        return True
+
+    def show(self, because):
+        """Mark ``because`` (padded indices) as the numbers to highlight (empty: none)."""
+        marks = self.marks
+        if any(marks):
+            marks[:] = bytes(len(marks))
+        for i in because:
+            marks[i] = 1
+        self.marks_version += 1
+
+    def text(self):
+        """The status line for the answer."""
+        if self.found == FOUND_CELL:
+            return "%s: %s" % ("Mine" if self.is_mine else "Safe", RULE_WORDS[self.rule])
+        if self.found == FOUND_WRONG:
+            return "Wrong flag" if len(self.wrong) == 1 else "%d wrong flags" % len(self.wrong)
+        if self.found == FOUND_GUESS:
+            return "Guess: %d%% mine" % self.chance
+        return "No hint"
+
+    def forget(self):
+        """A new game: the next view loads from scratch."""
+        self.hinter.forget()

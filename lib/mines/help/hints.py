@@ -1,0 +1,406 @@
+"""Hints: the next cell a player can prove from what they see, at the weakest reasoning, with the
+numbers that prove it; and the flags those numbers contradict.
+
+A view is a padded tile array (``Game.shown``: numbers 0..8, COVERED, FLAG, BAD_FLAG, BLOWN). The
+player's flags are not trusted: deductions use the open numbers (and the blown mines, which the
+game revealed) only. The rules are tried in order, each to its end before the next:
+
+  single  one number at a time (``Solver`` level SINGLE), chained;
+  pairs   two numbers together (level PAIRS);
+  cases   exact case analysis over frontier groups (level FULL without the mine count);
+  count   the same with the total mine count.
+
+When a rule's case analysis finds nothing while a group is over its bound, the view is counted
+exactly with a bigger bound (``counting``): a view the solver reached by another path (a
+no-guess board's) may hold a deduction the bounded analysis no longer sees from here.
+
+A hint is a covered, unflagged cell the first rule that proves anything proves (among the first
+``CANDIDATES`` found: the one with the fewest proving numbers, a safe cell before a mine, then the
+nearest to the cursor). ``because`` lists the open numbers whose constraints alone prove it: the
+number(s) the rule fired on and, through the cells they relied on, the numbers that proved those
+(for a case split, every number of the cell's group at that moment; for the count, every number
+of the frontier, with the total). A flag is wrong only when the numbers prove its cell safe: a
+number with too many flags around it says that one of them is wrong, not which (the game marks
+such a number itself, ``Game.overfull``).
+
+Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or ``run()``).
+Buffers are made once per board size; a hint can borrow the generator's idle solver.
+"""
+
+from mines._const import const
+from array import array
+
+from mines.engine import presets
+from mines.engine.board import Board
+from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
+from mines.help.view_loader import ViewLoader
+from mines.help.reasons import (RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, RULE_SINGLE,
+                                because_of, rule_of)
+from mines.engine.solver import MINE, RUNNING, SAFE, Solver
+
+
+CANDIDATES = 4   # hints compared within the first rule that finds any
+NEAR = 3          # numbers this near the cursor (each way) are looked at first
+_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
+
+SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
+
+# What to look for (``begin``'s ``mode``).
+MODE_HINT = 0     # a hint, and every wrong flag
+MODE_SAFE = 1     # only: is any covered cell (flagged or not) provably safe? (kind boards)
+MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is looked for)
+
+
+class Hinter:
+    """Hint finder for one board size. ``solver``: an idle ``Solver`` of this size to borrow
+    (the generator's between boards), else one of its own is made."""
+
+    def __init__(self, width, height, solver=None):
+        if solver is None:
+            solver = Solver(Board(width, height), oracle=False)
+        self.solver = solver
+        board = solver.board
+        self.board = board
+        size = board.size
+        # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
+        # the last): the rule a learnt cell's proof needed follows from its position.
+        self.starts = array("H", bytes(2 * len(RULE_NAMES)))
+        # A borrowed solver's case analysis lends the walks their marks and list: its layouts'
+        # constraint marks (cleared before each analysis's enumerations) and masks (written and
+        # read within one analysis); no walk spans an analysis.
+        cases = solver.cases
+        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
+        self.seen = cases.layouts.cid if cases is not None else bytearray(size)
+        self.bad = bytearray(size)    # wrong flags: 1 on a flag proven safe
+        self.walk = cases.layouts.andm if cases is not None else \
+            array("H", bytes(2 * board.width * board.height))   # a cell at most once
+        self.cand = array("H", bytes(2 * CANDIDATES))
+        self.ncand = 0
+        self._job = None
+        self.done = True
+        self._numbers = 0
+        # The loader's marks and list of changed cells are needed by a load only, before the
+        # wrong flags are marked and before any walk.
+        self.loader = ViewLoader(solver, self.bad, self.walk)
+        self.counting = None    # exact counting when a group is over the case analysis's bound
+        self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
+        self._clear()
+
+    def forget(self):
+        """The next view is not the last one plus a move (the mines moved, a new game):
+        load it from scratch. (A change a game cannot make is noticed anyway.)"""
+        self.loader.forget()
+
+    def budget(self):
+        """The work units this step may still do (the hint's parts share one budget)."""
+        return self._units
+
+    def _clear(self):
+        self.error = None      # "inconsistent: ..." when the numbers contradict themselves
+        self.cell = -1         # the hint (padded index), -1: nothing provable
+        self.is_mine = False
+        self.because = []      # padded indices of the proving numbers
+        self.rule = -1
+        self.wrong = []        # padded indices of wrong flags (proven safe), in board order
+        self.disproved = self.wrong   # (the same: every wrong flag is a disproved one)
+        self.work = 0
+
+    def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
+        """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count
+        the player is told (-1: not told). ``cursor``: padded index the hint should be near.
+        ``truth``: the game's ``Board`` when known: a flag on a real mine can never be proven
+        safe, so the search for wrong flags stops sooner (the answer is the same)."""
+        self._clear()
+        self.shown = shown
+        self.total = total
+        self.cursor = cursor
+        self.truth = truth
+        self.mode = mode
+        self.ncand = 0
+        self.done = False
+        self._job = self._work()
+
+    def step(self, units=200):
+        """About ``units`` solver work units (a unit is about one neighbour visit). Returns True
+        when the answer is ready."""
+        if self.done:
+            return True
+        s = self.solver
+        s.work = 0
+        self._units = units
+        oracle = s.oracle   # (a borrowed solver: the generator's)
+        s.oracle = False
+        clue = s.clue       # (an oracle's are its board's counts)
+        s.clue = self.shown   # the numbers are the view's
+        for _ in self._job:
+            break
+        s.clue = clue
+        s.oracle = oracle
+        self.work += s.work
+        if self.done:
+            self._job = None   # (its frame and the load's, let go until the next answer)
+        return self.done
+
+    def run(self):
+        while not self.step(1 << 20):
+            pass
+        return self
+
+    # -- the work -----------------------------------------------------------------------------
+
+    def _work(self):
+        s = self.solver
+        b = self.board
+        shown = self.shown
+        starts = self.starts
+        for rule in range(len(starts)):
+            starts[rule] = 0xFFFF   # not begun
+        wrong = self.bad
+        wrong[:] = b.zeros
+        loader = self.loader
+        for _ in loader.load(shown, self.budget):
+            yield
+        self.error = loader.error
+        self._numbers = loader.nfront
+        if self.error is None and 0 <= self.total < loader.blown:
+            self.error = "inconsistent: %d mines are shown, the total is %d" % (
+                loader.blown, self.total)
+        if self.error is not None:
+            self.done = True
+            yield
+            return
+        # Flags are wrong only once proven safe: every flag waits for the proofs.
+        self._nwrong = 0
+        pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
+        s.work += 20
+        self._pending = pending
+        self._found = False
+        self._counted = -1
+        if self.counting is not None:
+            self.counting.forget()
+        for rule in (RULE_SINGLE, RULE_PAIRS, RULE_CASES, RULE_COUNT):
+            if self._finished():
+                break   # (a check with no flag to disprove: only the view is loaded)
+            if rule == RULE_COUNT:
+                if self.total < 0:
+                    break
+                s.mines_left = self.total + s.mines_left + 1
+                s.total_mines = self.total
+            self.starts[rule] = s.nknown
+            if rule <= RULE_PAIRS:
+                self._requeue()
+                if s.work >= self._units:
+                    yield
+                self._near_first(s.sp)
+                for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
+                    yield
+            else:
+                cases = s.cases
+                if cases is None:
+                    from mines.engine.groups import CaseAnalysis
+                    cases = s.cases = CaseAnalysis(s)
+                while not self._finished():
+                    t0 = s.nknown
+                    found = cases.step(self._units)
+                    while found is None:
+                        yield
+                        found = cases.step(self._units)
+                    if not found:
+                        if not self._count_again(rule, cases):
+                            break
+                        for _ in self.counting.prove(rule == RULE_COUNT):
+                            yield
+                        self._counted = rule
+                        if s.nknown == t0:
+                            break
+                    # Where this case split began, on each cell it proved: in ``src2``,
+                    # which holds nothing else for a case split's cells (``because_of``).
+                    order = s.order
+                    src2 = s.src2
+                    for k in range(t0, s.nknown):
+                        src2[order[k]] = t0
+                    self._note(t0, rule)
+                    for _ in self._closure(rule, presets.PAIRS):
+                        yield
+            if self.ncand and not self._found:
+                for _ in self._choose():
+                    yield
+                yield
+            if self._finished():
+                break
+        if self._nwrong:
+            self.wrong = self.disproved = [i for i in range(b.size) if wrong[i]]
+        self.done = True
+        yield
+
+    def settle(self, out):
+        """Write into ``out`` (a bytearray of the view's size) the view with every cell the
+        numbers have proven so far filled in: mines as BLOWN (known), safe cells as
+        ``SETTLED_SAFE`` (neither covered nor a number). The layouts it allows are exactly the
+        view's, so ``probability`` over it gives the view's probabilities with the proven
+        cells out of the count. After an answer with no hint, every provable cell is in."""
+        out[:] = self.shown
+        s = self.solver
+        order = s.order
+        st = s.st
+        for k in range(self._numbers, s.nknown):
+            c = order[k]
+            out[c] = BLOWN if st[c] == MINE else SETTLED_SAFE
+
+    def _count_again(self, rule, cases):
+        """The case analysis found nothing: is exact counting (``counting``) worth a
+        try? Only with a group over the analysis's bound, and not again for a rule whose count
+        was complete already. Makes the counter when first needed."""
+        if self._counted == rule and self.counting.exact:
+            return False
+        from mines.engine.groups import MAX_GROUP
+        gstart = cases.gstart
+        for g in range(cases.ngroups):
+            if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                break
+        else:
+            return False
+        if self.counting is None:
+            try:
+                from mines.help.counting import ExactCount
+                self.counting = ExactCount(self, self.frontier)
+            except MemoryError:
+                return False   # no room to count: the answer stays what the rules found
+            self.frontier = self.counting.frontier
+        return True
+
+    def counted(self, frontier):
+        """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
+        last answer counted it and proved nothing after): probabilities need not count again."""
+        c = self.counting
+        return c is not None and c.frontier is frontier and c.at == self.solver.nknown \
+            and frontier.done and self.done
+
+    def _finished(self):
+        if self.mode == MODE_SAFE:
+            return self._found
+        if self.mode == MODE_CHECK:
+            return not self._pending
+        return self._found and not self._pending
+
+    def _requeue(self):
+        """Queue every number with covered neighbours for the solver again (a rule switched on
+        looks at every number, not only those that changed)."""
+        s = self.solver
+        st = s.st
+        unk = s.unk
+        flags = s.flags
+        stack = s.stack
+        order = s.order
+        sp = s.sp
+        for k in range(self._numbers):   # the numbers next to covered cells come first
+            a = order[k]
+            if unk[a] and not flags[a] & 1:
+                flags[a] |= 1
+                stack[sp] = a
+                sp += 1
+        s.sp = sp
+        s.work += self._numbers
+
+    def _near_first(self, sp):
+        """Put the numbers near the cursor (``NEAR`` cells each way) on top of the solver's
+        stack (``sp`` numbers, last in first out): the chains start where the player looks,
+        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
+        cur = self.cursor
+        if cur < 0 or sp < 2:
+            return
+        s = self.solver
+        stack = s.stack
+        walk = self.walk
+        stride = self.board.stride
+        cx = cur % stride
+        cy = cur // stride
+        near = 0
+        far = 0
+        for k in range(sp):
+            a = stack[k]
+            if -NEAR <= a % stride - cx <= NEAR and -NEAR <= a // stride - cy <= NEAR:
+                walk[near] = a
+                near += 1
+            else:
+                stack[far] = a
+                far += 1
+        for k in range(near):
+            stack[far + k] = walk[k]
+        s.work += sp
+
+    def _closure(self, rule, level):
+        """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon
+        as the answer is known (a generator: yields when the step's budget is spent)."""
+        s = self.solver
+        t0 = s.nknown
+        used = 0
+        for status in s.run(level, _LOOK_UNITS):
+            self._note(t0, rule)
+            t0 = s.nknown
+            if status != RUNNING or self._finished() or (
+                    self.ncand == CANDIDATES and not self._pending):
+                break
+            used += s.work
+            s.work = 0
+            if used >= self._units:
+                s.work = used   # counted by step()
+                yield
+                used = 0
+        s.work += used
+
+    def _note(self, t0, rule):
+        """Look at the cells learnt since position t0: flags proven safe are wrong, flags proven
+        either way are settled, covered cells become candidates."""
+        s = self.solver
+        order = s.order
+        st = s.st
+        shown = self.shown
+        truth = self.truth
+        for k in range(t0, s.nknown):
+            c = order[k]
+            t = shown[c]
+            if self.mode == MODE_SAFE:
+                if st[c] == SAFE:
+                    self.cell = c
+                    self.rule = rule
+                    self._found = True
+                    return
+                continue
+            if t == FLAG or t == BAD_FLAG:
+                if truth is None or not truth.mine[c]:
+                    self._pending -= 1
+                if st[c] == SAFE and not self.bad[c]:
+                    self._nwrong += 1
+                    self.bad[c] = 1
+            elif t == COVERED and not self._found and self.ncand < CANDIDATES and \
+                    self.mode == MODE_HINT:
+                self.cand[self.ncand] = c
+                self.ncand += 1
+        s.work += 2 * (s.nknown - t0)
+
+    def _choose(self):
+        """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
+        generator: yields between candidates when the step's budget is spent, as a big group's
+        numbers take a while to gather)."""
+        s = self.solver
+        stride = self.board.stride
+        best = None
+        for k in range(self.ncand):
+            c = self.cand[k]
+            because = because_of(self, c)
+            far = 0
+            if self.cursor >= 0:
+                far = abs(c % stride - self.cursor % stride) + abs(c // stride - self.cursor // stride)
+            key = (len(because), s.st[c] == MINE, far)
+            if best is None or key < best[0]:
+                best = (key, c, because)
+                if key[0] == 1 and not key[1] and self.cursor < 0:
+                    break   # nothing beats one number proving a safe cell
+            if s.work >= self._units:
+                yield
+        self.cell = best[1]
+        self.is_mine = s.st[self.cell] == MINE
+        self.because = best[2]
+        self.rule = rule_of(self, self.cell)
+        self._found = True

@@ -1,0 +1,136 @@
+"""Why a hint holds: the open numbers whose constraints alone prove a cell the hinter learnt
+(``hints.Hinter``), by a walk back through the cells each proof relied on. Functions of
+the ``Hinter`` (``h``), as its methods would be; they live apart so that each module stays
+small enough to compile on the device."""
+
+from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN
+
+# The hinter's rules, weakest first (``Hinter.rule``).
+RULE_SINGLE = 0
+RULE_PAIRS = 1
+RULE_CASES = 2
+RULE_COUNT = 3
+RULE_NAMES = ("single", "pairs", "cases", "count")
+
+
+def because_of(h, c):
+    """The open numbers (padded indices, sorted) whose constraints alone prove learnt cell c:
+    a walk back through the cells each proof relied on."""
+    s = h.solver
+    st = s.st
+    when = s.when
+    why = s.why
+    offsets = h.board.offsets
+    seen = h.seen
+    seen[:] = h.board.zeros
+    walk = h.walk
+    nums = []
+    top = 1
+    walk[0] = c
+    seen[c] = 2
+    while top:
+        top -= 1
+        x = walk[top]
+        if why[x] == WHY_FULL:
+            t = s.src2[x]   # where its case split began (``_work``)
+            if rule_of(h, x) == RULE_COUNT:
+                # The count used every known cell and every number of the frontier.
+                for k in range(t):
+                    y = s.order[k]
+                    if why[y] != WHY_GIVEN and not seen[y] & 2:
+                        seen[y] |= 2
+                        walk[top] = y
+                        top += 1
+                for a in range(len(st)):
+                    if st[a] == NUM and not seen[a] & 1 and _open_at(h, a, t):
+                        seen[a] |= 1
+                        nums.append(a)
+                continue
+            top = _group(h, x, t, nums, top)
+            continue
+        t = when[x]
+        for a in (s.src[x], s.src2[x]):
+            if seen[a] & 1:
+                continue
+            seen[a] |= 1
+            nums.append(a)
+            for d in offsets:
+                y = a + d
+                v = st[y]
+                if (v == SAFE or v == MINE) and why[y] != WHY_GIVEN and when[y] < t \
+                        and not seen[y] & 2:
+                    seen[y] |= 2
+                    walk[top] = y
+                    top += 1
+    s.work += 4 * len(nums)
+    nums.sort()
+    return nums
+
+
+def rule_of(h, c):
+    """The rule learnt cell c's proof needed: the last begun at or before its position."""
+    k = h.solver.when[c]
+    starts = h.starts
+    rule = RULE_SINGLE
+    while rule < RULE_COUNT and starts[rule + 1] <= k:
+        rule += 1
+    return rule
+
+
+def _known_at(s, y, t):
+    """Was cell y known (given, or learnt before position t of ``order``)?"""
+    v = s.st[y]
+    if v == UNK:
+        return False
+    return v == NUM or s.why[y] == WHY_GIVEN or s.when[y] < t
+
+
+def _open_at(h, a, t):
+    """Did number a have a cell around it still unknown at position t?"""
+    for d in h.board.offsets:
+        if not _known_at(h.solver, a + d, t):
+            return True
+    return False
+
+
+def _group(h, x, t, nums, top):
+    """Case split at position t proved cell x: add the numbers of x's group then (cells
+    linked through numbers with unknown cells) to ``nums``, and queue on ``walk`` the learnt
+    cells those numbers relied on. Returns the new top of ``walk``."""
+    s = h.solver
+    st = s.st
+    offsets = h.board.offsets
+    seen = h.seen
+    walk = h.walk
+    # The group's cells queue in the case analysis's group list: a case split proved x, so
+    # there is one, and between two of its analyses the list is free.
+    queue = s.cases.gcells
+    # x was unknown at t: queue it as a group cell (mark 4, apart from the walk's 2).
+    seen[x] |= 4
+    queue[0] = x
+    n = 1
+    q = 0
+    while q < n:
+        y = queue[q]
+        q += 1
+        for d in offsets:
+            a = y + d
+            if st[a] != NUM or seen[a] & 1:
+                continue
+            seen[a] |= 1
+            nums.append(a)
+            for e in offsets:
+                z = a + e
+                if st[z] == NUM or st[z] > MINE:
+                    continue
+                if _known_at(s, z, t):
+                    if st[z] != NUM and s.why[z] != WHY_GIVEN and not seen[z] & 2:
+                        seen[z] |= 2
+                        walk[top] = z
+                        top += 1
+                elif not seen[z] & 4:
+                    seen[z] |= 4
+                    queue[n] = z
+                    n += 1
+    s.work += 10 * n
+    return top

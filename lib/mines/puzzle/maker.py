@@ -1,0 +1,421 @@
+"""Pen-and-paper Minesweeper puzzles (seed 003): some safe cells show their number (the clues),
+and the player decides mine or clear for every other cell by reasoning alone. Exactly one
+solution, reached by the chosen level's reasoning. How, in the comment below (a comment: a long
+docstring costs the device's compiler heap while the case analysis compiles after it).
+"""
+
+# How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of
+# the grid, a clue in every other cell, then the clues are taken away one at a time in random
+# order and a removal is kept only if the solver, working from the remaining clues alone (a cell
+# it proves safe shows no number), still decides every cell at the level: Easy =
+# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The player
+# is told the total mine count at every level (the screen shows it); only Hard's reasoning uses
+# it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
+# left was tested: none can go (minimal).
+#
+# Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
+# whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
+# a *range* of tests: untested c_j in tests 0..j-1, kept also in j+1... So the tests are
+# walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
+# going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
+# going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
+# fixed point after each, and coming back goes back to the state where the range began (every
+# cell learnt since came from the range's clues): on SNAP_LEVELS levels by copying back the
+# solver's per-cell state kept there, on the others by truncating ``solver.order`` and forgetting
+# those cells. A clue is given about log2(tests) times instead of once per test, and a range
+# whose state already decides the grid needs no test at all: none of its clues is needed. A clue
+# given to a cell already proven safe is *promoted* (its number shown from then on) and demoted
+# when its range is left. Ranges are solved at ``BUILD_LEVEL`` (cheaper for Hard), each test at
+# the level itself; going back lands on a state the clues imply and the solver's rules are
+# monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
+# compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
+# are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
+# it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
+# where the mine count is not used, one flipped) keeping every clue shown, c_i stays
+# (``puzzle_walk.Walk.second``: only the clues count). In a Hard test, the case
+# analysis stops at the first group whose layouts show a second solution (two with the
+# solution's count of mines in it, or one more or less against the interior's: c_i stays,
+# ``puzzle_cache.CachedLayouts._seen``); most Hard tests need no analysis at all
+# (``puzzle_cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
+# it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+#
+# Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
+# about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated
+# per cell or per test.
+
+from mines._const import const
+import gc
+from array import array
+
+# The largest modules first, each compiled in a heap collected of the one before's garbage.
+from mines.engine.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
+gc.collect()
+from mines.engine.solver import QUEUED, RUNNING, Solver
+gc.collect()
+from mines.engine.board import Board
+from mines.puzzle.play import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
+from mines.engine.rng import Rng
+
+# The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
+MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
+MINE_PERCENT_SPREAD = 7
+
+SLICE_UNITS = 160
+# Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
+# must use Medium: its pair rule only looks at numbers queued since, so it must start from a
+# state where every pair was looked at; Hard's tests need such a state too (and Easy ranges
+# made Hard's work three times as much: far fewer ranges are decided).
+BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
+_DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
+# Levels SNAP_FROM .. SNAP_FROM + SNAP_LEVELS - 1 of the walk keep a copy of the solver's
+# per-cell state: going right there copies it back (three block copies) instead of forgetting
+# cell by cell. Those middle levels forget the most cells in all. Devtime: levels 3-6 beat 0-3,
+# 2-5, 4-7, 5-8 and 3-8; each copy is about 1.2 KB at 20x15 (8 no longer fit a 96K heap).
+SNAP_LEVELS = 4
+SNAP_FROM = 3
+
+
+class PuzzleMaker:
+    """Makes puzzles of one size; buffers are made once and reused for every puzzle.
+
+    Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
+    cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
+    ``solver`` holding the solve of the finished puzzle from its clues (``order[clues:nknown]``
+    are the deductions in order, with ``why``, ``src``, ``src2``). Statistics: ``tests``
+    (removals that needed a solve), ``twins`` (kept unsolved), Hard's tests told by a group
+    past the bound (``big``), by the state around the clue (``local``), cut short (``cuts``),
+    ``restarts`` (mine layouts thrown away), ``total_work``, ``max_slice`` (units).
+    ``progress`` is 0..100 throughout.
+    """
+
+    SLICE_UNITS = SLICE_UNITS
+    # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
+    # indivisible piece between two checks is larger than 200 units. The maker's own are at
+    # most 150 (``puzzle_walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
+    # 8 clues' neighbours, 72, a look at the groups so far, a unit a group, at most 150, the
+    # group to enumerate first, 105; growing a group by one cell, 80); the case analysis's
+    # are a TotalCounts step (at most 2 * 96 + 1), the count test of one group (2 + at most
+    # the interior's cells, < 160 up to 20x15), a group's set-up (13 per cell, at most 195), a
+    # cache look-up (at most 110) and the gap test (at most 192). That fits the midend's
+    # runner, whose slice bound is the generator's MAX_SLICE_UNITS (360; host_tests check
+    # both, and every frame's units).
+    MAX_SLICE_UNITS = SLICE_UNITS + 200
+
+    def __init__(self, width, height):
+        msg = check_size(width, height)
+        if msg:
+            raise ValueError(msg)
+        gc.collect()   # a quiet moment: the buffers below then find room in one piece
+        self.width = width
+        self.height = height
+        self.board = board = Board(width, height)
+        self.solver = Solver(board, oracle=False)
+        # The maker's parts, each compiled after the collect of the one before's garbage and
+        # before their buffers take room (MakerCases keeps a cache of 3.5 KB: most groups
+        # come again, unchanged, from test to test).
+        from mines.puzzle.cache import StateCopies
+        gc.collect()
+        from mines.puzzle.cases import MakerCases
+        gc.collect()
+        from mines.puzzle.walk import Walk
+        gc.collect()
+        self.solver.cases = MakerCases(self.solver)
+        self._walk = Walk(self.solver)
+        cells = width * height
+        self.cand = array("H", bytes(2 * cells))       # the clues in removal order
+        # The depth-first walk over the tests: per level, its range of tests, phase (0: going
+        # left next, 1: right next, 2: done) and the solver state to come back to.
+        self._tlo = array("H", bytes(2 * _DEPTH))
+        self._thi = array("H", bytes(2 * _DEPTH))
+        self._tph = bytearray(_DEPTH)
+        self._tmark = array("H", bytes(2 * _DEPTH))
+        self._tnp = array("H", bytes(2 * _DEPTH))
+        self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
+        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM.
+        self._copies = StateCopies(self.solver, SNAP_LEVELS)
+        self.npromoted = 0
+        self.clue = bytearray(board.size)
+        self.rng = Rng(0)
+        self.level = EASY
+        self.seed = 0
+        self.mines = 0
+        self.clues = 0
+        self.done = True
+        self._job = None
+        # One solver loop per level, kept (a loop carries on after every change of state), all
+        # made here, while the heap is in one piece (made later, a frame of ~700 bytes might
+        # not find room between a puzzle's leftovers).
+        self._runners = [self.solver.run(lv, SLICE_UNITS) for lv in (EASY, MEDIUM, HARD)]
+        self._clear_stats()
+
+    def _clear_stats(self):
+        self.progress = 0
+        self.slice_work = 0
+        self.total_work = 0
+        self.max_slice = 0
+        self.tests = 0
+        self.twins = 0
+        self.cuts = 0
+        self.local = 0
+        self.big = 0
+        self.restarts = 0
+
+    def begin(self, seed, level):
+        """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
+        HARD). The same arguments always give the same puzzle."""
+        if level not in (EASY, MEDIUM, HARD):
+            raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
+        if not (0 <= seed < (1 << SEED_BITS)):
+            raise ValueError("seed must be 0 to %d" % ((1 << SEED_BITS) - 1))
+        self.rng.seed(seed)
+        self.seed = seed
+        self.level = level
+        self.done = False
+        self._clear_stats()
+        self._job = self._make()
+
+    def step(self):
+        """Run one slice. Returns True when the puzzle is ready (and on every call after that);
+        abandon a puzzle at any time simply by not calling it again."""
+        if self.done:
+            return True
+        s = self.solver
+        s.work = 0
+        for _ in self._job:
+            break
+        work = s.work
+        self.slice_work = work
+        self.total_work += work
+        if work > self.max_slice:
+            self.max_slice = work
+        if self.done:
+            self.progress = 100
+        return self.done
+
+    def run(self):
+        """Make the puzzle in one go (tools and tests)."""
+        while not self.step():
+            pass
+
+    def code(self):
+        return encode_code(self.width, self.height, self.level, self.seed)
+
+    # --- the work, as one generator that yields between slices ----------------------------
+
+    def _make(self):
+        b = self.board
+        s = self.solver
+        rng = self.rng
+        w = self.width
+        stride = b.stride
+        cells = w * self.height
+        cand = self.cand
+        clue = self.clue
+        inside = b.inside
+        mine = b.mine
+        offsets = b.offsets
+        runner = self._runners[self.level]
+        builder = self._runners[BUILD_LEVEL[self.level]]
+        walk = self._walk
+        truncate = walk.truncate
+        copies = self._copies
+        total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
+        flags = s.flags
+        stack = s.stack
+        cases = s.cases
+        while True:
+            # Mines at random, then every other cell a clue, in random order.
+            b.clear()
+            mines = cells * (MINE_PERCENT_LOW + rng.below(MINE_PERCENT_SPREAD)) // 100
+            placed = 0
+            while placed < mines:
+                k = rng.below(cells)
+                y = k // w
+                i = (y + 1) * stride + k - y * w + 1
+                if mine[i]:
+                    continue
+                b.add_mine(i)
+                placed += 1
+                s.work += 10
+                if s.work >= SLICE_UNITS:
+                    yield
+            # Every other cell a clue. The whole set must decide the grid: at Easy and Medium
+            # a mine with no safe neighbour never is (at Hard the mine count decides it).
+            n = 0
+            walled = 0
+            for y in range(self.height):
+                if s.work >= SLICE_UNITS:
+                    yield
+                row = (y + 1) * stride + 1
+                for i in range(row, row + w):
+                    if not mine[i]:
+                        cand[n] = i
+                        n += 1
+                    elif not walled:
+                        for d in offsets:
+                            if inside[i + d] and not mine[i + d]:
+                                break
+                        else:
+                            walled = 1
+                s.work += 3 * w
+            if walled and self.level != HARD:
+                self.restarts += 1
+                continue
+            # The order the clues are taken away in.
+            for j in range(n - 1, 0, -1):
+                r = rng.below(j + 1)
+                c = cand[j]
+                cand[j] = cand[r]
+                cand[r] = c
+                s.work += 2
+                if s.work >= SLICE_UNITS:
+                    yield
+            self.mines = mines
+            clue[:] = b.zeros
+            s.reset(mines)
+            self.npromoted = 0
+            break
+        # Depth first over the tests 0..n-1, halving: see the module docstring.
+        tlo = self._tlo
+        thi = self._thi
+        tph = self._tph
+        tmark = self._tmark
+        tnp = self._tnp
+        tlo[0] = 0
+        thi[0] = n
+        tph[0] = 0
+        depth = 1
+        done = 0
+        while depth:
+            t = depth - 1
+            lo = tlo[t]
+            hi = thi[t]
+            ph = tph[t]
+            if ph == 0 and (hi - lo == 1 or not s.unknown):
+                if s.unknown:
+                    # A leaf: is the clue needed, given the others this test keeps?
+                    self.tests += 1
+                    decided = 0
+                    if runner is not builder:
+                        # (Hard: ``MakerCases.test``, most often without an analysis)
+                        found = cases.test(cand, lo, SLICE_UNITS, 0)
+                        while found is None:
+                            yield
+                            found = cases.test(cand, lo, SLICE_UNITS, 1)
+                        if found == cases.ANALYSE:
+                            for status in runner:
+                                if status == RUNNING:
+                                    yield
+                                    continue
+                                break
+                            found = cases.settle()
+                        decided = found
+                        self.big += cases.how == cases.BY_BIG
+                        self.local += cases.how == cases.BY_STATE
+                        self.cuts += cases.layouts.twin
+                    if s.unknown and not decided:
+                        clue[cand[lo]] = 1
+                # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
+                done += hi - lo
+                self.progress = done * 99 // n
+                depth = t
+                continue
+            if ph == 2:
+                depth = t
+                continue
+            mid = (lo + hi) >> 1
+            if ph == 0:
+                # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
+                tmark[t] = s.nknown
+                tnp[t] = self.npromoted
+                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                    copies.save(t - SNAP_FROM)
+                j = walk.give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
+                while j >= mid:
+                    yield
+                    j = walk.give(self, j, mid - 1, 0, SLICE_UNITS)
+                tlo[depth] = lo
+                thi[depth] = mid
+            else:
+                # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
+                if not t:
+                    s.reset(mines)   # (the root's state: nothing known)
+                    s.cases.fresh = 1
+                    self.npromoted = 0
+                elif SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
+                    copies.restore(t - SNAP_FROM, tmark[t])
+                    self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
+                else:
+                    while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
+                        yield
+                j = walk.give(self, lo, mid, 1, SLICE_UNITS)
+                while j < mid:
+                    yield
+                    j = walk.give(self, j, mid, 1, SLICE_UNITS)
+                tlo[depth] = mid
+                thi[depth] = hi
+            tph[t] = ph + 1
+            tph[depth] = 0
+            depth += 1
+            found = 0
+            size = thi[t + 1] - tlo[t + 1]
+            if size == 1:
+                # A leaf next: when its clues have a second solution its clue is needed, no
+                # solve (``Walk.second``: only the clues count, the state need not be a
+                # fixed point).
+                found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                while found < 0:
+                    yield
+                    found = walk.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                if found > 1:
+                    if s.work >= SLICE_UNITS:
+                        yield
+                    c = walk.apart(found - 2, -1, SLICE_UNITS)
+                    while c >= 0:
+                        yield
+                        c = walk.apart(found - 2, c, SLICE_UNITS)
+                    found = c == -2
+                if found:
+                    self.twins += 1
+                    clue[cand[tlo[depth - 1]]] = 1
+            if not found and runner is not builder and size <= 8 and \
+                    cases.known_around(cand, tlo[depth - 1], size):
+                # Hard: every clue of the range goes, told before a solve (each test's state
+                # will know what this one knows: ``MakerCases.test``'s BY_STATE)
+                found = 1
+                self.local += size
+            if found:
+                done += size
+                self.progress = done * 99 // n
+                depth -= 1
+                while s.sp:   # (not looked at: off the stack)
+                    s.sp -= 1
+                    flags[stack[s.sp]] &= 0xFF ^ QUEUED
+                continue
+            for status in builder:
+                if status == RUNNING:
+                    yield
+                    continue
+                break
+        # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
+        # maker's own analysis: the same deductions as the plain one's, its groups in another
+        # order, and 1% of a Hard puzzle's time less).
+        s.reset(mines)
+        self.npromoted = 0
+        nclues = 0
+        for i in range(b.size):
+            if clue[i]:
+                s.give_clue(i, b.count[i])
+                nclues += 1
+                if s.work >= SLICE_UNITS:
+                    yield
+        self.clues = nclues
+        for status in runner:
+            if status == RUNNING:
+                yield
+                continue
+            break
+        if s.unknown:
+            raise RuntimeError("puzzle %d not decided at level %d" % (self.seed, self.level))
+        self.done = True
+        yield
