@@ -152,8 +152,8 @@ class Generator:
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
         (x, y) cell the player opened first, or None to let the generator pick it (quick start).
         ``level``: presets.SINGLE, PAIRS or FULL. ``version``: ``VERSION``, or 0 for the boards
-        of older codes. Raises ValueError with a readable message for parameters that cannot make a board. The
-        same arguments always give the same board."""
+        of older codes. Raises ValueError with a readable message for parameters that cannot
+        make a board. The same arguments always give the same board."""
         if mines * 4 + level != self._valid:
             msg = presets.check_params(self.width, self.height, mines, level)
             if msg:
