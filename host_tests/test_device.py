@@ -445,7 +445,8 @@ def test_memory_error_in_the_loop_goes_back_to_the_menu():
         def update(self, mid):
             pass
 
-    m.state = M.PAUSED  # as if in a game
+    m.pause()  # as if in a game
+    assert m.state == M.PAUSED
     code.run(Profile, m, View(), Feedback(), frames=6, sleep=lambda s: None)
     assert m.state == M.MENU and m.message.startswith("No memory: ")   # with the board's size
     assert len(calls) == 5                        # the loop went on

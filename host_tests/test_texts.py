@@ -222,8 +222,10 @@ def test_every_menu_page_and_row_fits_and_names_the_keys(profile):
     each_line(f, "how to play")
     f.press(M.B, M.DOWN, M.A).look("puzzle best, none")
     f.press(M.B)
-    from mines.flow.puzzle_part import best_times
-    m.puzzle_best = best_times()
+    from mines.engine.rng import Rng
+    from mines.flow.puzzle_part import PuzzleMode, best_times
+    m.set_puzzle(PuzzleMode(Rng(1), best_times()))  # the session's best times, as a puzzle gives
+    m.set_puzzle(None)                              # (puzzle mode off again: the times stay)
     for k in range(9):
         m.puzzle_best[k] = (12345, 99999, 4294967295)[k % 3]
     f.press(M.A).look("puzzle best times")
