@@ -133,7 +133,7 @@ def _note_free(midend):
     from mines import phases
     phases.note_free(_mem_free())
     low = phases.HEAP[3]
-    if low != _SAID[0] and midend.screen is not None and midend.screen.name == "main":
+    if low >= 0 and low != _SAID[0] and midend.screen is not None and midend.screen.name == "main":
         _SAID[0] = low
         print("PyGamer Mines: fewest bytes free so far:", low)
 
@@ -181,7 +181,10 @@ def _boot_line(profile):
     except (ImportError, AttributeError):
         heap[1] = getattr(profile, "NAME", "?")
     heap[2] = _mem_free()
-    print("PyGamer Mines: %s on %s, %d bytes free after start" % (heap[0], heap[1], heap[2]))
+    if heap[2] >= 0:
+        print("PyGamer Mines: %s on %s, %d bytes free after start" % (heap[0], heap[1], heap[2]))
+    else:  # CPython (the simulator) has no gc.mem_free
+        print("PyGamer Mines: %s on %s (its heap is not measured here)" % (heap[0], heap[1]))
 
 
 def main(seed=None, frames=-1, on_frame=None):
