@@ -1,0 +1,308 @@
+"""Short names in the deployed .mpy files: the game's own identifiers renamed before mpy-cross.
+
+On the device every name a loaded .mpy uses (a global, an attribute, a function, a class, an
+argument) is interned as a qstr and never freed: with every module loaded the game's own names
+held about 15K of text. Nobody reads the deployed .mpy (compiled -O3, no line numbers), so
+tools/mpy_build.py compiles a renamed copy of each module of ours: ``Renamer(repo)`` works out
+one mapping, old name -> new name of 1-2 characters, over the whole program (lib/mines and
+boards/), and ``apply`` rewrites a module's source with it, token by token (the layout, strings
+and comments stay as they are). ``deploy.py --full-names`` and ``--source`` send the names as
+written.
+
+Renamed: a name the program itself binds (def, class, argument, assignment, attribute
+assignment, import alias) longer than two characters, everywhere it occurs as a name token: as
+a name, an attribute, an argument, a keyword at a call. Kept, so that what the program shares
+with the world outside it means the same after the renaming:
+  - Python's keywords, dunders (and any name starting "__"), module and package names;
+  - the outside world's names (OUTSIDE, harvested by ``--harvest``): CPython's and the
+    MicroPython / CircuitPython VMs' builtins and the names of their built-in types and modules,
+    the VMs' static qstrs (they cost nothing), and every name in circuitpython-stubs (the
+    device's own API: displayio, keypad, board, microcontroller, supervisor...);
+  - every name the code outside the program uses (INTERFACE: code.py, which deploy sends as
+    source, and the host tests and tools that drive the compiled tree), including the words of
+    its strings (scripts run in a VM);
+  - every identifier-like word in the program's strings (getattr, hasattr, settings names,
+    save keys), names imported from modules that are not ours, and the keywords given to
+    calls of what such modules provide;
+  - every class name when ``__name__`` is read anywhere (messages show a type's name);
+  - ``_NAME = const(...)``: folded away by the compiler already.
+A name read or written through a name computed at run time (getattr/setattr/hasattr/delattr
+with no literal name, ``__dict__``, globals(), vars(), eval, exec) is refused, unless the site
+is in REVIEWED (where its names come from is said there): a new one stops the build with a
+message saying what to do. A new name is never a name kept, a keyword, a builtin or any
+name the program or the interface uses.
+
+The mapping only depends on the sources: a name's new name is found by a hash of it, so adding
+a name leaves the others' (and the other modules' .mpy files) as they were.
+
+    python tools/shorten.py            # the mapping, one "new old" a line (reads a traceback)
+    python tools/shorten.py --harvest  # rewrite OUTSIDE from this machine (see ``harvest``)
+"""
+
+import ast
+import builtins
+import glob
+import io
+import keyword
+import os
+import re
+import sys
+import tokenize
+import zlib
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTSIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outside_names.txt")
+PACKAGES = (("lib", "mines"), ("", "boards"))
+# Code outside the program that uses its names (globs, relative to the repository).
+INTERFACE = ("code.py", "tools/memory.py", "host_tests/whole_player.py", "host_tests/mpy_*.py",
+             "host_tests/mpy_display/*.py", "host_tests/fakes/*.py",
+             "host_tests/test_deploy.py", "host_tests/test_memory.py")
+# A module of ours that imports one of these is desktop-only: it is not renamed, it is treated
+# as INTERFACE (tools/deploy_tree.py leaves the same modules on the host).
+DESKTOP_ONLY = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
+# Attribute access by a name computed at run time, reviewed: {file: (the call, as written)}.
+REVIEWED = {
+    # settings by the names in FIELDS (string literals, so kept) or WHY (likewise)
+    "lib/mines/flow/settings.py": ("setattr(self, row[0], row[1])", "setattr(self, name, value)",
+                                   "getattr(self, name)"),
+    "lib/mines/flow/save_work.py": ("getattr(settings, row[0])", "getattr(s, name)"),
+    "lib/mines/flow/texts.py": ("getattr(m.settings, name)",),
+    # a package's attribute named after its module (module names are kept)
+    "lib/mines/phases.py": ("hasattr(parent, attr)", "delattr(parent, attr)"),
+    # every attribute an object has, by the names it has (renamed or not)
+    "lib/mines/flow/jobs.py": ('getattr(obj, "__dict__", None)', "setattr(obj, name, None)"),
+}
+_DYNAMIC = ("getattr", "setattr", "hasattr", "delattr")
+_RUNTIME = ("globals", "locals", "vars", "eval", "exec", "compile")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_NEXT = _FIRST + "0123456789_"
+
+
+class RenameError(Exception):
+    """The program cannot be renamed safely; the message says where and what to do."""
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _names(data):
+    """Every NAME token of Python source ``data``."""
+    return set(t.string for t in tokenize.tokenize(io.BytesIO(data).readline)
+               if t.type == tokenize.NAME)
+
+
+def _words(tree):
+    """Every identifier-like word in the strings of module ``tree`` but its docstrings."""
+    docs = _docstrings(tree)
+    words = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in docs:
+            words.update(_WORD.findall(node.value))
+    return words
+
+
+def _docstrings(tree):
+    """The ids of the string constants that are docstrings (never values at run time)."""
+    out = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
+                body[0].value, ast.Constant):
+            out.add(id(body[0].value))
+    return out
+
+
+def _external(node, ours):
+    """True when an import ``node`` (Import or ImportFrom) names a module that is not ours."""
+    if isinstance(node, ast.ImportFrom):
+        return node.level == 0 and (node.module or "").split(".")[0] not in ours
+    return False
+
+
+def _parse(path):
+    try:
+        return ast.parse(_read(path), path)
+    except SyntaxError as e:
+        raise RenameError("%s does not parse: %s" % (path, e))
+
+
+def _desktop_only(tree):
+    """True when the module ``tree`` imports one of DESKTOP_ONLY."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            tops = [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            tops = [(node.module or "").split(".")[0]]
+        else:
+            continue
+        if any(t in DESKTOP_ONLY for t in tops):
+            return True
+    return False
+
+
+def _site(node):
+    """The call or attribute as written when ``node`` reaches an attribute by a name computed
+    at run time (see REVIEWED), else None."""
+    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        return node
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id in _RUNTIME:
+            return node
+        if node.func.id in _DYNAMIC:
+            name = node.args[1] if len(node.args) > 1 else None
+            if not (isinstance(name, ast.Constant) and isinstance(name.value, str)) or \
+                    name.value == "__dict__":
+                return node
+    return None
+
+
+class Renamer:
+    """The mapping for the program in ``repo``: ``names`` {old: new}, ``kept`` the names kept,
+    ``modules`` {dotted: path} of the modules it renames. Raises RenameError (see the
+    module's docstring)."""
+
+    def __init__(self, repo=REPO, outside=OUTSIDE):
+        self.modules, trees = {}, {}
+        keep = set(keyword.kwlist) | set(getattr(keyword, "softkwlist", ())) | {"const"}
+        if outside:
+            keep.update(_read(outside).decode().split())
+        others = []
+        for top, package in PACKAGES:
+            for path in sorted(glob.glob(os.path.join(repo, top, package, "**", "*.py"),
+                                         recursive=True)):
+                rel = os.path.relpath(path, os.path.join(repo, top))[:-3].split(os.sep)
+                dotted = ".".join(rel[:-1] if rel[-1] == "__init__" else rel)
+                keep.update(dotted.split("."))
+                tree = _parse(path)
+                if _desktop_only(tree):
+                    others.append(path)
+                else:
+                    self.modules[dotted] = path
+                    trees[dotted] = tree
+        for pattern in INTERFACE:
+            others.extend(sorted(glob.glob(os.path.join(repo, pattern))))
+        for path in others:
+            keep |= _names(_read(path)) | _words(_parse(path))
+        ours = set(d.split(".")[0] for d in self.modules)
+        bound, used, bases, named = set(), set(), {}, set()
+        for dotted, tree in trees.items():
+            path = self.modules[dotted]
+            used |= _names(_read(path))
+            keep |= _words(tree)
+            outer = set()  # names bound to a module not ours, or to what it provides
+            sites = []
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    for alias in node.names:
+                        keep.update(alias.name.split("."))
+                        if alias.name.split(".")[0] not in ours:
+                            outer.add(alias.asname or alias.name.split(".")[0])
+                        if alias.asname:
+                            bound.add(alias.asname)
+                elif isinstance(node, ast.ImportFrom):
+                    keep.update((node.module or "").split("."))
+                    theirs = node.level == 0 and node.module.split(".")[0] not in ours
+                    for alias in node.names:
+                        if alias.name == "*":
+                            raise RenameError("%s: 'import *' hides the names it binds: "
+                                              "import them by name" % path)
+                        if theirs:
+                            keep.add(alias.name)
+                            outer.add(alias.asname or alias.name)
+                        if alias.asname:
+                            bound.add(alias.asname)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    bound.add(node.name)
+                    if isinstance(node, ast.ClassDef):
+                        bases[node.name] = [getattr(b, "id", getattr(b, "attr", None))
+                                            for b in node.bases]
+                elif isinstance(node, ast.arg):
+                    bound.add(node.arg)
+                elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    bound.add(node.id)
+                elif isinstance(node, ast.Attribute):
+                    if not isinstance(node.ctx, ast.Load):
+                        bound.add(node.attr)
+                    if node.attr in ("__name__", "__qualname__"):
+                        named.add("type" if getattr(node.value, "func", None) and getattr(
+                            node.value.func, "id", None) == "type" else "any")
+                elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                        getattr(node.value.func, "id", None) == "const":
+                    keep.update(t.id for t in node.targets if isinstance(t, ast.Name) and
+                                t.id.startswith("_"))  # folded away: no name to shorten
+                if _site(node):
+                    sites.append(node)
+            for node in ast.walk(tree):  # the keywords given to an outside callable
+                if isinstance(node, ast.Call):
+                    root = node.func
+                    while isinstance(root, ast.Attribute):
+                        root = root.value
+                    if isinstance(root, ast.Name) and root.id in outer:
+                        keep.update(k.arg for k in node.keywords if k.arg)
+            self._check(repo, path, sites)
+        if "any" in named:  # a class's or a function's name is shown: rename nothing
+            keep |= bound
+        elif named:  # an exception's type's name is shown: keep every exception class's
+            errors = set(n for n in dir(builtins) if isinstance(getattr(builtins, n), type)
+                         and issubclass(getattr(builtins, n), BaseException))
+            while True:
+                more = set(c for c, b in bases.items() if errors.intersection(b)) - errors
+                if not more:
+                    break
+                errors |= more
+            keep |= errors
+        self.kept = keep
+        taken = keep | used | set(dir(builtins))
+        free = [a for a in _FIRST if a not in taken]
+        free += [a + b for a in _FIRST for b in _NEXT if a + b not in taken]
+        old = sorted(n for n in bound if len(n) > 2 and n[:2] != "__" and n not in keep)
+        if len(old) > len(free) * 3 // 4:
+            raise RenameError("%d names to shorten, %d short names free: too few for a "
+                              "hash to place them well" % (len(old), len(free)))
+        self.names, given = {}, set()
+        for name in old:
+            k = zlib.crc32(name.encode()) % len(free)
+            while free[k] in given:  # the next free one: a new name moves few others
+                k = (k + 1) % len(free)
+            given.add(free[k])
+            self.names[name] = free[k]
+
+    @staticmethod
+    def _check(repo, path, sites):
+        """Every site of ``sites`` (nodes of module ``path``) is in REVIEWED, and every one
+        REVIEWED lists for it is still there."""
+        rel = os.path.relpath(path, repo).replace(os.sep, "/")
+        source = _read(path).decode("utf-8")
+        listed = REVIEWED.get(rel, ())
+        seen = set()
+        for node in sites:
+            text = ast.get_source_segment(source, node) or ""
+            if text not in listed:
+                raise RenameError(
+                    "%s:%d: %s reaches an attribute by a name computed at run time, which "
+                    "shorter names could break: give the name as a string literal, or add the "
+                    "call to REVIEWED in tools/shorten.py once every name it can reach is kept "
+                    "(a string literal, a module name) or taken from the object itself; or "
+                    "deploy with --full-names" % (rel, node.lineno, text.split("\n")[0]))
+            seen.add(text)
+        for text in listed:
+            if text not in seen:
+                raise RenameError("%s: REVIEWED in tools/shorten.py lists %s, which is not "
+                                  "there any more: take it out" % (rel, text))
+
+    def apply(self, dotted, data):
+        """The source ``data`` (bytes) of module ``dotted`` with the mapping applied; the
+        source as it is for a module the program does not rename (desktop-only)."""
+        if dotted not in self.modules:
+            return data
+        lines = data.decode("utf-8").splitlines(True)
+        edits = [(t.start, t.end) for t in tokenize.generate_tokens(iter(lines).__next__)
+                 if t.type == tokenize.NAME and t.string in self.names]
+        for (row, col), (_, end) in reversed(edits):
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + self.names[line[col:end]] + line[end:]
+        return "".join(lines).encode("utf-8")
