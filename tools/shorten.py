@@ -46,7 +46,10 @@ import io
 import keyword
 import os
 import re
+import subprocess
 import sys
+import sysconfig
+import tempfile
 import tokenize
 import zlib
 
@@ -306,3 +309,133 @@ class Renamer:
             line = lines[row - 1]
             lines[row - 1] = line[:col] + self.names[line[col:end]] + line[end:]
         return "".join(lines).encode("utf-8")
+
+
+# ---- the outside world's names (OUTSIDE), harvested ----
+
+# The modules whose names the harvest takes (beside builtins): what the game imports and the
+# rest of the VMs' standard set. CircuitPython's own come from its stubs.
+MODULES = ("array binascii collections errno gc hashlib io json math micropython os random re "
+           "select struct sys tempfile time traceback zlib").split()
+VMS = (os.path.join(REPO, ".venv", "bin", "micropython"),
+       os.path.join(REPO, "..", "shared", "mp32", "micropython32"),
+       os.path.join(REPO, "..", "shared", "cp10", "circuitpython32"))
+_VM_DIR = """
+import sys
+seen = set()
+def walk(o, depth):
+    for n in dir(o):
+        print(n)
+        v = getattr(o, n, None)
+        if depth and (isinstance(v, type) or type(v) is type(sys)) and id(v) not in seen:
+            seen.add(id(v))
+            walk(v, depth - 1)
+import builtins
+walk(builtins, 1)
+for m in %r:
+    try:
+        walk(__import__(m), 1)
+    except ImportError:
+        pass
+"""
+_VM_ROM = """
+import micropython
+for n in %r:
+    getattr(None, n, None)
+micropython.qstr_info(1)
+"""
+
+
+def _cpython_names():
+    """Builtins, the names of MODULES, of their types, and the parameters of their callables
+    (keyword names), in this CPython."""
+    import inspect
+    out = set()
+    todo = [builtins, sys.implementation, os.uname(), os.stat(".")]
+    for m in MODULES:
+        try:
+            todo.append(__import__(m))
+        except ImportError:
+            pass
+    for obj in todo:
+        for n in dir(obj):
+            out.add(n)
+            v = getattr(obj, n, None)
+            inner = [v]
+            if isinstance(v, type) or inspect.ismodule(v):  # a type's methods, os.path's
+                out.update(dir(v))
+                inner += [getattr(v, a, None) for a in dir(v)]
+            for w in inner:
+                if callable(w):
+                    try:
+                        out.update(inspect.signature(w).parameters)
+                    except (TypeError, ValueError):
+                        pass
+    return out
+
+
+def _vm_names(exe, modules):
+    """The names ``exe`` (a micropython) has: its builtins, the names of ``modules`` and of
+    their types, and its static qstrs (the identifiers its file holds that it does not intern
+    at run time; only for an executable file, not a launcher script)."""
+    def run(script):
+        fd, path = tempfile.mkstemp(suffix=".py")
+        with os.fdopen(fd, "w") as f:
+            f.write(script)
+        try:
+            return subprocess.run([exe, "-X", "heapsize=16M", path], capture_output=True,
+                                  text=True, timeout=300).stdout
+        finally:
+            os.remove(path)
+    out = set(run(_VM_DIR % (modules,)).split())
+    data = _read(exe)
+    if not data.startswith(b"#!"):
+        words = sorted(set(w.decode() for w in re.findall(rb"[A-Za-z_][A-Za-z0-9_]{0,40}",
+                                                              data)))
+        dynamic = set(re.findall(r"^Q\((.*)\)$", run(_VM_ROM % (words,)), re.M))
+        out.update(w for w in words if w not in dynamic)
+    return out
+
+
+def harvest():
+    """The outside world's names as this machine knows them: CPython's (_cpython_names),
+    every name in the installed *-stubs packages (circuitpython-stubs: the device's API), and
+    each VM's of VMS that is there (_vm_names, with every stubbed module tried)."""
+    out = _cpython_names()
+    purelib = sysconfig.get_paths()["purelib"]
+    stubs = sorted(glob.glob(os.path.join(purelib, "*-stubs")))
+    for path in sorted(glob.glob(os.path.join(purelib, "*-stubs", "**", "*.pyi"),
+                                 recursive=True)):
+        out |= _names(_read(path))
+    modules = MODULES + [os.path.basename(p)[:-6] for p in stubs]
+    for exe in VMS:
+        if os.path.isfile(exe):
+            out |= _vm_names(exe, modules)
+    return out
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="tools/shorten.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--harvest", action="store_true", help="rewrite %s with the names this "
+                    "machine's Python, stubs and VMs have (added to what it holds)"
+                    % os.path.relpath(OUTSIDE, REPO))
+    args = ap.parse_args(argv)
+    if args.harvest:
+        names = harvest() | set(_read(OUTSIDE).decode().split())
+        with open(OUTSIDE, "w") as f:
+            f.write("\n".join(sorted(names)) + "\n")
+        print("%s: %d names" % (os.path.relpath(OUTSIDE, REPO), len(names)))
+        return 0
+    try:
+        renamer = Renamer()
+    except RenameError as e:
+        print("shorten.py: %s" % e, file=sys.stderr)
+        return 1
+    for old, new in sorted(renamer.names.items(), key=lambda kv: kv[1]):
+        print(new, old)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
