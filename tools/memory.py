@@ -2,7 +2,7 @@
 MicroPython at the heap sizes a PyGamer could give it (a table for people, JSON for scripts).
 
   python tools/memory.py [--device] [--json FILE] [--games N] [--quick] [--form mpy|py]
-                         [--binary PATH] [--step K]
+                         [--binary PATH] [--step K] [--full-names]
 
 The whole game is host_tests/mpy_whole.py: code.py's own start-up and frame loop over a stand-in
 profile, playing every screen and feature with saves, Marks, hints and sound on (its docstring
@@ -14,8 +14,9 @@ display stand-ins (host_tests/mpy_display) whose objects take CircuitPython 10's
 (scale 2) - an overstatement by 1.25 to 1.4 times, said in every table.
 
 Forms: "mpy" loads lib/ and boards/ compiled as tools/deploy.py sends them by default
-(tools/mpy_build.py: -O3, the module's name as its source name); "py" loads the sources, which
-the VM compiles at each import (as the device does with ``deploy.py --source``).
+(tools/mpy_build.py: -O3, the module's name as its source name, the names shortened by
+tools/shorten.py; --full-names: as written, like ``deploy.py --full-names``); "py" loads the
+sources, which the VM compiles at each import (as the device does with ``deploy.py --source``).
 
 Host-only code is left out: the stand-ins for the device's firmware (displayio, terminalio, the
 audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
@@ -240,6 +241,8 @@ def measure(form, exe, games, step, search=True, full_names=False):
                "phases": dict((name, kb(k + profile)) for name, (k, _) in sorted(
                    phases.items()))}
         phases = dict((name, (kb(k + profile), mods)) for name, (k, mods) in phases.items())
+        if form == "mpy":
+            out["names"] = "full" if full_names else "short"
         if search:
             host = runner.host_only()
             raw = runner.smallest(step)

@@ -1,42 +1,42 @@
 """Short names in the deployed .mpy files: the game's own identifiers renamed before mpy-cross.
 
 On the device every name a loaded .mpy uses (a global, an attribute, a function, a class, an
-argument) is interned as a qstr and never freed: with every module loaded the game's own names
+argument) is interned as a qstr and never freed: with every module loaded, the game's own names
 held about 15K of text. Nobody reads the deployed .mpy (compiled -O3, no line numbers), so
 tools/mpy_build.py compiles a renamed copy of each module of ours: ``Renamer(repo)`` works out
-one mapping, old name -> new name of 1-2 characters, over the whole program (lib/mines and
-boards/), and ``apply`` rewrites a module's source with it, token by token (the layout, strings
-and comments stay as they are). ``deploy.py --full-names`` and ``--source`` send the names as
-written.
+one mapping, old name -> new name of 1-2 characters, over the whole program (every module under
+lib/ and boards/), and ``apply`` rewrites a module's source with it, token by token (layout,
+strings and comments stay as they are). ``deploy.py --full-names`` and ``--source`` send the
+names as written.
 
 Renamed: a name the program itself binds (def, class, argument, assignment, attribute
 assignment, import alias) longer than two characters, everywhere it occurs as a name token: as
 a name, an attribute, an argument, a keyword at a call. Kept, so that what the program shares
 with the world outside it means the same after the renaming:
-  - Python's keywords, dunders (and any name starting "__"), module and package names;
-  - the outside world's names (OUTSIDE, harvested by ``--harvest``): CPython's and the
-    MicroPython / CircuitPython VMs' builtins and the names of their built-in types and modules,
-    the VMs' static qstrs (they cost nothing), and every name in circuitpython-stubs (the
-    device's own API: displayio, keypad, board, microcontroller, supervisor...);
+  - Python's keywords, dunders (any name starting "__"), module and package names;
+  - the outside world's names (OUTSIDE, made by ``--harvest``): CPython's and the MicroPython /
+    CircuitPython VMs' builtins and the names of their built-in types and modules, the VMs'
+    static qstrs (they cost nothing), and every name in circuitpython-stubs (the device's own
+    API: displayio, keypad, board, microcontroller, supervisor...);
   - every name the code outside the program uses (INTERFACE: code.py, which deploy sends as
-    source, and the host tests and tools that drive the compiled tree), including the words of
-    its strings (scripts run in a VM);
-  - every identifier-like word in the program's strings (getattr, hasattr, settings names,
-    save keys), names imported from modules that are not ours, and the keywords given to
-    calls of what such modules provide;
-  - every class name when ``__name__`` is read anywhere (messages show a type's name);
+    source, and the host tests and tools that drive the compiled tree), and the words of its
+    strings (scripts run in a VM); desktop-only modules are not renamed, their names are kept;
+  - every identifier-like word in the program's strings but docstrings (getattr, hasattr,
+    settings' names, save keys), names imported from modules not ours, and the keywords given
+    to calls of what such modules provide;
+  - the exception classes' names when ``type(...).__name__`` is read (a message shows it); every
+    name when ``__name__`` is read of anything else;
   - ``_NAME = const(...)``: folded away by the compiler already.
-A name read or written through a name computed at run time (getattr/setattr/hasattr/delattr
-with no literal name, ``__dict__``, globals(), vars(), eval, exec) is refused, unless the site
-is in REVIEWED (where its names come from is said there): a new one stops the build with a
-message saying what to do. A new name is never a name kept, a keyword, a builtin or any
-name the program or the interface uses.
+An attribute reached by a name computed at run time (getattr/setattr/hasattr/delattr with no
+literal name, ``__dict__``, globals(), vars(), eval, exec) is refused unless the site is in
+REVIEWED, which says where its names come from: a new one stops the build with a message
+saying what to do. A new name is never a name kept, a builtin or any name the program uses.
 
-The mapping only depends on the sources: a name's new name is found by a hash of it, so adding
+The mapping depends on the sources alone: a name's new name is found by a hash of it, so adding
 a name leaves the others' (and the other modules' .mpy files) as they were.
 
     python tools/shorten.py            # the mapping, one "new old" a line (reads a traceback)
-    python tools/shorten.py --harvest  # rewrite OUTSIDE from this machine (see ``harvest``)
+    python tools/shorten.py --harvest  # add this machine's outside names to OUTSIDE
 """
 
 import ast
@@ -55,7 +55,7 @@ import zlib
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTSIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outside_names.txt")
-PACKAGES = (("lib", "mines"), ("", "boards"))
+PROGRAM = ("lib", "boards")  # every module under them (lib/ holds packages; boards/ is one)
 # Code outside the program that uses its names (globs, relative to the repository).
 INTERFACE = ("code.py", "tools/memory.py", "host_tests/whole_player.py", "host_tests/mpy_*.py",
              "host_tests/mpy_display/*.py", "host_tests/fakes/*.py",
@@ -109,21 +109,9 @@ def _words(tree):
 
 
 def _docstrings(tree):
-    """The ids of the string constants that are docstrings (never values at run time)."""
-    out = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
-                body[0].value, ast.Constant):
-            out.add(id(body[0].value))
-    return out
-
-
-def _external(node, ours):
-    """True when an import ``node`` (Import or ImportFrom) names a module that is not ours."""
-    if isinstance(node, ast.ImportFrom):
-        return node.level == 0 and (node.module or "").split(".")[0] not in ours
-    return False
+    """The ids of the strings that are statements of their own, docstrings: never values."""
+    return set(id(node.value) for node in ast.walk(tree)
+               if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
 
 
 def _parse(path):
@@ -169,20 +157,20 @@ class Renamer:
     module's docstring)."""
 
     def __init__(self, repo=REPO, outside=OUTSIDE):
-        self.modules, trees = {}, {}
+        self.modules, self.desktop, trees = {}, set(), {}
         keep = set(keyword.kwlist) | set(getattr(keyword, "softkwlist", ())) | {"const"}
         if outside:
             keep.update(_read(outside).decode().split())
         others = []
-        for top, package in PACKAGES:
-            for path in sorted(glob.glob(os.path.join(repo, top, package, "**", "*.py"),
-                                         recursive=True)):
-                rel = os.path.relpath(path, os.path.join(repo, top))[:-3].split(os.sep)
+        for top in PROGRAM:
+            for path in sorted(glob.glob(os.path.join(repo, top, "**", "*.py"), recursive=True)):
+                rel = os.path.relpath(path, repo)[:-3].split(os.sep)[top == "lib":]
                 dotted = ".".join(rel[:-1] if rel[-1] == "__init__" else rel)
                 keep.update(dotted.split("."))
                 tree = _parse(path)
                 if _desktop_only(tree):
                     others.append(path)
+                    self.desktop.add(dotted)
                 else:
                     self.modules[dotted] = path
                     trees[dotted] = tree
@@ -260,19 +248,18 @@ class Renamer:
             keep |= errors
         self.kept = keep
         taken = keep | used | set(dir(builtins))
-        free = [a for a in _FIRST if a not in taken]
-        free += [a + b for a in _FIRST for b in _NEXT if a + b not in taken]
+        pool = list(_FIRST) + [a + b for a in _FIRST for b in _NEXT]
         old = sorted(n for n in bound if len(n) > 2 and n[:2] != "__" and n not in keep)
-        if len(old) > len(free) * 3 // 4:
-            raise RenameError("%d names to shorten, %d short names free: too few for a "
-                              "hash to place them well" % (len(old), len(free)))
-        self.names, given = {}, set()
-        for name in old:
-            k = zlib.crc32(name.encode()) % len(free)
-            while free[k] in given:  # the next free one: a new name moves few others
-                k = (k + 1) % len(free)
-            given.add(free[k])
-            self.names[name] = free[k]
+        if len(old) > len(set(pool) - taken) * 3 // 4:
+            raise RenameError("%d names to shorten and too few short names free to place "
+                              "them by a hash: take three characters" % len(old))
+        self.names = {}
+        for name in old:  # at its hash's place in the pool, or the next free one after it:
+            k = zlib.crc32(name.encode()) % len(pool)  # a new name moves few others
+            while pool[k] in taken:
+                k = (k + 1) % len(pool)
+            taken.add(pool[k])
+            self.names[name] = pool[k]
 
     @staticmethod
     def _check(repo, path, sites):
@@ -299,10 +286,13 @@ class Renamer:
 
     def apply(self, dotted, data):
         """The source ``data`` (bytes) of module ``dotted`` with the mapping applied; the
-        source as it is for a module the program does not rename (desktop-only)."""
-        if dotted not in self.modules:
+        source as it is for a desktop-only module (not renamed, its names all kept)."""
+        if dotted in self.desktop:
             return data
-        lines = data.decode("utf-8").splitlines(True)
+        if dotted not in self.modules:
+            raise RenameError("%s is not a module of lib/ or boards/: its names were not "
+                              "looked at" % dotted)
+        lines = io.StringIO(data.decode("utf-8")).readlines()
         edits = [(t.start, t.end) for t in tokenize.generate_tokens(iter(lines).__next__)
                  if t.type == tokenize.NAME and t.string in self.names]
         for (row, col), (_, end) in reversed(edits):
