@@ -45,6 +45,8 @@ class Tally:
     def __init__(self, start_value=0):
         self.running_total = start_value
         self.shown_name = "shown"
+        self.note_text = "noted"
+        self.extra_field = 0
 
     def add_value(self, quantity, *, times=1):
         if quantity < 0:
@@ -76,7 +78,9 @@ def make_report(values, scale_factor=2):
     except TallyError as exc:
         failed = error_name(exc)
     lookup = {"running_total": getattr(t, "running_total"), "shown": hasattr(t, "shown_name")}
-    return t.running_total, t.packed(), failed, lookup, tally_module.Tally.kind_label
+    extra = sorted(dict(extra_field=t.extra_field))  # a builtin's keywords: kept
+    return (t.running_total, t.packed(), failed, lookup, tally_module.Tally.kind_label,
+            f"{t.note_text}", extra)
 ''',
     "code.py": "from boards.report import make_report\nprint(make_report([1, 2, 3]))\n",
 }
@@ -127,7 +131,8 @@ def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
     assert run_program(renamed) == run_program(program)
     # 5 + 3 * (2 * (1 + 2 + 3) + 3 * 1): the unit, the keyword, the chained calls all count
     assert run_program(program) == ("(50, b'2\\x00\\x00\\x00', 'TallyError', "
-                                    "{'running_total': 50, 'shown': True}, 'tally')\n")
+                                    "{'running_total': 50, 'shown': True}, 'tally', 'noted', "
+                                    "['extra_field'])\n")
     report = open(os.path.join(renamed, "boards", "report.py")).read()
     tally = open(os.path.join(renamed, "lib", "mines", "tally.py")).read()
     # the same name is the same short name in every module, as every kind of token
@@ -150,6 +155,7 @@ def test_kept_names_are_kept(program):
                  "_HIDDEN_UNIT",                 # folded away by the compiler
                  "TallyError",                   # an exception, whose type's name is shown
                  "__init__", "mines", "tally", "boards", "report",  # dunders, modules
+                 "note_text", "extra_field",     # in an f-string; a builtin's keyword
                  "make_report"):                 # code.py (sent as source) uses it
         assert kept not in names and kept in renamer.kept, kept
     assert "Tally" in names  # a class whose name nothing shows

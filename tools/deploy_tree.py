@@ -51,7 +51,7 @@ PROFILES = dict((board_id, entry[0]) for board_id, entry in CATALOG.BOARDS.items
 # Profile modules that never go onto a device.
 HOST_PROFILES = (CATALOG.DESKTOP,)
 # A module of ours that imports one of these is desktop-only and stays on the host.
-DESKTOP_ONLY_IMPORTS = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
+DESKTOP_ONLY_IMPORTS = shorten.DESKTOP_ONLY
 
 # Data files in boards/ and lib/ that go onto the device along with the modules (sprite sheets,
 # fonts, sounds, tables). Anything else there (notes, caches) stays on the host.
@@ -412,7 +412,7 @@ def compile_mpy(items, mpy_cross, major, first=None, renamer=None):
             try:
                 data = mpy_build.compile_module(src, module_name(item.dest)[0], mpy_cross, first,
                                                 renamer=renamer if item.kind == "ours" else None)
-            except mpy_build.CompileError as e:
+            except (mpy_build.CompileError, shorten.RenameError) as e:
                 raise TreeError("%s (%s)" % (e, item.dest))
             if data[:1] != b"C":
                 raise TreeError(

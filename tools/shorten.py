@@ -22,8 +22,8 @@ with the world outside it means the same after the renaming:
     source, and the host tests and tools that drive the compiled tree), and the words of its
     strings (scripts run in a VM); desktop-only modules are not renamed, their names are kept;
   - every identifier-like word in the program's strings but docstrings (getattr, hasattr,
-    settings' names, save keys), names imported from modules not ours, and the keywords given
-    to calls of what such modules provide;
+    settings' names, save keys) and every name in an f-string, names imported from modules not
+    ours, and the keywords given to calls of builtins and of what such modules provide;
   - the exception classes' names when ``type(...).__name__`` is read (a message shows it); every
     name when ``__name__`` is read of anything else;
   - ``_NAME = const(...)``: folded away by the compiler already.
@@ -60,8 +60,8 @@ PROGRAM = ("lib", "boards")  # every module under them (lib/ holds packages; boa
 INTERFACE = ("code.py", "tools/memory.py", "host_tests/whole_player.py", "host_tests/mpy_*.py",
              "host_tests/mpy_display/*.py", "host_tests/fakes/*.py",
              "host_tests/test_deploy.py", "host_tests/test_memory.py")
-# A module of ours that imports one of these is desktop-only: it is not renamed, it is treated
-# as INTERFACE (tools/deploy_tree.py leaves the same modules on the host).
+# A module of ours that imports one of these is desktop-only: deploy leaves it on the host
+# (tools/deploy_tree.py), and here it is not renamed but read as INTERFACE.
 DESKTOP_ONLY = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
 # Attribute access by a name computed at run time, reviewed: {file: (the call, as written)}.
 REVIEWED = {
@@ -184,7 +184,7 @@ class Renamer:
             path = self.modules[dotted]
             used |= _names(_read(path))
             keep |= _words(tree)
-            outer = set()  # names bound to a module not ours, or to what it provides
+            outer = set(dir(builtins))  # and the names bound to what is not ours
             sites = []
             for node in ast.walk(tree):
                 if isinstance(node, ast.Import):
@@ -221,13 +221,16 @@ class Renamer:
                     if node.attr in ("__name__", "__qualname__"):
                         named.add("type" if getattr(node.value, "func", None) and getattr(
                             node.value.func, "id", None) == "type" else "any")
+                elif isinstance(node, ast.JoinedStr):  # an f-string: Python < 3.12 gives it
+                    keep.update(getattr(n, "id", None) or getattr(n, "attr", "")  # as one token
+                                for n in ast.walk(node))
                 elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                         getattr(node.value.func, "id", None) == "const":
                     keep.update(t.id for t in node.targets if isinstance(t, ast.Name) and
                                 t.id.startswith("_"))  # folded away: no name to shorten
                 if _site(node):
                     sites.append(node)
-            for node in ast.walk(tree):  # the keywords given to an outside callable
+            for node in ast.walk(tree):  # the keywords given to a builtin or outside callable
                 if isinstance(node, ast.Call):
                     root = node.func
                     while isinstance(root, ast.Attribute):
