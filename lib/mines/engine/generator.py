@@ -116,8 +116,7 @@ class Generator:
         # (A cell already in ``moved`` has the PICKED bit in the solver's ``flags``: the solver
         # is idle meanwhile, and its ``reset`` clears what an abandoned generation left.)
         self.moved = array("H", bytes(2 * 16))
-        # Candidates found by ``perturb.scan``: the solver's single-rule stack, empty while it
-        # is stuck (every level has it; the case analysis's group list only level FULL).
+        # Candidates found by ``perturb.scan``: the solver's stack, empty while it is stuck.
         self.cand = self.solver.stack
         self.found = 0
         self.fill = False
@@ -159,9 +158,7 @@ class Generator:
             self._valid = mines * 4 + level
         s = self.solver
         if level >= presets.FULL and s.cases is None:
-            # Level FULL's case analysis, made as the board begins (right after the other
-            # buffers, while the heap is still in one piece), not by the solver mid-way; the
-            # levels below never need it (11K at 30x24).
+            # Made now, next to the other buffers, not mid-way; other levels need none.
             s.cases = CaseAnalysis(s)
         self.rng.seed(seed)
         # Drawn on every path, so a board made from a derived start is made again from the same

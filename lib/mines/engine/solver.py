@@ -84,9 +84,7 @@ def _pair_tables(stride):
             ma = 0
             mb = 0
             for k in range(8):
-                # A's neighbour k (as ``Board.offsets``: row by row, the centre skipped),
-                # computed: a tuple of pairs would stay in the module's constants.
-                j = k + 1 if k >= 4 else k
+                j = k + 1 if k >= 4 else k   # (not a tuple: a constant stays loaded)
                 ax = j % 3 - 1
                 ay = j // 3 - 1
                 # A's neighbour k, seen from B, is a neighbour of B?
