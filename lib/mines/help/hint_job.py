@@ -11,6 +11,7 @@ step a frame) and a frontier step as half of it (two a frame).
 """
 
 from mines.engine.game import move_cell
+from mines.phases import UNLOAD, forget
 from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
@@ -34,15 +35,13 @@ class HintJob:
 
     no_memory = "No memory for hints"   # what the runner says when it runs out (mines.flow.jobs)
 
-    def __init__(self, game, solver=None, kind=0):
+    def __init__(self, game, solver=None):
         self.game = game
-        # ``solver``: one whose buffers are idle while a game is played, or None (its own).
-        self.hinter = Hinter(game.width, game.height, solver)
-        self.probs = None
-        if kind:  # a board that may need guesses (mines.engine.kinds: Random, Kind): the frontier's
-            self._make_probs()  # buffers now, while the heap has room in few pieces (11.5K)
-            if kind == 2:  # and a Kind board's rescue's first layouts (3K)
-                self.probs.frontier.keep_firsts_room()
+        # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
+        # the game's board: the job is for this game alone).
+        self.hinter = Hinter(game.width, game.height, solver, game.board)
+        self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
+        self.rescue = None  # after the answer (``rest``)
         self.settled = None
         self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
         self.marks_version = 0
@@ -51,7 +50,6 @@ class HintJob:
         self.progress = 0
         self.key = -1
         self.check_only = False
-        self.rescue = None
         self.saved = False
         self.move = -1
         self.steps = 0
@@ -203,3 +201,16 @@ class HintJob:
     def forget(self):
         """A new game: the next view loads from scratch."""
         self.hinter.forget()
+        self.rest()
+
+    def rest(self):
+        """Let go of what only a guess, a rescue or exact counting needs (the frontier and its
+        counts, and on the device their modules' code: 7-12K): made again when next needed.
+        The midend calls it once a hint's or a rescue's answer is taken."""
+        h = self.hinter
+        if h.frontier is None and h.counting is None:
+            return
+        self.probs = self.rescue = h.frontier = h.counting = None
+        if UNLOAD:   # (nothing else holds them: each imports the frontier, which only they do)
+            for name in ("help.probability", "help.counting", "engine.kinds", "engine.frontier"):
+                forget("mines." + name)

@@ -53,11 +53,12 @@ MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is
 
 class Hinter:
     """Hint finder for one board size. ``solver``: an idle ``Solver`` of this size to borrow
-    (the generator's between boards), else one of its own is made."""
+    (the generator's between boards), else one of its own is made, over ``board`` when given
+    (the game's: a view's solver reads only its geometry, never its mines)."""
 
-    def __init__(self, width, height, solver=None):
+    def __init__(self, width, height, solver=None, board=None):
         if solver is None:
-            solver = Solver(Board(width, height), oracle=False)
+            solver = Solver(board or Board(width, height), oracle=False)
         self.solver = solver
         board = solver.board
         self.board = board
