@@ -11,7 +11,7 @@ step a frame) and a frontier step as half of it (two a frame).
 """
 
 from mines.engine.game import move_cell
-from mines.phases import UNLOAD, forget
+from mines import phases
 from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
@@ -211,6 +211,6 @@ class HintJob:
         if h.frontier is None and h.counting is None:
             return
         self.probs = self.rescue = h.frontier = h.counting = None
-        if UNLOAD:   # (nothing else holds them: each imports the frontier, which only they do)
+        if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
             for name in ("help.probability", "help.counting", "engine.kinds", "engine.frontier"):
-                forget("mines." + name)
+                phases.forget("mines." + name)
