@@ -165,9 +165,10 @@ def after_move(m):
 
 
 def new_game(m):
-    """A new game: the hint job of the last one goes (its solver is over that game's board);
-    the next is made when this game first needs help."""
-    drop(m)
+    job = m.assist
+    if job is not None and job.game is m.game:
+        job.show(())
+        job.forget()
 
 
 def again(m):

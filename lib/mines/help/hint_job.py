@@ -38,8 +38,9 @@ class HintJob:
     def __init__(self, game, solver=None):
         self.game = game
         # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
-        # the game's board: the job is for this game alone).
+        # the game's board: ``forget`` moves it to the next game's).
         self.hinter = Hinter(game.width, game.height, solver, game.board)
+        self._own = solver is None
         self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
         self.rescue = None  # after the answer (``rest``)
         self.settled = None
@@ -199,8 +200,12 @@ class HintJob:
         return "No hint"
 
     def forget(self):
-        """A new game: the next view loads from scratch."""
-        self.hinter.forget()
+        """A new game on the same ``Game``: the next view loads from scratch, and an own solver
+        takes its geometry from the new board (the last game's layout goes)."""
+        h = self.hinter
+        if self._own:
+            h.board = h.solver.board = h.loader.board = self.game.board
+        h.forget()
         self.rest()
 
     def rest(self):
