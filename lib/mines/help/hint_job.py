@@ -12,6 +12,7 @@ step a frame) and a frontier step as half of it (two a frame).
 
 from mines.engine.game import move_cell
 from mines import phases
+from mines._const import const
 from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
@@ -22,9 +23,9 @@ SPIN = ("Thinking", "Thinking.", "Thinking..", "Thinking...")   # while a rescue
 
 # What a finished hint job found (``HintJob.found``).
 FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
-FOUND_WRONG = 2    # flags the numbers contradict: ``wrong``
+_FOUND_WRONG = const(2)    # flags the numbers contradict: ``wrong``
 FOUND_GUESS = 3    # nothing provable: ``cell`` is the safest guess, ``chance`` its mine %
-FOUND_NOTHING = 0
+_FOUND_NOTHING = const(0)
 
 # How the status line names each rule (hints.RULE_*).
 RULE_WORDS = ("one number", "two numbers", "case split", "mine count")
@@ -49,7 +50,6 @@ class HintJob:
         self.slice_work = 0
         self.slice_cost = 361   # runner units a step is charged (one step a frame)
         self.progress = 0
-        self.key = -1
         self.check_only = False
         self.saved = False
         self.move = -1
@@ -59,7 +59,7 @@ class HintJob:
     def begin(self, cursor, check_only=False):
         game = self.game
         self.check_only = check_only
-        self.found = FOUND_NOTHING
+        self.found = _FOUND_NOTHING
         self.cell = -1
         self.because = ()
         self.rule = -1
@@ -82,7 +82,7 @@ class HintJob:
         game = self.game
         self.move = move
         self.saved = False
-        self.found = FOUND_NOTHING
+        self.found = _FOUND_NOTHING
         self.wrong = self.disproved = ()
         self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
         self.steps = 0
@@ -100,7 +100,7 @@ class HintJob:
                 self.progress = 50 if h.rule >= 0 else 20
                 return False
             if h.wrong:
-                self.found = FOUND_WRONG
+                self.found = _FOUND_WRONG
                 self.wrong = h.wrong
                 self.disproved = h.disproved
                 self.cell = h.wrong[0]
@@ -193,7 +193,7 @@ class HintJob:
         """The status line for the answer."""
         if self.found == FOUND_CELL:
             return "%s: %s" % ("Mine" if self.is_mine else "Safe", RULE_WORDS[self.rule])
-        if self.found == FOUND_WRONG:
+        if self.found == _FOUND_WRONG:
             return "Wrong flag" if len(self.wrong) == 1 else "%d wrong flags" % len(self.wrong)
         if self.found == FOUND_GUESS:
             return "Guess: %d%% mine" % self.chance
