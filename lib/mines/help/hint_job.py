@@ -201,7 +201,8 @@ class HintJob:
 
     def forget(self):
         """A new game on the same ``Game``: the next view loads from scratch, and an own solver
-        takes its geometry from the new board (the last game's layout goes)."""
+        takes its geometry from the new board (the last game's layout goes but for its zeros,
+        which the solver keeps for its resets)."""
         h = self.hinter
         if self._own:
             h.board = h.solver.board = h.loader.board = self.game.board
