@@ -158,3 +158,57 @@ def test_a_hint_job_on_the_generators_solver_answers_as_one_with_its_own():
             mine = borrowed.is_mine if borrowed.found != FOUND_GUESS else False
             game.execute(game.decide(SECONDARY if mine else PRIMARY, b.x_of(c), b.y_of(c)))
     assert guesses >= 4
+
+
+def test_frontier_counts_fit_16_bits_and_pools_are_made_when_needed():
+    """The frontier keeps its counts in 16 bits: a count of one group past 65535 needs a group
+    whose binomial middle passes it, and that many layouts of it cost more work than any bound
+    a frontier is given (each counted layout costs 3 + n units or more). Its count pools are
+    made only as a view's groups need them: a view with one small group makes one."""
+    from math import comb
+    from mines.engine.frontier import MAX_WORK
+    from mines.engine.kinds import RESCUE_WORK
+    n = next(n for n in range(64) if comb(n, n // 2) > 0xFFFF)
+    assert max(MAX_WORK, RESCUE_WORK) < (0xFFFF + 1) * (3 + n)
+    board, shown = parse_view(4, 3, ["1###", "1###", "1###"])
+    f = Frontier(board)
+    assert f.pools == [None] * len(f.pools) and f.firsts is None
+    f.begin(shown, 3)
+    f.run()
+    assert f.ngroups == 1 and f.exact
+    assert [p is not None for p in f.pools] == [True] + [False] * (len(f.pools) - 1)
+    assert f.firsts is None   # (only a rescue keeps the first layouts)
+
+
+def test_a_hint_job_lets_go_of_the_frontier_after_an_answer_and_answers_alike_again():
+    """``rest`` (the midend calls it once a hint's answer is taken) drops the frontier, the
+    probabilities and the exact count; asked again, the job makes them anew and gives the
+    same answer."""
+    from mines.help.hint_job import FOUND_CELL, FOUND_GUESS, HintJob
+    from mines.engine.board import Board
+    from mines.engine.game import PLAYING, PRIMARY, SECONDARY, Game
+    from mines.engine.kinds import random_layout
+    b = Board(16, 16)
+    sx, sy = random_layout(b, 40, 14)
+    game = Game(16, 16)
+    game.new(b)
+    game.execute(game.decide(PRIMARY, sx, sy))
+    job = HintJob(game)
+    assert job.probs is None and job.hinter.frontier is None   # nothing made up front
+    answers = []
+    while game.state == PLAYING and not answers:
+        for _ in range(2):
+            job.begin(b.index(sx, sy))
+            while not job.step():
+                pass
+            if job.found == FOUND_GUESS:
+                answers.append((job.cell, job.chance))
+                assert job.probs is not None
+            job.rest()
+            assert job.probs is None and job.hinter.frontier is None
+            assert job.hinter.counting is None
+        if job.found != FOUND_CELL:
+            break
+        c = job.cell
+        game.execute(game.decide(SECONDARY if job.is_mine else PRIMARY, b.x_of(c), b.y_of(c)))
+    assert len(answers) == 2 and answers[0] == answers[1], answers

@@ -42,7 +42,7 @@ RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "boards.device boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "engine: solver groups layouts totals "
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
-          "engine: frontier kinds ")
+          "engine: frontier ")
 _TEXT = "flow: menus boards.text_screen "
 _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (

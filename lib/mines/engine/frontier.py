@@ -12,7 +12,10 @@ inexact). Optionally, the first layout found for each count is kept (``keep_firs
 cell can be forced safe (``safe_cell``), for rebuilding a board around a guess.
 
 Sliced: ``begin`` then ``step(units)`` until it returns True. Buffers are made once per board
-size; counts stay below 2**30 (the work bound caps the layouts one group can have).
+size, the count pools and the first layouts' room when first needed (most views fill less than
+one pool). Counts are 16-bit: a count passes 65535 only for a group of 19 cells or more
+(C(18, 9) = 48620), whose every layout costs at least 22 work units, so past 1.4 million units
+of work; every bound here is far below that (``max_work``: ``MAX_WORK``, ``kinds.RESCUE_WORK``).
 """
 
 from mines._const import const
@@ -21,9 +24,10 @@ from array import array
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 
 MAX_CELLS = 30          # the largest group enumerated exactly: (n + 1) ** 2 fills one pool
-POOL = 961              # count slots of one pool ((n + 1) ** 2 per group of n), 3.8K
-POOLS = 3               # pools (in pieces, not one 12K buffer: a heap that loads and lets go
-                        # of code has more room in small holes than in one big one)
+POOL = 961              # count slots of one pool ((n + 1) ** 2 per group of n), 1.9K
+POOLS = 3               # pools, each made when a view first needs it (in pieces, not one
+                        # buffer: a heap that loads and lets go of code has more room in small
+                        # holes than in one big one)
 FIRSTS = 3000           # bytes for the first layout per count ((n + 1) * n per group)
 MAX_WORK = 50000        # work units for all enumerations of one view (under a second on the device)
 LOOSE = 0xFFFF          # ``gbase`` of a loose group; else its pool << 10 | where it starts
@@ -49,11 +53,10 @@ class Frontier:
         self.gcells = array("H", bytes(2 * cells))
         self.gstart = array("H", bytes(2 * (groups + 1)))
         self.gbase = array("H", bytes(2 * groups))    # where group g's counts start: LOOSE
-        self.fbase = array("H", bytes(2 * groups))    # where its first layouts start
-        self.pools = [array("i", bytes(4 * POOL)) for _ in range(POOLS)]
+        self.pools = [None] * POOLS   # 16-bit counts, POOL slots each (made when first needed)
         self.used = array("H", bytes(2 * POOLS))    # slots used in each pool
-        self.firsts = None
-        self.pos = array("H", bytes(2 * size))   # a frontier cell's position in its group
+        self.firsts = None   # ``keep_firsts``: the first layouts (FIRSTS bytes) and where each
+        self.fbase = None    # group's start (made by ``keep_firsts_room``)
         top = MAX_CELLS * 8
         self.cons = array("H", bytes(2 * top))
         self.need = array("b", bytes(top))
@@ -81,6 +84,7 @@ class Frontier:
         """Make the buffer of the first layouts (``keep_firsts``) now, if not yet made."""
         if self.firsts is None:
             self.firsts = bytearray(FIRSTS)
+            self.fbase = array("H", bytes(len(self.gbase) * 2))
 
     def begin(self, shown, total=-1, safe_cell=-1, keep_firsts=False, max_work=0):
         """Start on view ``shown`` (the game's padded tile bytes). ``total``: the mine count (-1:
@@ -230,11 +234,6 @@ class Frontier:
         gstart[ng] = nf
         self.ngroups = ng
         self.nfront = nf
-        for g in range(ng):
-            base = gstart[g]
-            for p in range(gstart[g + 1] - base):
-                self.pos[gcells[base + p]] = p
-        self.work += nf
         # 3. Count each group's layouts, in the first pool with room for them.
         used = self.used
         for k in range(POOLS):
@@ -254,9 +253,12 @@ class Frontier:
                 continue
             pool_used = used[c]
             self.gbase[g] = c << 10 | pool_used
-            self.fbase[g] = firsts_used
+            if fslots:
+                self.fbase[g] = firsts_used
             pool = self.pools[c]
-            zero = array("i", bytes(4 * (n + 1)))   # (a row of zeros: one small block a group)
+            if pool is None:
+                pool = self.pools[c] = array("H", bytes(2 * POOL))
+            zero = array("H", bytes(2 * (n + 1)))   # (a row of zeros: one small block a group)
             for s in range(pool_used, pool_used + slots, n + 1):
                 pool[s:s + n + 1] = zero
             self.work += n + 1
@@ -355,7 +357,7 @@ class Frontier:
         pool, base = self.counts(g)
         row = n + 1
         firsts = self.firsts if self.keep_firsts else None
-        fbase = self.fbase[g]
+        fbase = self.fbase[g] if firsts is not None else 0
         safe = self._safe_pos
         k = self._k
         cnt = self._cnt

@@ -13,7 +13,6 @@ and moving interior mines last; a guess made while a safe cell was provable gets
 caller asks ``Hinter`` first). Sliced: ``begin`` then ``step(units)`` until True.
 """
 
-from mines.engine.frontier import LOOSE, Frontier
 from mines.engine.rng import Rng
 
 RESCUE_WORK = 400000   # the frontier's enumeration bound for one rescue (sliced)
@@ -54,7 +53,10 @@ class Rescue:
     this size to count with (shared with the hints' and probabilities': one set of buffers)."""
 
     def __init__(self, board, frontier=None):
-        self.frontier = frontier or Frontier(board)
+        if frontier is None:   # (imported here: a Random board is made without it)
+            from mines.engine.frontier import Frontier
+            frontier = Frontier(board)
+        self.frontier = frontier
         self.done = True
         self.saved = False
         self.moved = 0
@@ -98,6 +100,7 @@ class Rescue:
         return self.saved
 
     def _work(self):
+        from mines.engine.frontier import LOOSE
         game = self.game
         board = game.board
         mine = board.mine

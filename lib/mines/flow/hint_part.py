@@ -27,7 +27,7 @@ def helper(m):
             return None   # no room this game: not asked again after every move
         try:
             from mines.help.hint_job import HintJob
-            job = HintJob(m.game, None, m.settings.kind)
+            job = HintJob(m.game)
             m.set_help(job)
         except Exception as exc:  # noqa: BLE001 - no help this game; the game goes on
             m.set_help(None)
@@ -101,6 +101,7 @@ def hinted(m):
         return
     if tag == JOB_MERCY:
         m.unsay()
+        job.rest()   # (the frontier and its code: made again for the next rescue)
         if job.saved:
             m.say("Kind: mines moved")   # the guess was forced: the mines made way
         m.make(job.move)
@@ -115,6 +116,7 @@ def hinted(m):
         m.point(job.cell % game.stride - 1, job.cell // game.stride - 1)
     job.show(job.because)
     m.say(job.text())
+    job.rest()
 
 
 def play(m, move):

@@ -11,6 +11,8 @@ step a frame) and a frontier step as half of it (two a frame).
 """
 
 from mines.engine.game import move_cell
+from mines import phases
+from mines._const import const
 from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
@@ -21,9 +23,9 @@ SPIN = ("Thinking", "Thinking.", "Thinking..", "Thinking...")   # while a rescue
 
 # What a finished hint job found (``HintJob.found``).
 FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
-FOUND_WRONG = 2    # flags the numbers contradict: ``wrong``
+_FOUND_WRONG = const(2)    # flags the numbers contradict: ``wrong``
 FOUND_GUESS = 3    # nothing provable: ``cell`` is the safest guess, ``chance`` its mine %
-FOUND_NOTHING = 0
+_FOUND_NOTHING = const(0)
 
 # How the status line names each rule (hints.RULE_*).
 RULE_WORDS = ("one number", "two numbers", "case split", "mine count")
@@ -34,24 +36,21 @@ class HintJob:
 
     no_memory = "No memory for hints"   # what the runner says when it runs out (mines.flow.jobs)
 
-    def __init__(self, game, solver=None, kind=0):
+    def __init__(self, game, solver=None):
         self.game = game
-        # ``solver``: one whose buffers are idle while a game is played, or None (its own).
-        self.hinter = Hinter(game.width, game.height, solver)
-        self.probs = None
-        if kind:  # a board that may need guesses (mines.engine.kinds: Random, Kind): the frontier's
-            self._make_probs()  # buffers now, while the heap has room in few pieces (11.5K)
-            if kind == 2:  # and a Kind board's rescue's first layouts (3K)
-                self.probs.frontier.keep_firsts_room()
+        # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
+        # the game's board: ``forget`` moves it to the next game's).
+        self.hinter = Hinter(game.width, game.height, solver, game.board)
+        self._own = solver is None
+        self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
+        self.rescue = None  # after the answer (``rest``)
         self.settled = None
         self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
         self.marks_version = 0
         self.slice_work = 0
         self.slice_cost = 361   # runner units a step is charged (one step a frame)
         self.progress = 0
-        self.key = -1
         self.check_only = False
-        self.rescue = None
         self.saved = False
         self.move = -1
         self.steps = 0
@@ -60,7 +59,7 @@ class HintJob:
     def begin(self, cursor, check_only=False):
         game = self.game
         self.check_only = check_only
-        self.found = FOUND_NOTHING
+        self.found = _FOUND_NOTHING
         self.cell = -1
         self.because = ()
         self.rule = -1
@@ -83,7 +82,7 @@ class HintJob:
         game = self.game
         self.move = move
         self.saved = False
-        self.found = FOUND_NOTHING
+        self.found = _FOUND_NOTHING
         self.wrong = self.disproved = ()
         self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
         self.steps = 0
@@ -101,7 +100,7 @@ class HintJob:
                 self.progress = 50 if h.rule >= 0 else 20
                 return False
             if h.wrong:
-                self.found = FOUND_WRONG
+                self.found = _FOUND_WRONG
                 self.wrong = h.wrong
                 self.disproved = h.disproved
                 self.cell = h.wrong[0]
@@ -194,12 +193,30 @@ class HintJob:
         """The status line for the answer."""
         if self.found == FOUND_CELL:
             return "%s: %s" % ("Mine" if self.is_mine else "Safe", RULE_WORDS[self.rule])
-        if self.found == FOUND_WRONG:
+        if self.found == _FOUND_WRONG:
             return "Wrong flag" if len(self.wrong) == 1 else "%d wrong flags" % len(self.wrong)
         if self.found == FOUND_GUESS:
             return "Guess: %d%% mine" % self.chance
         return "No hint"
 
     def forget(self):
-        """A new game: the next view loads from scratch."""
-        self.hinter.forget()
+        """A new game on the same ``Game``: the next view loads from scratch, and an own solver
+        takes its geometry from the new board (the last game's layout goes but for its zeros,
+        which the solver keeps for its resets)."""
+        h = self.hinter
+        if self._own:
+            h.board = h.solver.board = h.loader.board = self.game.board
+        h.forget()
+        self.rest()
+
+    def rest(self):
+        """Let go of what only a guess, a rescue or exact counting needs (the frontier and its
+        counts, and on the device their modules' code: 7-12K): made again when next needed.
+        The midend calls it once a hint's or a rescue's answer is taken."""
+        h = self.hinter
+        if h.frontier is None and h.counting is None:
+            return
+        self.probs = self.rescue = h.frontier = h.counting = None
+        if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
+            for name in ("help.probability", "help.counting", "engine.kinds", "engine.frontier"):
+                phases.forget("mines." + name)

@@ -53,11 +53,13 @@ MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is
 
 class Hinter:
     """Hint finder for one board size. ``solver``: an idle ``Solver`` of this size to borrow
-    (the generator's between boards), else one of its own is made."""
+    (the generator's between boards), else one of its own is made, over ``board`` when given
+    (the game's: a view's solver reads only its geometry, never its mines)."""
 
-    def __init__(self, width, height, solver=None):
+    def __init__(self, width, height, solver=None, board=None):
         if solver is None:
-            solver = Solver(Board(width, height), oracle=False)
+            solver = Solver(board or Board(width, height), oracle=False)
+            solver.clue = None   # (its numbers are the view's, lent at each ``step``)
         self.solver = solver
         board = solver.board
         self.board = board
@@ -65,15 +67,10 @@ class Hinter:
         # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
         # the last): the rule a learnt cell's proof needed follows from its position.
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
-        # A borrowed solver's case analysis lends the walks their marks and list: its layouts'
-        # constraint marks (cleared before each analysis's enumerations) and masks (written and
-        # read within one analysis); no walk spans an analysis.
-        cases = solver.cases
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
-        self.seen = cases.layouts.cid if cases is not None else bytearray(size)
+        self.seen = bytearray(size)
         self.bad = bytearray(size)    # wrong flags: 1 on a flag proven safe
-        self.walk = cases.layouts.andm if cases is not None else \
-            array("H", bytes(2 * board.width * board.height))   # a cell at most once
+        self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
@@ -84,7 +81,17 @@ class Hinter:
         self.loader = ViewLoader(solver, self.bad, self.walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
+        if solver.cases is not None:
+            self._borrow(solver.cases)
         self._clear()
+
+    def _borrow(self, cases):
+        """Walk marks and list from the solver's case analysis (the generator's, when its
+        solver is borrowed; else made at the first case split): its layouts' constraint marks
+        (cleared before each analysis's enumerations) and masks (written and read within one
+        analysis); no walk or load spans an analysis. Ours then go back to the heap."""
+        self.seen = cases.layouts.cid
+        self.walk = self.loader.touched = cases.layouts.andm
 
     def forget(self):
         """The next view is not the last one plus a move (the mines moved, a new game):
@@ -199,6 +206,7 @@ class Hinter:
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
                     cases = s.cases = CaseAnalysis(s)
+                    self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
                     found = cases.step(self._units)

@@ -52,7 +52,6 @@ class Probabilities:
         self.board = board
         self.frontier = frontier or Frontier(board)
         self.percent = bytearray(board.size)   # per covered cell, 0..100; 255 elsewhere
-        self._blank = bytes([255]) * board.size
         self.done = True
         self._job = None
         self._clear()
@@ -192,7 +191,7 @@ class Probabilities:
             return
         # Per cell.
         percent = self.percent
-        percent[:] = self._blank
+        percent[:] = b"\xff" * len(percent)   # (a moment's copy, not one kept)
         best = -1
         best_p = 2.0
         best_far = 0
