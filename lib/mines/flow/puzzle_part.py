@@ -12,7 +12,6 @@ from mines.puzzle import play as P
 from mines._const import const
 from mines.flow.jobs import scrub
 from mines.flow.keys import A, B, START
-from mines.flow.menus import Menu
 from mines.engine.presets import LEVEL_WORDS
 from mines.engine.rng import Rng
 from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, GENERATING, JOB_PUZZLE, MENU,
@@ -108,6 +107,8 @@ class PuzzleJob:
         done = maker.step()
         self.slice_work = maker.slice_work
         self.progress = maker.progress
+        if done:
+            mode.hand_over()
         return done
 
 
@@ -159,13 +160,12 @@ class PuzzleMode:
         if maker is not None or game is not None:
             if maker is not None and maker.width == width and maker.height == height:
                 return True
-            self.drop()  # (the last puzzle's game: made again in one piece with its maker)
+            self.drop()  # (the last puzzle's game: its buffers go before the next maker's come)
             return False
         gc.collect()
         from mines.puzzle.maker import PuzzleMaker
         try:
             self.maker = PuzzleMaker(width, height)
-            self.game = P.PuzzleGame(width, height)
         except MemoryError:
             self.drop()
             raise
@@ -184,13 +184,20 @@ class PuzzleMode:
         if m is not None:
             m.set_puzzle(None)
 
-    def take(self, m):
-        """The puzzle is made: play it. The maker goes (the game holds a copy of what it made,
-        and the maker's buffers are the biggest puzzle mode has): the next puzzle makes one."""
+    def hand_over(self):
+        """The puzzle is made (the job's last step, under the runner's guard): the game takes
+        the maker's board, clues and deductions, and the rest of the maker goes (its buffers
+        are the biggest puzzle mode has): the next puzzle makes one. The game's own buffers
+        (2.3K at 20x15) are made while the maker still holds its own, for this one step."""
         maker = self.maker
-        self.game.new(maker)
         self.maker = None
+        game = P.PuzzleGame(maker.width, maker.height)
+        game.new(maker)
         scrub(maker, 2)
+        self.game = game
+
+    def take(self, m):
+        """The puzzle made (``hand_over``): play it."""
         self.new_best = False
         m.runner.stop()
         m.play_from(0, self.game.width // 2, self.game.height // 2)
@@ -207,6 +214,7 @@ class PuzzleMode:
                 m.to_menu()
             return
         if button == START:
+            from mines.flow.menus import Menu   # (text code: not held while a puzzle is made)
             m.show_paused(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
             return
         if button != A and button != B:

@@ -15,7 +15,6 @@ by the next move. Buffers are made once per size; nothing is allocated per move.
 from array import array
 
 from mines.engine import codes
-from mines.engine.board import Board
 
 # Levels: the solver's (mines.engine.presets SINGLE, PAIRS, FULL).
 EASY = 0
@@ -105,16 +104,17 @@ def view_rows(board, clue):
 
 class PuzzleGame:
     """The play state of one puzzle size. ``new(maker)`` starts the puzzle a finished
-    ``puzzle.PuzzleMaker`` holds (copied: the maker may then make the next one). Then
-    ``decide`` / ``execute``, ``undo`` / ``redo``, ``check``, ``hint``.
+    ``maker.PuzzleMaker`` holds, taking its board, clues and deductions (not copied: the
+    maker makes no other puzzle after). Then ``decide`` / ``execute``, ``undo`` / ``redo``,
+    ``check``, ``hint``.
 
     Read: ``state`` (PLAYING, SOLVED), ``mark`` (per padded cell), ``clue`` (1: shows its
-    number, ``board.count``), ``shown`` (the tiles; ``stride``), ``mines``,
-    ``mines_marked``, ``mines_left()``, ``helps`` (checks + hints),
-    ``moves``, ``version`` (grows on every change the screen must show), ``wrong_shown``
-    (after ``check``: the wrong marks are flagged in ``wrong_at``), ``hint_cell`` (-1 or the
-    cell ``hint`` points at) with ``hint_mine``, ``hint_why``, ``hint_clues`` /
-    ``hint_nclues`` (the clue cells it follows from).
+    number, ``board.count``), ``shown`` (the tiles; ``stride``; a wrong mark flagged by
+    ``check`` is TILE_WRONG until the next move), ``mines``, ``mines_marked``,
+    ``mines_left()``, ``helps`` (checks + hints), ``moves``, ``version`` (grows on every
+    change the screen must show), ``wrong_shown``, ``hint_cell`` (-1 or the cell ``hint``
+    points at) with ``hint_mine``, ``hint_why``, ``hint_clues`` / ``hint_nclues`` (the clue
+    cells it follows from).
     """
 
     def __init__(self, width, height):
@@ -123,21 +123,18 @@ class PuzzleGame:
             raise ValueError(msg)
         self.width = width
         self.height = height
-        self.board = board = Board(width, height)
-        size = board.size
+        self.stride = stride = width + 2
+        size = stride * (height + 2)
         cells = width * height
-        self.stride = board.stride
         self.started = True   # (as mines.engine.game.Game: the timer runs from the first frame)
-        self.clue = bytearray(size)
+        self.board = self.clue = None   # the maker's, from ``new``
         self.mark = bytearray(size)
         self.shown = bytearray(size)
-        self.wrong_at = bytearray(size)
-        # The deductions of a solve from the clues, in order: cell, rule, the clue(s) used.
-        self.proof = array("H", bytes(2 * cells))
-        self.proof_why = bytearray(cells)
-        self.proof_src = array("H", bytes(2 * cells))
-        self.proof_src2 = array("H", bytes(2 * cells))
-        self.nproof = 0
+        # The deductions of a solve from the clues (the maker's solver's): ``order`` from
+        # ``first`` to ``nproof``, each cell's rule in ``why`` and its clue(s) in ``src``,
+        # ``src2``.
+        self.order = self.why = self.src = self.src2 = None
+        self.first = self.nproof = 0
         # Undo history: cell | old mark << 12 | new mark << 14; ``done`` of them applied.
         self.history = array("H", bytes(4 * cells))
         self.nhistory = 0
@@ -166,29 +163,27 @@ class PuzzleGame:
 
     def new(self, maker):
         """Start the puzzle ``maker`` (a PuzzleMaker of this size whose step() returned True)
-        has made."""
-        board = self.board
-        board.copy_from(maker.board)
-        self.clue[:] = maker.clue
+        has made. Its board, clues and solver's deductions become the game's: the maker lets
+        go of its board and clues, and makes no other puzzle."""
+        self.board = board = maker.board
+        self.clue = clue = maker.clue
+        maker.board = maker.clue = None
+        s = maker.solver
+        self.order = s.order
+        self.why = s.why
+        self.src = s.src
+        self.src2 = s.src2
+        self.first = maker.clues
+        self.nproof = s.nknown
         self.mark[:] = board.zeros
-        self.wrong_at[:] = board.zeros
         self.level = maker.level
         self.seed = maker.seed
         self.mines = board.mines
-        s = maker.solver
-        n = 0
-        for k in range(maker.clues, s.nknown):
-            c = s.order[k]
-            self.proof[n] = c
-            self.proof_why[n] = s.why[c]
-            self.proof_src[n] = s.src[c]
-            self.proof_src2[n] = s.src2[c]
-            n += 1
-        self.nproof = n
         self._clear()
         shown = self.shown
+        count = board.count
         for i in range(board.size):
-            shown[i] = board.count[i] if self.clue[i] else TILE_UNKNOWN
+            shown[i] = count[i] if clue[i] else TILE_UNKNOWN
         self.version += 1
 
     def mines_left(self):
@@ -199,7 +194,7 @@ class PuzzleGame:
         return encode_code(self.width, self.height, self.level, self.seed)
 
     def cell(self, x, y):
-        return (y + 1) * self.board.stride + x + 1
+        return (y + 1) * self.stride + x + 1
 
     def _right_mark(self, i):
         return MARK_MINE if self.board.mine[i] else MARK_CLEAR
@@ -282,12 +277,10 @@ class PuzzleGame:
     def _ui_off(self):
         shown = self.shown
         if self.wrong_shown:
-            wrong_at = self.wrong_at
             mark = self.mark
             for i in range(self.board.size):
-                if wrong_at[i]:
+                if shown[i] == TILE_WRONG:
                     shown[i] = _MARK_TILES[mark[i]]
-            wrong_at[:] = self.board.zeros
             self.wrong_shown = False
         count = self.board.count
         for k in range(self.hint_nclues):
@@ -310,7 +303,7 @@ class PuzzleGame:
     # -- help -------------------------------------------------------------------------------
 
     def check(self):
-        """Flag every wrong mark in ``wrong_at`` until the next move (counted as help).
+        """Show every wrong mark as TILE_WRONG until the next move (counted as help).
         Returns how many there are."""
         if self.state != PLAYING:
             return 0
@@ -318,11 +311,9 @@ class PuzzleGame:
         self.helps += 1
         board = self.board
         mark = self.mark
-        wrong_at = self.wrong_at
         for i in range(board.size):
             m = mark[i]
             if m and m != (MARK_MINE if board.mine[i] else MARK_CLEAR):
-                wrong_at[i] = 1
                 self.shown[i] = TILE_WRONG
         self.wrong_shown = True
         return self.wrong
@@ -340,22 +331,23 @@ class PuzzleGame:
         self.helps += 1
         mark = self.mark
         mine = self.board.mine
-        for k in range(self.nproof):
-            c = self.proof[k]
+        order = self.order
+        for k in range(self.first, self.nproof):
+            c = order[k]
             if mark[c] != (MARK_MINE if mine[c] else MARK_CLEAR):
                 break
         else:
             return -1
         self.hint_cell = c
         self.hint_mine = mine[c] == 1
-        why = self.proof_why[k]
+        why = self.why[c]
         clues = self.hint_clues
         n = 0
         if why == BY_ONE_CLUE or why == BY_TWO_CLUES:
-            clues[0] = self.proof_src[k]
+            clues[0] = self.src[c]
             n = 1
-            if why == BY_TWO_CLUES and self.proof_src2[k] != clues[0]:
-                clues[1] = self.proof_src2[k]
+            if why == BY_TWO_CLUES and self.src2[c] != clues[0]:
+                clues[1] = self.src2[c]
                 n = 2
         else:
             why = BY_CASES
