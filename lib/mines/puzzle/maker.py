@@ -20,7 +20,7 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
 # going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
 # fixed point after each, and coming back goes back to the state where the range began (every
-# cell learnt since came from the range's clues): on SNAP_LEVELS levels by copying back the
+# cell learnt since came from the range's clues): on a few levels by copying back the
 # solver's per-cell state kept there, on the others by truncating ``solver.order`` and forgetting
 # those cells. A clue is given about log2(tests) times instead of once per test, and a range
 # whose state already decides the grid needs no test at all: none of its clues is needed. A clue
@@ -67,12 +67,13 @@ SLICE_UNITS = 160
 # made Hard's work three times as much: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
-# Levels SNAP_FROM .. SNAP_FROM + SNAP_LEVELS - 1 of the walk keep a copy of the solver's
+# Levels _SNAP_FROM .. _SNAP_FROM + _SNAP_LEVELS - 1 of the walk keep a copy of the solver's
 # per-cell state: going right there copies it back (three block copies) instead of forgetting
-# cell by cell. Those middle levels forget the most cells in all. Devtime: levels 3-6 beat 0-3,
-# 2-5, 4-7, 5-8 and 3-8; each copy is about 1.2 KB at 20x15 (8 no longer fit a 96K heap).
-SNAP_LEVELS = 4
-SNAP_FROM = 3
+# cell by cell. Those middle levels forget the most cells in all. Each copy is about 1.2 KB at
+# 20x15; devtime (20x15, four puzzles): against four levels (3-6), two (4-5) take 4% more at
+# Hard and 7% at Easy, one 5% and 12%, none 8% and 16%.
+_SNAP_LEVELS = const(2)
+_SNAP_FROM = const(4)
 
 
 class PuzzleMaker:
@@ -111,7 +112,7 @@ class PuzzleMaker:
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
         # The maker's parts, each compiled after the collect of the one before's garbage and
-        # before their buffers take room (MakerCases keeps a cache of 3.5 KB: most groups
+        # before their buffers take room (MakerCases keeps a cache of 1.3 KB: most groups
         # come again, unchanged, from test to test).
         from mines.puzzle.cache import StateCopies
         gc.collect()
@@ -131,8 +132,8 @@ class PuzzleMaker:
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
-        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM.
-        self._copies = StateCopies(self.solver, SNAP_LEVELS)
+        # The solver's state copies on _SNAP_LEVELS levels from _SNAP_FROM.
+        self._copies = StateCopies(self.solver, _SNAP_LEVELS)
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -142,10 +143,10 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept (a loop carries on after every change of state), all
-        # made here, while the heap is in one piece (made later, a frame of ~700 bytes might
-        # not find room between a puzzle's leftovers).
-        self._runners = [self.solver.run(lv, SLICE_UNITS) for lv in (EASY, MEDIUM, HARD)]
+        # One solver loop per level, kept (a loop carries on after every change of state),
+        # made by the first ``begin`` that needs it (the game's begins as soon as it is made,
+        # while the heap is in one piece: a frame of ~360 bytes might not find room later).
+        self._runners = [None, None, None]
         self._clear_stats()
 
     def _clear_stats(self):
@@ -170,6 +171,9 @@ class PuzzleMaker:
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
+        for lv in (level, BUILD_LEVEL[level]):
+            if self._runners[lv] is None:
+                self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
         self.done = False
         self._clear_stats()
         self._job = self._make()
@@ -328,8 +332,8 @@ class PuzzleMaker:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
-                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
-                    copies.save(t - SNAP_FROM)
+                if _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
+                    copies.save(t - _SNAP_FROM)
                 j = walk.give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
                 while j >= mid:
                     yield
@@ -342,8 +346,8 @@ class PuzzleMaker:
                     s.reset(mines)   # (the root's state: nothing known)
                     s.cases.fresh = 1
                     self.npromoted = 0
-                elif SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
-                    copies.restore(t - SNAP_FROM, tmark[t])
+                elif _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
+                    copies.restore(t - _SNAP_FROM, tmark[t])
                     self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
                     while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
