@@ -73,7 +73,8 @@ def record_best(times, size, level, ms):
 
 class PuzzleJob:
     """Making one puzzle (jobs' job protocol): first the buffers for its size (old ones
-    dropped one frame before, so that the two never coexist), then the maker's slices."""
+    dropped one frame before, so that the two never coexist), then the maker's slices, then
+    (``PuzzleMode.hand_over``, and a frame later) the game's."""
 
     no_memory = ""
 
@@ -104,16 +105,20 @@ class PuzzleJob:
             self.began = True
             return False
         maker = mode.maker
+        if maker is None:   # the maker handed its puzzle over last frame
+            mode.game.new()
+            return True
         done = maker.step()
         self.slice_work = maker.slice_work
         self.progress = maker.progress
         if done:
             mode.hand_over()
-        return done
+            self.slice_work = 0   # (a frame's wait: the maker's buffers are collected)
+        return False
 
 
 class PuzzleMode:
-    """``game`` (a puzzle_game.PuzzleGame, None before the first puzzle), ``maker``, ``best``
+    """``game`` (a play.PuzzleGame, None until a puzzle is made), ``maker``, ``best``
     (the midend's ``best_times``), ``size_index`` and ``level`` of the puzzle on screen,
     ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
 
@@ -185,16 +190,18 @@ class PuzzleMode:
             m.set_puzzle(None)
 
     def hand_over(self):
-        """The puzzle is made (the job's last step, under the runner's guard): the game takes
-        the maker's board, clues and deductions, and the rest of the maker goes (its buffers
-        are the biggest puzzle mode has): the next puzzle makes one. The game's own buffers
-        (2.3K at 20x15) are made while the maker still holds its own, for this one step."""
+        """The puzzle is made: the game takes the maker's board, clues and deductions, and
+        the rest of the maker goes (its buffers are the biggest puzzle mode has; the next
+        puzzle makes one). The frame loop collects before the game's own buffers are made
+        (the job's next step), so the two never share the heap."""
         maker = self.maker
         self.maker = None
         game = P.PuzzleGame(maker.width, maker.height)
-        game.new(maker)
+        game.adopt(maker)
         scrub(maker, 2)
         self.game = game
+        if self._boards is not None:
+            self._boards.collect_wanted = True
 
     def take(self, m):
         """The puzzle made (``hand_over``): play it."""

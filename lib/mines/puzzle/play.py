@@ -105,7 +105,8 @@ def view_rows(board, clue):
 class PuzzleGame:
     """The play state of one puzzle size. ``new(maker)`` starts the puzzle a finished
     ``maker.PuzzleMaker`` holds, taking its board, clues and deductions (not copied: the
-    maker makes no other puzzle after). Then ``decide`` / ``execute``, ``undo`` / ``redo``,
+    maker makes no other puzzle after; ``adopt(maker)`` then ``new()`` do the same in two
+    steps, the game's own buffers made in the second, once the maker's are let go). Then ``decide`` / ``execute``, ``undo`` / ``redo``,
     ``check``, ``hint``.
 
     Read: ``state`` (PLAYING, SOLVED), ``mark`` (per padded cell), ``clue`` (1: shows its
@@ -123,20 +124,17 @@ class PuzzleGame:
             raise ValueError(msg)
         self.width = width
         self.height = height
-        self.stride = stride = width + 2
-        size = stride * (height + 2)
-        cells = width * height
+        self.stride = width + 2
         self.started = True   # (as mines.engine.game.Game: the timer runs from the first frame)
-        self.board = self.clue = None   # the maker's, from ``new``
-        self.mark = bytearray(size)
-        self.shown = bytearray(size)
+        self.board = self.clue = None   # the maker's, from ``adopt``
+        self.mark = self.shown = self.history = None   # made by the first ``new``
         # The deductions of a solve from the clues (the maker's solver's): ``order`` from
         # ``first`` to ``nproof``, each cell's rule in ``why`` and its clue(s) in ``src``,
         # ``src2``.
         self.order = self.why = self.src = self.src2 = None
         self.first = self.nproof = 0
-        # Undo history: cell | old mark << 12 | new mark << 14; ``done`` of them applied.
-        self.history = array("H", bytes(4 * cells))
+        # Undo history (``history``, 2 * cells moves): cell | old mark << 12 | new mark << 14;
+        # ``done`` of them applied.
         self.nhistory = 0
         self.done = 0
         self.hint_clues = array("H", bytes(2 * 8))
@@ -161,12 +159,12 @@ class PuzzleGame:
         self.nhistory = 0
         self.done = 0
 
-    def new(self, maker):
-        """Start the puzzle ``maker`` (a PuzzleMaker of this size whose step() returned True)
-        has made. Its board, clues and solver's deductions become the game's: the maker lets
+    def adopt(self, maker):
+        """Take the puzzle ``maker`` (a PuzzleMaker of this size whose step() returned True)
+        has made: its board, clues and solver's deductions become the game's; the maker lets
         go of its board and clues, and makes no other puzzle."""
-        self.board = board = maker.board
-        self.clue = clue = maker.clue
+        self.board = maker.board
+        self.clue = maker.clue
         maker.board = maker.clue = None
         s = maker.solver
         self.order = s.order
@@ -175,9 +173,20 @@ class PuzzleGame:
         self.src2 = s.src2
         self.first = maker.clues
         self.nproof = s.nknown
-        self.mark[:] = board.zeros
         self.level = maker.level
         self.seed = maker.seed
+
+    def new(self, maker=None):
+        """Start the puzzle ``maker`` has made (``adopt``; None: the one adopted already)."""
+        if maker is not None:
+            self.adopt(maker)
+        board = self.board
+        clue = self.clue
+        if self.mark is None:
+            self.mark = bytearray(board.size)
+            self.shown = bytearray(board.size)
+            self.history = array("H", bytes(4 * self.width * self.height))
+        self.mark[:] = board.zeros
         self.mines = board.mines
         self._clear()
         shown = self.shown
