@@ -1,4 +1,4 @@
-"""Playing a puzzle (mines.puzzle.play): marks, undo and redo, completion the moment every mark is
+"""Playing a puzzle (mines.puzzle.marks): marks, undo and redo, completion the moment every mark is
 right, check, and hints whose clues really prove the hinted cell."""
 
 import engine_util
@@ -7,13 +7,14 @@ from test_puzzle import count_solutions
 
 from mines.puzzle import play as P
 from mines.puzzle.maker import PuzzleMaker
+from mines.puzzle.marks import PuzzleGame
 
 
 def new_game(w, h, seed, level):
     m = PuzzleMaker(w, h)
     m.begin(seed, level)
     m.run()
-    g = P.PuzzleGame(w, h)
+    g = PuzzleGame(w, h)
     g.new(m)
     return g
 
@@ -165,7 +166,8 @@ def test_play_by_hints_under_micropython():
         "sys.path.insert(0, %r)\n"
         "from mines.puzzle.maker import PuzzleMaker\n"
         "from mines.puzzle import play as P\n"
-        "g = P.PuzzleGame(12, 10)\n"
+        "from mines.puzzle.marks import PuzzleGame\n"
+        "g = PuzzleGame(12, 10)\n"
         "for level in (0, 1, 2):\n"
         "    m = PuzzleMaker(12, 10)\n"
         "    m.begin(level + 40, level); m.run(); g.new(m); m = None\n"

@@ -487,6 +487,7 @@ def puzzles(m):
                     if m.state == M.WON:
                         break
             yield from until(m, lambda: m.state == M.WON, "solved")
+            game = None   # (the device holds no old game: its code may go with the next)
             TALLY["puzzles"] += 1
     yield M.B
     yield 0

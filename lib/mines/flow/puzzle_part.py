@@ -105,8 +105,8 @@ class PuzzleJob:
             self.began = True
             return False
         maker = mode.maker
-        if maker is None:   # the maker handed its puzzle over last frame
-            mode.game.new()
+        if maker is None:   # the maker let go of its buffers last frame: collected since
+            mode.play_made()
             return True
         done = maker.step()
         self.slice_work = maker.slice_work
@@ -118,13 +118,14 @@ class PuzzleJob:
 
 
 class PuzzleMode:
-    """``game`` (a play.PuzzleGame, None until a puzzle is made), ``maker``, ``best``
+    """``game`` (a marks.PuzzleGame, None until a puzzle is made), ``maker``, ``best``
     (the midend's ``best_times``), ``size_index`` and ``level`` of the puzzle on screen,
     ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
 
     def __init__(self, seeds, best):
         self.seeds = seeds
         self.maker = None
+        self.made = None   # a released maker, between ``hand_over`` and ``play_made``
         self.game = None
         self.best = best
         self.job = PuzzleJob(self)
@@ -162,7 +163,7 @@ class PuzzleMode:
 
     def ensure_size(self, width, height):
         maker, game = self.maker, self.game
-        if maker is not None or game is not None:
+        if maker is not None or game is not None or self.made is not None:
             if maker is not None and maker.width == width and maker.height == height:
                 return True
             self.drop()  # (the last puzzle's game: its buffers go before the next maker's come)
@@ -179,29 +180,37 @@ class PuzzleMode:
     def drop(self, m=None):
         """Let go of the puzzle buffers (before another size; with the midend ``m``: leaving
         puzzle mode)."""
-        maker, game = self.maker, self.game
-        self.maker = None
-        self.game = None
+        maker, game, made = self.maker, self.game, self.made
+        self.maker = self.game = self.made = None
         scrub(maker, 2)
         scrub(game, 2)
+        scrub(made, 2)
         if self._boards is not None:
             self._boards.collect_wanted = True   # the frame loop collects
         if m is not None:
             m.set_puzzle(None)
 
     def hand_over(self):
-        """The puzzle is made: the game takes the maker's board, clues and deductions, and
-        the rest of the maker goes (its buffers are the biggest puzzle mode has; the next
-        puzzle makes one). The frame loop collects before the game's own buffers are made
-        (the job's next step), so the two never share the heap."""
+        """The puzzle is made: the maker lets go of every buffer but the puzzle's and its
+        deductions' (the biggest puzzle mode has; the next puzzle makes a maker), and the
+        frame loop collects before the game's code and buffers come (``play_made``, the job's
+        next step), so that the two never share the heap."""
         maker = self.maker
         self.maker = None
-        game = P.PuzzleGame(maker.width, maker.height)
-        game.adopt(maker)
-        scrub(maker, 2)
-        self.game = game
+        self.made = maker
+        maker.release()
         if self._boards is not None:
             self._boards.collect_wanted = True
+
+    def play_made(self):
+        """The game of the puzzle made: it takes the puzzle from the released maker."""
+        from mines.puzzle.marks import PuzzleGame
+        made = self.made
+        game = PuzzleGame(made.width, made.height)
+        game.new(made)
+        self.made = None
+        scrub(made, 1)
+        self.game = game
 
     def take(self, m):
         """The puzzle made (``hand_over``): play it."""

@@ -204,6 +204,23 @@ class PuzzleMaker:
     def code(self):
         return encode_code(self.width, self.height, self.level, self.seed)
 
+    def release(self):
+        """The puzzle is made and only its play follows (``marks.PuzzleGame.adopt``): keep
+        the puzzle (``board``, ``clue``, its size, level, seed and ``clues``) and the final
+        solve's deductions (the solver's ``order``, ``why``, ``src``, ``src2``, ``nknown``, now
+        the maker's own), and let go of every other buffer: the maker makes no other puzzle."""
+        s = self.solver
+        if s is None:
+            return
+        self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
+        self.nknown = s.nknown
+        kept = ("board", "clue", "width", "height", "level", "seed", "clues", "order", "why",
+                "src", "src2", "nknown")
+        for obj in (s.cases.layouts, s.cases.totals, s.cases, s, self):   # (parts first: a stale pointer to
+            for name in list(obj.__dict__):                 # one of them then pins little)
+                if obj is not self or name not in kept:
+                    setattr(obj, name, None)
+
     # --- the work, as one generator that yields between slices ----------------------------
 
     def _make(self):
