@@ -1,7 +1,7 @@
 """Pen-and-paper Minesweeper puzzles (seed 003): some safe cells show their number (the clues),
 and the player decides mine or clear for every other cell by reasoning alone. Exactly one
-solution, reached by the chosen level's reasoning. How, in the comment below (a comment: a long
-docstring costs the device's compiler heap while the case analysis compiles after it).
+solution, reached by the chosen level's reasoning. How, in the comment below (a long docstring
+costs the device's compiler heap).
 """
 
 # How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of
@@ -32,11 +32,11 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
 # it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
 # where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``puzzle_walk.Walk.second``: only the clues count). In a Hard test, the case
+# (``walk.Walk.second``: only the clues count). In a Hard test, the case
 # analysis stops at the first group whose layouts show a second solution (two with the
 # solution's count of mines in it, or one more or less against the interior's: c_i stays,
-# ``puzzle_cache.CachedLayouts._seen``); most Hard tests need no analysis at all
-# (``puzzle_cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
+# ``cache.CachedLayouts._seen``); most Hard tests need no analysis at all
+# (``cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
 # it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
 #
 # Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
@@ -48,7 +48,7 @@ import gc
 from array import array
 
 # The largest modules first, each compiled in a heap collected of the one before's garbage.
-from mines.engine.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
+from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
 gc.collect()
 from mines.engine.solver import QUEUED, RUNNING, Solver
 gc.collect()
@@ -67,11 +67,10 @@ SLICE_UNITS = 160
 # made Hard's work three times as much: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
-# Levels _SNAP_FROM .. _SNAP_FROM + _SNAP_LEVELS - 1 of the walk keep a copy of the solver's
-# per-cell state: going right there copies it back (three block copies) instead of forgetting
-# cell by cell. Those middle levels forget the most cells in all. Each copy is about 1.2 KB at
-# 20x15; devtime (20x15, four puzzles): against four levels (3-6), two (4-5) take 4% more at
-# Hard and 7% at Easy, one 5% and 12%, none 8% and 16%.
+# Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
+# per-cell state (1.2 KB at 20x15): going right there copies it back instead of forgetting cell
+# by cell. Devtime, 20x15: against four levels (3-6), two (4-5) take 4% more at Hard and 7% at
+# Easy, one 5% and 12%, none 8% and 16%.
 _SNAP_LEVELS = const(2)
 _SNAP_FROM = const(4)
 
@@ -92,7 +91,7 @@ class PuzzleMaker:
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
     # indivisible piece between two checks is larger than 200 units. The maker's own are at
-    # most 150 (``puzzle_walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
+    # most 150 (``walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
     # 8 clues' neighbours, 72, a look at the groups so far, a unit a group, at most 150, the
     # group to enumerate first, 105; growing a group by one cell, 80); the case analysis's
     # are a TotalCounts step (at most 2 * 96 + 1), the count test of one group (2 + at most
@@ -111,9 +110,8 @@ class PuzzleMaker:
         self.height = height
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
-        # The maker's parts, each compiled after the collect of the one before's garbage and
-        # before their buffers take room (MakerCases keeps a cache of 1.3 KB: most groups
-        # come again, unchanged, from test to test).
+        # The maker's parts, each compiled after a collect and before their buffers take room
+        # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
         from mines.puzzle.cache import StateCopies
         gc.collect()
         from mines.puzzle.cases import MakerCases
@@ -143,9 +141,9 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept (a loop carries on after every change of state),
-        # made by the first ``begin`` that needs it (the game's begins as soon as it is made,
-        # while the heap is in one piece: a frame of ~360 bytes might not find room later).
+        # One solver loop per level, kept (it carries on after every change of state), made
+        # by the first ``begin`` that needs it (the game's begins at once: the heap in one
+        # piece).
         self._runners = [None, None, None]
         self._clear_stats()
 
@@ -205,10 +203,8 @@ class PuzzleMaker:
         return encode_code(self.width, self.height, self.level, self.seed)
 
     def release(self):
-        """The puzzle is made and only its play follows (``marks.PuzzleGame.adopt``): keep
-        the puzzle (``board``, ``clue``, its size, level, seed and ``clues``) and the final
-        solve's deductions (the solver's ``order``, ``why``, ``src``, ``src2``, ``nknown``, now
-        the maker's own), and let go of every other buffer: the maker makes no other puzzle."""
+        """For ``marks.PuzzleGame.adopt``, once the puzzle is made: every buffer goes but the
+        puzzle's and the final solve's deductions (the solver's, now the maker's own)."""
         s = self.solver
         if s is None:
             return
@@ -216,8 +212,8 @@ class PuzzleMaker:
         self.nknown = s.nknown
         kept = ("board", "clue", "width", "height", "level", "seed", "clues", "order", "why",
                 "src", "src2", "nknown")
-        for obj in (s.cases.layouts, s.cases.totals, s.cases, s, self):   # (parts first: a stale pointer to
-            for name in list(obj.__dict__):                 # one of them then pins little)
+        for obj in (s.cases.layouts, s.cases.totals, s.cases, s, self):   # (parts first)
+            for name in list(obj.__dict__):
                 if obj is not self or name not in kept:
                     setattr(obj, name, None)
 

@@ -22,9 +22,9 @@ _MARK_TILES = (TILE_UNKNOWN, TILE_MINE, TILE_CLEAR)
 
 class PuzzleGame:
     """The play state of one puzzle size. ``new(maker)`` starts the puzzle a finished
-    ``maker.PuzzleMaker`` holds, taking its board, clues and deductions (not copied: the
-    maker makes no other puzzle after: its other buffers go, ``PuzzleMaker.release``). Then ``decide`` / ``execute``, ``undo`` / ``redo``,
-    ``check``, ``hint``.
+    ``maker.PuzzleMaker`` holds, taking its board, clues and deductions (not copied: the maker
+    lets go of its other buffers, ``PuzzleMaker.release``, and makes no other puzzle). Then
+    ``decide`` / ``execute``, ``undo`` / ``redo``, ``check``, ``hint``.
 
     Read: ``state`` (PLAYING, SOLVED), ``mark`` (per padded cell), ``clue`` (1: shows its
     number, ``board.count``), ``shown`` (the tiles; ``stride``; a wrong mark flagged by
