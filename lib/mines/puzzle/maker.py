@@ -208,14 +208,13 @@ class PuzzleMaker:
         s = self.solver
         if s is None:
             return
-        self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
-        self.nknown = s.nknown
-        kept = ("board", "clue", "width", "height", "level", "seed", "clues", "order", "why",
-                "src", "src2", "nknown")
+        kept = (self.board, self.clue, self.width, self.height, self.level, self.seed,
+                self.clues, s.order, s.why, s.src, s.src2, s.nknown)
         for obj in (s.cases.layouts, s.cases.totals, s.cases, s, self):   # (parts first)
             for name in list(obj.__dict__):
-                if obj is not self or name not in kept:
-                    setattr(obj, name, None)
+                setattr(obj, name, None)
+        (self.board, self.clue, self.width, self.height, self.level, self.seed, self.clues,
+         self.order, self.why, self.src, self.src2, self.nknown) = kept
 
     # --- the work, as one generator that yields between slices ----------------------------
 
