@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 import deploy  # noqa: E402
 import deploy_tree  # noqa: E402
 import mpy_build  # noqa: E402
+import shorten  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures", "boot_out")
 MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
@@ -38,6 +39,11 @@ DECIDED_FLAGS = ["-O3"]
 
 
 # ---- helpers ----
+
+def tree_bytes(root, dest):
+    with open(os.path.join(root, dest), "rb") as f:
+        return f.read()
+
 
 def make_drive(tmp_path, boot="pygamer_cp10_2.txt", name="CIRCUITPY"):
     drive = tmp_path / name
@@ -505,24 +511,36 @@ def test_default_sends_mpy_from_the_pypi_compiler_marked_for_circuitpython(tmp_p
     written, log = run(drive, repo, source=False)
     got = tree(drive)
     assert "compiling .mpy for CircuitPython 10.x with MicroPython v1.29.0" in log
-    assert "warning" not in log, log
+    assert "short names: " in log and "warning" not in log, log
+    renamer = shorten.Renamer(repo)
+    assert renamer.names  # (SIZE, SEED, BUTTONS; NAME is kept: code.py reads it)
     assert [d for d in got if d.endswith(".py")] == ["code.py"]
     assert sorted(d for d in got if d.endswith(".mpy")) == [
         "boards/__init__.mpy", "boards/common.mpy", "boards/pygamer.mpy",
         "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/label.mpy",
         "lib/mines/__init__.mpy", "lib/mines/board.mpy", "lib/mines/game.mpy",
         "lib/mines/rng.mpy"]
-    # each is MicroPython's file with byte 0 'C', compiled -O3 with its module's dotted name
+    # each is MicroPython's file of its source with short names (tools/shorten.py), byte 0
+    # 'C', compiled -O3 with its module's dotted name
     for dest, dotted, source in (
+            ("lib/mines/board.mpy", "mines.board", SYNTHETIC["lib/mines/board.py"]),
             ("lib/mines/game.mpy", "mines.game", SYNTHETIC["lib/mines/game.py"]),
             ("boards/__init__.mpy", "boards", SYNTHETIC["boards/__init__.py"]),
             ("boards/pygamer.mpy", "boards.pygamer", SYNTHETIC["boards/pygamer.py"])):
         with open(os.path.join(drive, dest), "rb") as f:
             data = f.read()
-        mp = pypi_mpy(source.encode(), dotted, tmp_path)
+        mp = pypi_mpy(renamer.apply(dotted, source.encode()), dotted, tmp_path)
         assert mp[:2] == b"M\x06" and data == b"C" + mp[1:], dest
         assert dotted.encode() in data and b"repo" not in data, dest
+    assert b"SIZE" in pypi_mpy(SYNTHETIC["lib/mines/board.py"].encode(), "m", tmp_path)
+    assert b"SIZE" not in tree_bytes(drive, "lib/mines/board.mpy")
     assert run(drive, repo, source=False)[0] == []
+    # --full-names: the names as written
+    written, log = run(drive, repo, source=False, full_names=True)
+    assert "short names" not in log and "lib/mines/board.mpy" in written
+    assert tree_bytes(drive, "lib/mines/board.mpy")[1:] == pypi_mpy(
+        SYNTHETIC["lib/mines/board.py"].encode(), "mines.board", tmp_path)[1:]
+    written, log = run(drive, repo, source=False)
     # --source swaps every module for its .py, and the default swaps them back
     written, log = run(drive, repo, source=True)
     assert "--source: deploying .py source" in log and "remove  lib/mines/board.mpy" in log
@@ -651,6 +669,7 @@ def test_every_deployed_mpy_is_what_circuitpythons_own_compiler_writes(tmp_path)
     run(drive, REPO, source=False)
     mpys = sorted(d for d in tree(drive) if d.endswith(".mpy"))
     items, _info, _warn = deploy_tree.build(REPO, ["pygamer"])  # the same tree, as source
+    renamer = shorten.Renamer(REPO)  # with the short names deploy gives it
     sources = dict((i.dest[:-3] + ".mpy", i.data) for i in items
                    if i.dest.endswith(".py") and i.dest != "code.py")
     assert sorted(sources) == mpys and len(mpys) > 50
@@ -658,8 +677,8 @@ def test_every_deployed_mpy_is_what_circuitpythons_own_compiler_writes(tmp_path)
     assert not [d for d in mpys if not d.startswith(("lib/mines/", "boards/"))]  # no library
     for dest in mpys:
         src, out = tmp_path / "m.py", tmp_path / "m.mpy"
-        src.write_bytes(sources[dest])
         dotted = deploy_tree.module_name(dest)[0]
+        src.write_bytes(renamer.apply(dotted, sources[dest]))
         subprocess.run([os.path.join(CP10, "mpy-cross")] + DECIDED_FLAGS
                        + ["-s", dotted, "-o", str(out), str(src)], check=True)
         with open(os.path.join(drive, dest), "rb") as f:
@@ -899,7 +918,7 @@ def test_cli_help_describes_every_option_and_a_closed_pipe_is_quiet(tmp_path):
     for action in deploy.make_parser()._actions:
         assert action.help and len(action.help) > 15, action.dest
     for option in ("--dry-run", "--source", "--mpy-cross", "--bundle", "--force", "--board",
-                   "--zip", "PATH", "Exit status", "pygamer-mines.zip", ".mpy"):
+                   "--zip", "PATH", "Exit status", "pygamer-mines.zip", ".mpy", "--full-names"):
         assert option in text, option
     # stdout closed at once, or a full disk: no traceback, one line and status 1 (issue 19),
     # and the zip is still written whole

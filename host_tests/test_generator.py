@@ -119,6 +119,24 @@ def _slices_are_bounded(g, m, seeds):
         assert g.progress == 100 and steps >= 3
 
 
+def test_only_level_full_makes_a_case_analysis():
+    """Single and Pairs never use the case analysis, so their boards hold none of its buffers
+    (11K at 30x24); a Full board made after them by the same generator is the board a fresh one
+    makes."""
+    g = Generator(30, 16)
+    for level in (presets.SINGLE, presets.PAIRS):
+        g.begin(60, 5, (3, 4), level)
+        g.run()
+        check_board(g, level)
+        assert g.solver.cases is None
+    g.begin(99, 5, (3, 4), presets.FULL)
+    g.run()
+    assert g.solver.cases is not None
+    fresh = Generator(30, 16)
+    fresh.begin(99, 5, (3, 4), presets.FULL)
+    assert fresh.run().grid_string() == g.board.grid_string()
+
+
 def test_bad_parameters_are_refused_with_a_message():
     g = Generator(9, 9)
     for mines in (0, 80, -3):

@@ -385,8 +385,10 @@ def kind_games(m):
                 if m.state != M.PLAYING:
                     break
                 yield from hint(m)
-                job = m.assist
-                if job.found == FOUND_GUESS:
+                job = m.assist  # (read, not kept: a job held here would pin its buffers)
+                found, cell, hinted_mine = job.found, job.cell, job.is_mine
+                job = None
+                if found == FOUND_GUESS:
                     TALLY["guess"] += 1
                     if kind == 1:
                         break
@@ -401,9 +403,9 @@ def kind_games(m):
                     if m.state == M.PLAYING and m.game.tile(target[0], target[1]) <= 8:
                         TALLY["rescued"] += 1
                         break
-                elif job.found == FOUND_CELL:  # follow the hint
-                    yield from walk(m, job.cell % m.game.stride - 1, job.cell // m.game.stride - 1)
-                    yield M.B if job.is_mine else M.A
+                elif found == FOUND_CELL:  # follow the hint
+                    yield from walk(m, cell % m.game.stride - 1, cell // m.game.stride - 1)
+                    yield M.B if hinted_mine else M.A
                     yield from checked(m)
                 else:
                     break
@@ -487,7 +489,7 @@ def puzzles(m):
                     if m.state == M.WON:
                         break
             yield from until(m, lambda: m.state == M.WON, "solved")
-            game = None   # (the device holds no old game: its code may go with the next)
+            game = None  # (not held into the next puzzle's making)
             TALLY["puzzles"] += 1
     yield M.B
     yield 0

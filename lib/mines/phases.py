@@ -32,13 +32,14 @@ PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 # loop, the midend and the screen's own parts; the five packages, whose __init__ is empty), and
 # beyond those what each phase may still use of what was loaded before it began. "engine:" and
 # the like say the package of the names after it (for ``warm``); boards' modules are named in
-# full. Strings, not tuples: a few hundred bytes.
+# full. Strings, not tuples: a few hundred bytes. (boards.catalog is read once, to pick the
+# profile at start: the first phase lets it go.)
 RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "engine: presets rng board game "
             "flow: keys states settings jobs texts stats midend sweep_part save_part "
             "saves: storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
-            "boards.device boards.catalog boards.pygamer boards.pybadge boards.desktop")
+            "boards.device boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "engine: solver groups layouts totals "
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
           "engine: frontier kinds ")

@@ -110,17 +110,14 @@ class Generator:
         self.height = height
         self.board = Board(width, height)
         self.solver = Solver(self.board, oracle=True)
-        # The case analysis (level FULL) is built now, with the other buffers, while the heap
-        # is still in one piece, rather than in the middle of a game.
-        self.solver.cases = CaseAnalysis(self.solver)
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
         # many far cells (u - m or m, at most 8).
         # (A cell already in ``moved`` has the PICKED bit in the solver's ``flags``: the solver
         # is idle meanwhile, and its ``reset`` clears what an abandoned generation left.)
         self.moved = array("H", bytes(2 * 16))
-        # Candidates found by ``perturb.scan``: the case analysis's group list is free meanwhile.
-        self.cand = self.solver.cases.gcells
+        # Candidates found by ``perturb.scan``: the solver's stack, empty while it is stuck.
+        self.cand = self.solver.stack
         self.found = 0
         self.fill = False
         self.need = 0
@@ -159,6 +156,10 @@ class Generator:
             if msg:
                 raise ValueError(msg)
             self._valid = mines * 4 + level
+        s = self.solver
+        if level >= presets.FULL and s.cases is None:
+            # Made now, next to the other buffers, not mid-way; other levels need none.
+            s.cases = CaseAnalysis(s)
         self.rng.seed(seed)
         # Drawn on every path, so a board made from a derived start is made again from the same
         # arguments with that start given explicitly.

@@ -36,75 +36,87 @@ PICKED = const(32)   # a bit of the solver's ``flags``: the cell is in ``gen.mov
 
 _TRIES = const(24)  # random picks of a far cell before falling back to a scan
 CLASSES = const(12)   # 10 cell classes; version 1 also the cells touching the start's 3x3: edge, inside
-_CLASS_OF = bytes((0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 8, 0, 0, 0, 9))
+# The tables are bytes literals: a tuple of ints, even one passed to bytes(), stays in the
+# module's constants as long as the module is loaded (4 bytes an entry: 1.9K for these).
+_CLASS_OF = b"\x00\x01\x02\x03\x00\x04\x05\x06\x00\x00\x07\x08\x00\x00\x00\x09"
 # The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
-# ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine. Calibrated with
-# tools/spread.py on each board listed.
-_TILT = bytes((
-    16, 16, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    20, 15, 45, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    30, 16, 99, 4, 2, 1, 1, 0, 0, 0, 0, 1, 1,
-    30, 24, 216, 22, 8, 5, 6, 2, 0, 3, 1, 4, 5,
-    30, 16, 170, 47, 13, 7, 5, 6, 3, 2, 0, 2, 5,
-    16, 16, 99, 62, 21, 10, 4, 8, 1, 1, 0, 0, 3,
-    9, 9, 35, 99, 40, 22, 3, 22, 9, 5, 0, 2, 6,
-))
+# ``cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine (in hex). Calibrated
+# with tools/spread.py on each board listed.
+_TILT = (
+    b"\x10\x10\x28" b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"   # 16x16/40
+    b"\x14\x0f\x2d" b"\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00"   # 20x15/45
+    b"\x1e\x10\x63" b"\x04\x02\x01\x01\x00\x00\x00\x00\x01\x01"   # 30x16/99
+    b"\x1e\x18\xd8" b"\x16\x08\x05\x06\x02\x00\x03\x01\x04\x05"   # 30x24/216
+    b"\x1e\x10\xaa" b"\x2f\x0d\x07\x05\x06\x03\x02\x00\x02\x05"   # 30x16/170
+    b"\x10\x10\x63" b"\x3e\x15\x0a\x04\x08\x01\x01\x00\x00\x03"   # 16x16/99
+    b"\x09\x09\x23" b"\x63\x28\x16\x03\x16\x09\x05\x00\x02\x06"   # 9x9/35
+)
 _ROW = const(13)
 # The start's terms (version 1), 38 bytes a row: width, height, mines, then per kind of start
 # (``start_kind``) 7 terms: added to the class's for the corners and for the cells 0, 1, 2 and 3+
 # in from the nearest side, and for the cells touching the start's 3x3 area, on an edge and
 # inside, instead of it (near the start no edge pull: its numbers decide those cells first).
-# Each is 128 minus the log-odds in 1/128ths. Calibrated with tools/spread.py --calibrate
-# (docs/spread.md); Beginner and Intermediate keep only terms past 3/128.
-_START = bytes((
-    9, 9, 10, 129, 129, 128, 129, 129, 130, 123,
-        128, 128, 128, 128, 128, 128, 128,
-        128, 128, 128, 128, 128, 128, 128,
-        128, 128, 128, 128, 128, 128, 128,
-        128, 128, 128, 128, 128, 128, 128,
-    20, 15, 45, 127, 130, 129, 129, 130, 131, 121,
-        126, 129, 128, 128, 129, 131, 126,
-        127, 129, 128, 128, 128, 128, 128,
-        126, 129, 128, 128, 128, 128, 129,
-        126, 128, 128, 128, 129, 128, 128,
-    16, 16, 40, 130, 129, 127, 128, 129, 130, 122,
-        128, 128, 128, 128, 128, 128, 128,
-        128, 128, 128, 128, 128, 128, 128,
-        128, 128, 128, 128, 128, 128, 128,
-        128, 128, 128, 128, 128, 128, 128,
-    30, 16, 99, 129, 130, 130, 129, 129, 130, 120,
-        129, 128, 129, 127, 127, 130, 126,
-        125, 128, 129, 127, 127, 131, 129,
-        128, 128, 129, 127, 127, 129, 128,
-        127, 128, 128, 127, 127, 130, 129,
-    30, 16, 170, 115, 130, 129, 130, 128, 138, 121,
-        113, 128, 130, 129, 127, 135, 133,
-        110, 127, 128, 129, 126, 140, 133,
-        116, 127, 128, 128, 125, 137, 134,
-        117, 126, 127, 128, 125, 136, 134,
-    16, 16, 99, 118, 129, 130, 130, 131, 139, 119,
-        115, 128, 129, 130, 129, 134, 132,
-        112, 126, 128, 130, 129, 138, 134,
-        117, 126, 129, 129, 127, 135, 133,
-        119, 124, 129, 128, 126, 135, 135,
-    12, 12, 56, 121, 129, 128, 127, 129, 139, 122,
-        119, 127, 128, 127, 127, 135, 133,
-        119, 123, 126, 127, 128, 138, 135,
-        126, 126, 125, 125, 124, 135, 135,
-        125, 121, 126, 127, 124, 137, 135,
-    9, 9, 35, 156, 130, 117, 111, 111, 147, 121,
-        153, 124, 118, 112, 108, 141, 139,
-        113, 118, 117, 122, 126, 153, 146,
-        166, 118, 116, 110, 103, 143, 140,
-        106, 116, 121, 123, 127, 154, 150,
-    16, 16, 115, 95, 132, 129, 126, 127, 139, 123,
-        95, 130, 128, 126, 125, 137, 134,
-        81, 127, 127, 127, 124, 141, 136,
-        95, 129, 127, 124, 123, 140, 136,
-        88, 127, 127, 126, 123, 140, 137,
-))
+# Each is 128 (0x80) minus the log-odds in 1/128ths, in hex. Calibrated with tools/spread.py
+# --calibrate (docs/spread.md; it prints a row in decimal); Beginner and Intermediate keep only
+# terms past 3/128.
+_START = (
+    b"\x09\x09\x0a"   # 9x9/10
+    b"\x81\x81\x80\x81\x81\x82\x7b"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x14\x0f\x2d"   # 20x15/45
+    b"\x7f\x82\x81\x81\x82\x83\x79"
+    b"\x7e\x81\x80\x80\x81\x83\x7e"
+    b"\x7f\x81\x80\x80\x80\x80\x80"
+    b"\x7e\x81\x80\x80\x80\x80\x81"
+    b"\x7e\x80\x80\x80\x81\x80\x80"
+    b"\x10\x10\x28"   # 16x16/40
+    b"\x82\x81\x7f\x80\x81\x82\x7a"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x80\x80\x80\x80\x80\x80\x80"
+    b"\x1e\x10\x63"   # 30x16/99
+    b"\x81\x82\x82\x81\x81\x82\x78"
+    b"\x81\x80\x81\x7f\x7f\x82\x7e"
+    b"\x7d\x80\x81\x7f\x7f\x83\x81"
+    b"\x80\x80\x81\x7f\x7f\x81\x80"
+    b"\x7f\x80\x80\x7f\x7f\x82\x81"
+    b"\x1e\x10\xaa"   # 30x16/170
+    b"\x73\x82\x81\x82\x80\x8a\x79"
+    b"\x71\x80\x82\x81\x7f\x87\x85"
+    b"\x6e\x7f\x80\x81\x7e\x8c\x85"
+    b"\x74\x7f\x80\x80\x7d\x89\x86"
+    b"\x75\x7e\x7f\x80\x7d\x88\x86"
+    b"\x10\x10\x63"   # 16x16/99
+    b"\x76\x81\x82\x82\x83\x8b\x77"
+    b"\x73\x80\x81\x82\x81\x86\x84"
+    b"\x70\x7e\x80\x82\x81\x8a\x86"
+    b"\x75\x7e\x81\x81\x7f\x87\x85"
+    b"\x77\x7c\x81\x80\x7e\x87\x87"
+    b"\x0c\x0c\x38"   # 12x12/56
+    b"\x79\x81\x80\x7f\x81\x8b\x7a"
+    b"\x77\x7f\x80\x7f\x7f\x87\x85"
+    b"\x77\x7b\x7e\x7f\x80\x8a\x87"
+    b"\x7e\x7e\x7d\x7d\x7c\x87\x87"
+    b"\x7d\x79\x7e\x7f\x7c\x89\x87"
+    b"\x09\x09\x23"   # 9x9/35
+    b"\x9c\x82\x75\x6f\x6f\x93\x79"
+    b"\x99\x7c\x76\x70\x6c\x8d\x8b"
+    b"\x71\x76\x75\x7a\x7e\x99\x92"
+    b"\xa6\x76\x74\x6e\x67\x8f\x8c"
+    b"\x6a\x74\x79\x7b\x7f\x9a\x96"
+    b"\x10\x10\x73"   # 16x16/115
+    b"\x5f\x84\x81\x7e\x7f\x8b\x7b"
+    b"\x5f\x82\x80\x7e\x7d\x89\x86"
+    b"\x51\x7f\x7f\x7f\x7c\x8d\x88"
+    b"\x5f\x81\x7f\x7c\x7b\x8c\x88"
+    b"\x58\x7f\x7f\x7e\x7b\x8c\x89"
+)
 _SROW = const(38)
-_RING_OF = bytes((0, 1, 1, 1, 2, 2, 2, 3, 3, 4))   # each cell class's ring (0 the corners)
+_RING_OF = b"\x00\x01\x01\x01\x02\x02\x02\x03\x03\x04"   # each cell class's ring (0 the corners)
 STARTS = const(5)
 
 

@@ -74,7 +74,6 @@ def _pair_tables(stride):
     """For the 24 cells B within 2 of a number A (j = 0..23, row by row): their offsets, and for
     each, which of A's 8 neighbours (bit k for offset k) are also neighbours of B, and which of
     B's are A's."""
-    around = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
     offs = array("h")
     share_a = bytearray()
     share_b = bytearray()
@@ -85,7 +84,9 @@ def _pair_tables(stride):
             ma = 0
             mb = 0
             for k in range(8):
-                ax, ay = around[k]
+                j = k + 1 if k >= 4 else k   # (not a tuple: a constant stays loaded)
+                ax = j % 3 - 1
+                ay = j // 3 - 1
                 # A's neighbour k, seen from B, is a neighbour of B?
                 if max(abs(ax - dx), abs(ay - dy)) == 1:
                     ma |= 1 << k

@@ -189,7 +189,8 @@ class Midend:
 
     def start_board(self, start, seed=-1, tag=JOB_CLASSIC):
         """Make the settings' board from ``start`` ((x, y); None: the generator picks) with
-        ``seed`` (-1: the next one) and wait for it."""
+        ``seed`` (-1: the next one) and wait for it. Code of the phase before goes."""
+        self.enter(phases.MAKE)
         self.runner.start(self.boards.job(self.settings, start, seed), tag)
         self.wait_for(*(start or (self.cx, self.cy)))
 

@@ -1,0 +1,237 @@
+"""tools/shorten.py: the short names the deployed .mpy files are compiled with.
+
+A small program of three modules (in a temporary repository) is renamed and run under CPython
+beside the original: the same results prove the mapping consistent across modules (names,
+attributes, arguments, keywords at calls, imports). Kept names are checked one by one, and the
+program of this repository is checked as a whole: every module renames, no name the outside
+world has is renamed, and its compiled tree is the one tools/memory.py measures (the whole game
+runs on it in test_memory.py).
+"""
+
+import ast
+import builtins
+import keyword
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(REPO, "tools"))
+
+import memory  # noqa: E402
+import mpy_build  # noqa: E402
+import shorten  # noqa: E402
+
+PROGRAM = {
+    "lib/mines/__init__.py": '"""The engine."""\n',
+    "lib/mines/tally.py": '''"""A tally (its docstring's words are not kept: tally_words)."""
+import struct
+from micropython import const
+
+_HIDDEN_UNIT = const(3)
+PUBLIC_UNIT = const(5)
+
+
+class TallyError(ValueError):
+    pass
+
+
+class Tally:
+    kind_label = "tally"
+
+    def __init__(self, start_value=0):
+        self.running_total = start_value
+        self.shown_name = "shown"
+        self.note_text = "noted"
+        self.extra_field = 0
+
+    def add_value(self, quantity, *, times=1):
+        if quantity < 0:
+            raise TallyError("below zero")
+        self.running_total += quantity * times * _HIDDEN_UNIT
+        return self
+
+    def append(self, quantity):  # a builtin method's name: kept
+        return self.add_value(quantity)
+
+    def packed(self):
+        return struct.pack("<i", self.running_total)
+
+
+def error_name(exc):
+    return type(exc).__name__
+''',
+    "boards/__init__.py": "",
+    "boards/report.py": '''from mines.tally import Tally, TallyError, PUBLIC_UNIT, error_name
+from mines import tally as tally_module
+
+
+def make_report(values, scale_factor=2):
+    t = Tally(start_value=PUBLIC_UNIT)
+    for v in values:
+        t.add_value(v, times=scale_factor).append(1)
+    try:
+        t.add_value(-1)
+    except TallyError as exc:
+        failed = error_name(exc)
+    lookup = {"running_total": getattr(t, "running_total"), "shown": hasattr(t, "shown_name")}
+    extra = sorted(dict(extra_field=t.extra_field))  # a builtin's keywords: kept
+    return (t.running_total, t.packed(), failed, lookup, tally_module.Tally.kind_label,
+            f"{t.note_text}", extra)
+''',
+    "code.py": "from boards.report import make_report\nprint(make_report([1, 2, 3]))\n",
+}
+
+
+def write(root, files):
+    for rel, text in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    return root
+
+
+@pytest.fixture
+def program(tmp_path):
+    return write(str(tmp_path / "repo"), PROGRAM)
+
+
+def renamed_copy(repo, renamer, dest):
+    """The program in ``repo`` with the mapping applied, as a tree at ``dest``."""
+    for rel, text in PROGRAM.items():
+        dotted = rel[4:] if rel.startswith("lib/") else rel
+        dotted = dotted[:-3].replace("/", ".").replace(".__init__", "")
+        if rel != "code.py":  # (sent as it is, as deploy does)
+            text = renamer.apply(dotted, text.encode()).decode()
+        write(dest, {rel: text})
+
+
+def run_program(root):
+    stub = os.path.join(root, "stubs")
+    write(stub, {"micropython.py": "def const(x):\n    return x\n"})
+    r = subprocess.run([sys.executable, "code.py"], cwd=root, capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                           [os.path.join(root, "lib"), root, stub])), timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
+    renamer = shorten.Renamer(program)
+    names = renamer.names
+    for old in ("add_value", "start_value", "scale_factor", "PUBLIC_UNIT", "tally_module",
+                "error_name", "quantity", "kind_label", "Tally"):
+        assert old in names, old
+    renamed = str(tmp_path / "renamed")
+    renamed_copy(program, renamer, renamed)
+    assert run_program(renamed) == run_program(program)
+    # 5 + 3 * (2 * (1 + 2 + 3) + 3 * 1): the unit, the keyword, the chained calls all count
+    assert run_program(program) == ("(50, b'2\\x00\\x00\\x00', 'TallyError', "
+                                    "{'running_total': 50, 'shown': True}, 'tally', 'noted', "
+                                    "['extra_field'])\n")
+    report = open(os.path.join(renamed, "boards", "report.py")).read()
+    tally = open(os.path.join(renamed, "lib", "mines", "tally.py")).read()
+    # the same name is the same short name in every module, as every kind of token
+    n = names["add_value"]
+    assert "def %s(self, %s, *, times=1)" % (n, names["quantity"]) in tally
+    assert "t.%s(v, times=%s).append(1)" % (n, names["scale_factor"]) in report
+    assert "%s=%s" % (names["start_value"], names["PUBLIC_UNIT"]) in report
+    assert "from mines import tally as %s" % names["tally_module"] in report
+    # the layout, the strings and the comments stay as they were
+    assert tally.count("\n") == PROGRAM["lib/mines/tally.py"].count("\n")
+    assert '"""A tally (its docstring\'s words are not kept: tally_words)."""' in tally
+    assert "# a builtin method's name: kept" in tally
+
+
+def test_kept_names_are_kept(program):
+    renamer = shorten.Renamer(program)
+    names = renamer.names
+    for kept in ("running_total", "shown_name",  # string literals (getattr, hasattr, a key)
+                 "append", "pack", "const",      # the outside world's (a builtin type's...)
+                 "_HIDDEN_UNIT",                 # folded away by the compiler
+                 "TallyError",                   # an exception, whose type's name is shown
+                 "__init__", "mines", "tally", "boards", "report",  # dunders, modules
+                 "note_text", "extra_field",     # in an f-string; a builtin's keyword
+                 "make_report"):                 # code.py (sent as source) uses it
+        assert kept not in names and kept in renamer.kept, kept
+    assert "Tally" in names  # a class whose name nothing shows
+    assert "tally_words" not in renamer.kept  # a docstring is no value
+    with pytest.raises(shorten.RenameError, match="code is not a module of lib/ or boards/"):
+        renamer.apply("code", PROGRAM["code.py"].encode())
+
+
+def test_the_mapping_is_one_to_one_short_and_clear_of_every_kept_name():
+    renamer = shorten.Renamer(REPO)
+    new = list(renamer.names.values())
+    assert len(new) == len(set(new)) and len(new) > 500
+    for name in new:
+        assert 1 <= len(name) <= 2 and name[0].isalpha() and name.isidentifier(), name
+        assert name not in renamer.kept and not keyword.iskeyword(name)
+        assert not hasattr(builtins, name), name
+    assert all(len(old) > 2 and not old.startswith("__") for old in renamer.names)
+    # the same sources, the same mapping
+    assert shorten.Renamer(REPO).names == renamer.names
+
+
+def test_this_programs_outside_and_interface_names_are_kept():
+    """No name of the machine's Python, VMs and CircuitPython stubs (outside_names.txt, and
+    what this machine harvests now) nor any name code.py or the whole-game player uses is
+    renamed; every module of lib/mines and boards/ but the desktop's is renamed."""
+    renamer = shorten.Renamer(REPO)
+    outside = shorten.harvest()
+    assert not outside & set(renamer.names), sorted(outside & set(renamer.names))[:20]
+    for path in ("code.py", "host_tests/whole_player.py", "host_tests/mpy_whole.py"):
+        used = shorten._names(open(os.path.join(REPO, path), "rb").read())
+        assert not used & set(renamer.names), (path, sorted(used & set(renamer.names))[:20])
+    assert "mines.flow.midend" in renamer.modules and "boards.view" in renamer.modules
+    assert "boards.desktop" not in renamer.modules  # desktop-only: never deployed
+    # the settings' names (getattr by FIELDS' strings) and the modules' names
+    for kept in ("marks", "psize", "plevel", "sound", "solver", "midend", "phases"):
+        assert kept not in renamer.names, kept
+    # each renamed module still parses, with as many lines
+    for dotted, path in renamer.modules.items():
+        data = open(path, "rb").read()
+        out = renamer.apply(dotted, data)
+        ast.parse(out)
+        assert out.count(b"\n") == data.count(b"\n"), dotted
+
+
+def test_a_name_computed_at_run_time_is_refused(program):
+    path = os.path.join(program, "lib", "mines", "tally.py")
+    with open(path, "a") as f:
+        f.write("\n\ndef read_field(obj, field_name):\n    return getattr(obj, field_name)\n")
+    with pytest.raises(shorten.RenameError, match=r"lib/mines/tally.py:\d+: getattr\(obj, "
+                       r"field_name\) reaches an attribute by a name computed at run time.*"
+                       r"REVIEWED.*--full-names"):
+        shorten.Renamer(program)
+    with open(path, "a") as f:
+        f.write("from struct import *\n")
+    with pytest.raises(shorten.RenameError, match="import \\*"):
+        shorten.Renamer(program)
+
+
+def test_reviewed_sites_are_still_there(monkeypatch):
+    monkeypatch.setitem(shorten.REVIEWED, "lib/mines/flow/jobs.py",
+                        shorten.REVIEWED["lib/mines/flow/jobs.py"] + ("getattr(gone, name)",))
+    with pytest.raises(shorten.RenameError, match="lists getattr\\(gone, name\\), which is not "
+                       "there any more"):
+        shorten.Renamer(REPO)
+
+
+def test_memory_measures_the_tree_deploy_sends(monkeypatch, tmp_path):
+    """tools/memory.py's compile_tree compiles with the renamer deploy uses (the whole game
+    then runs on it: test_memory.py), and with none for --full-names."""
+    seen = []
+    monkeypatch.setattr(mpy_build, "compile_module",
+                        lambda src, dotted, cross, first=None, dest=None, renamer=None:
+                        seen.append((dotted, renamer)))
+    memory.compile_tree(str(tmp_path))
+    assert len(seen) > 50 and all(r is not None for _, r in seen)
+    assert seen[0][1].names == shorten.Renamer(REPO).names
+    del seen[:]
+    memory.compile_tree(str(tmp_path), full_names=True)
+    assert len(seen) > 50 and all(r is None for _, r in seen)

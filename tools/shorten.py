@@ -1,0 +1,434 @@
+"""Short names in the deployed .mpy files: the game's own identifiers renamed before mpy-cross.
+
+On the device every name a loaded .mpy uses (a global, an attribute, a function, a class, an
+argument) is interned as a qstr and never freed: with every module loaded, the game's own names
+held about 15K of text. Nobody reads the deployed .mpy (compiled -O3, no line numbers), so
+tools/mpy_build.py compiles a renamed copy of each module of ours: ``Renamer(repo)`` works out
+one mapping, old name -> new name of 1-2 characters, over the whole program (every module under
+lib/ and boards/), and ``apply`` rewrites a module's source with it, token by token (layout,
+strings and comments stay as they are). ``deploy.py --full-names`` and ``--source`` send the
+names as written.
+
+Renamed: a name the program itself binds (def, class, argument, assignment, attribute
+assignment, import alias) longer than two characters, everywhere it occurs as a name token: as
+a name, an attribute, an argument, a keyword at a call. Kept, so that what the program shares
+with the world outside it means the same after the renaming:
+  - Python's keywords, dunders (any name starting "__"), module and package names;
+  - the outside world's names (OUTSIDE, made by ``--harvest``): CPython's and the MicroPython /
+    CircuitPython VMs' builtins and the names of their built-in types and modules, the VMs'
+    static qstrs (they cost nothing), and every name in circuitpython-stubs (the device's own
+    API: displayio, keypad, board, microcontroller, supervisor...);
+  - every name the code outside the program uses (INTERFACE: code.py, which deploy sends as
+    source, and the host tests and tools that drive the compiled tree), and the words of its
+    strings (scripts run in a VM); desktop-only modules are not renamed, their names are kept;
+  - every identifier-like word in the program's strings but docstrings (getattr, hasattr,
+    settings' names, save keys) and every name in an f-string, names imported from modules not
+    ours, and the keywords given to calls of builtins and of what such modules provide;
+  - the exception classes' names when ``type(...).__name__`` is read (a message shows it); every
+    name when ``__name__`` is read of anything else;
+  - ``_NAME = const(...)``: folded away by the compiler already.
+An attribute reached by a name computed at run time (getattr/setattr/hasattr/delattr with no
+literal name, ``__dict__``, globals(), vars(), eval, exec) is refused unless the site is in
+REVIEWED, which says where its names come from: a new one stops the build with a message
+saying what to do. A new name is never a name kept, a builtin or any name the program uses.
+
+The mapping depends on the sources alone: a name's new name is found by a hash of it, so adding
+a name leaves the others' (and the other modules' .mpy files) as they were.
+
+    python tools/shorten.py            # the mapping, one "new old" a line (reads a traceback)
+    python tools/shorten.py --harvest  # add this machine's outside names to OUTSIDE
+"""
+
+import ast
+import builtins
+import glob
+import io
+import keyword
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import tokenize
+import zlib
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTSIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outside_names.txt")
+PROGRAM = ("lib", "boards")  # every module under them (lib/ holds packages; boards/ is one)
+# Code outside the program that uses its names (globs, relative to the repository).
+INTERFACE = ("code.py", "tools/memory.py", "host_tests/whole_player.py", "host_tests/mpy_*.py",
+             "host_tests/mpy_display/*.py", "host_tests/fakes/*.py",
+             "host_tests/test_deploy.py", "host_tests/test_memory.py")
+# A module of ours that imports one of these is desktop-only: deploy leaves it on the host
+# (tools/deploy_tree.py), and here it is not renamed but read as INTERFACE.
+DESKTOP_ONLY = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
+# Attribute access by a name computed at run time, reviewed: {file: (the call, as written)}.
+REVIEWED = {
+    # settings by the names in FIELDS (string literals, so kept) or WHY (likewise)
+    "lib/mines/flow/settings.py": ("setattr(self, row[0], row[1])", "setattr(self, name, value)",
+                                   "getattr(self, name)"),
+    "lib/mines/flow/save_work.py": ("getattr(settings, row[0])", "getattr(s, name)"),
+    "lib/mines/flow/texts.py": ("getattr(m.settings, name)",),
+    # a package's attribute named after its module (module names are kept)
+    "lib/mines/phases.py": ("hasattr(parent, attr)", "delattr(parent, attr)"),
+    # every attribute an object has, by the names it has (renamed or not)
+    "lib/mines/flow/jobs.py": ('getattr(obj, "__dict__", None)', "setattr(obj, name, None)"),
+}
+_DYNAMIC = ("getattr", "setattr", "hasattr", "delattr")
+_RUNTIME = ("globals", "locals", "vars", "eval", "exec", "compile")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_NEXT = _FIRST + "0123456789_"
+
+
+class RenameError(Exception):
+    """The program cannot be renamed safely; the message says where and what to do."""
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _names(data):
+    """Every NAME token of Python source ``data``."""
+    return set(t.string for t in tokenize.tokenize(io.BytesIO(data).readline)
+               if t.type == tokenize.NAME)
+
+
+def _words(tree):
+    """Every identifier-like word in the strings of module ``tree`` but its docstrings."""
+    docs = _docstrings(tree)
+    words = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in docs:
+            words.update(_WORD.findall(node.value))
+    return words
+
+
+def _docstrings(tree):
+    """The ids of the strings that are statements of their own, docstrings: never values."""
+    return set(id(node.value) for node in ast.walk(tree)
+               if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+
+
+def _parse(path):
+    try:
+        return ast.parse(_read(path), path)
+    except SyntaxError as e:
+        raise RenameError("%s does not parse: %s" % (path, e))
+
+
+def _desktop_only(tree):
+    """True when the module ``tree`` imports one of DESKTOP_ONLY."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            tops = [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            tops = [(node.module or "").split(".")[0]]
+        else:
+            continue
+        if any(t in DESKTOP_ONLY for t in tops):
+            return True
+    return False
+
+
+def _site(node):
+    """The call or attribute as written when ``node`` reaches an attribute by a name computed
+    at run time (see REVIEWED), else None."""
+    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        return node
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id in _RUNTIME:
+            return node
+        if node.func.id in _DYNAMIC:
+            name = node.args[1] if len(node.args) > 1 else None
+            if not (isinstance(name, ast.Constant) and isinstance(name.value, str)) or \
+                    name.value == "__dict__":
+                return node
+    return None
+
+
+class Renamer:
+    """The mapping for the program in ``repo``: ``names`` {old: new}, ``kept`` the names kept,
+    ``modules`` {dotted: path} of the modules it renames. Raises RenameError (see the
+    module's docstring)."""
+
+    def __init__(self, repo=REPO, outside=OUTSIDE):
+        self.modules, self.desktop, trees = {}, set(), {}
+        keep = set(keyword.kwlist) | set(getattr(keyword, "softkwlist", ())) | {"const"}
+        if outside:
+            keep.update(_read(outside).decode().split())
+        others = []
+        for top in PROGRAM:
+            for path in sorted(glob.glob(os.path.join(repo, top, "**", "*.py"), recursive=True)):
+                rel = os.path.relpath(path, repo)[:-3].split(os.sep)[top == "lib":]
+                dotted = ".".join(rel[:-1] if rel[-1] == "__init__" else rel)
+                keep.update(dotted.split("."))
+                tree = _parse(path)
+                if _desktop_only(tree):
+                    others.append(path)
+                    self.desktop.add(dotted)
+                else:
+                    self.modules[dotted] = path
+                    trees[dotted] = tree
+        for pattern in INTERFACE:
+            others.extend(sorted(glob.glob(os.path.join(repo, pattern))))
+        for path in others:
+            keep |= _names(_read(path)) | _words(_parse(path))
+        ours = set(d.split(".")[0] for d in self.modules)
+        bound, used, bases, named = set(), set(), {}, set()
+        for dotted, tree in trees.items():
+            path = self.modules[dotted]
+            used |= _names(_read(path))
+            keep |= _words(tree)
+            outer = set(dir(builtins))  # and the names bound to what is not ours
+            sites = []
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    for alias in node.names:
+                        keep.update(alias.name.split("."))
+                        if alias.name.split(".")[0] not in ours:
+                            outer.add(alias.asname or alias.name.split(".")[0])
+                        if alias.asname:
+                            bound.add(alias.asname)
+                elif isinstance(node, ast.ImportFrom):
+                    keep.update((node.module or "").split("."))
+                    theirs = node.level == 0 and node.module.split(".")[0] not in ours
+                    for alias in node.names:
+                        if alias.name == "*":
+                            raise RenameError("%s: 'import *' hides the names it binds: "
+                                              "import them by name" % path)
+                        if theirs:
+                            keep.add(alias.name)
+                            outer.add(alias.asname or alias.name)
+                        if alias.asname:
+                            bound.add(alias.asname)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    bound.add(node.name)
+                    if isinstance(node, ast.ClassDef):
+                        bases[node.name] = [getattr(b, "id", getattr(b, "attr", None))
+                                            for b in node.bases]
+                elif isinstance(node, ast.arg):
+                    bound.add(node.arg)
+                elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    bound.add(node.id)
+                elif isinstance(node, ast.Attribute):
+                    if not isinstance(node.ctx, ast.Load):
+                        bound.add(node.attr)
+                    if node.attr in ("__name__", "__qualname__"):
+                        named.add("type" if getattr(node.value, "func", None) and getattr(
+                            node.value.func, "id", None) == "type" else "any")
+                elif isinstance(node, ast.JoinedStr):  # an f-string: Python < 3.12 gives it
+                    keep.update(getattr(n, "id", None) or getattr(n, "attr", "")  # as one token
+                                for n in ast.walk(node))
+                elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                        getattr(node.value.func, "id", None) == "const":
+                    keep.update(t.id for t in node.targets if isinstance(t, ast.Name) and
+                                t.id.startswith("_"))  # folded away: no name to shorten
+                if _site(node):
+                    sites.append(node)
+            for node in ast.walk(tree):  # the keywords given to a builtin or outside callable
+                if isinstance(node, ast.Call):
+                    root = node.func
+                    while isinstance(root, ast.Attribute):
+                        root = root.value
+                    if isinstance(root, ast.Name) and root.id in outer:
+                        keep.update(k.arg for k in node.keywords if k.arg)
+            self._check(repo, path, sites)
+        if "any" in named:  # a class's or a function's name is shown: rename nothing
+            keep |= bound
+        elif named:  # an exception's type's name is shown: keep every exception class's
+            errors = set(n for n in dir(builtins) if isinstance(getattr(builtins, n), type)
+                         and issubclass(getattr(builtins, n), BaseException))
+            while True:
+                more = set(c for c, b in bases.items() if errors.intersection(b)) - errors
+                if not more:
+                    break
+                errors |= more
+            keep |= errors
+        self.kept = keep
+        taken = keep | used | set(dir(builtins))
+        pool = list(_FIRST) + [a + b for a in _FIRST for b in _NEXT]
+        old = sorted(n for n in bound if len(n) > 2 and n[:2] != "__" and n not in keep)
+        if len(old) > len(set(pool) - taken) * 3 // 4:
+            raise RenameError("%d names to shorten and too few short names free to place "
+                              "them by a hash: take three characters" % len(old))
+        self.names = {}
+        for name in old:  # at its hash's place in the pool, or the next free one after it:
+            k = zlib.crc32(name.encode()) % len(pool)  # a new name moves few others
+            while pool[k] in taken:
+                k = (k + 1) % len(pool)
+            taken.add(pool[k])
+            self.names[name] = pool[k]
+
+    @staticmethod
+    def _check(repo, path, sites):
+        """Every site of ``sites`` (nodes of module ``path``) is in REVIEWED, and every one
+        REVIEWED lists for it is still there."""
+        rel = os.path.relpath(path, repo).replace(os.sep, "/")
+        source = _read(path).decode("utf-8")
+        listed = REVIEWED.get(rel, ())
+        seen = set()
+        for node in sites:
+            text = ast.get_source_segment(source, node) or ""
+            if text not in listed:
+                raise RenameError(
+                    "%s:%d: %s reaches an attribute by a name computed at run time, which "
+                    "shorter names could break: give the name as a string literal, or add the "
+                    "call to REVIEWED in tools/shorten.py once every name it can reach is kept "
+                    "(a string literal, a module name) or taken from the object itself; or "
+                    "deploy with --full-names" % (rel, node.lineno, text.split("\n")[0]))
+            seen.add(text)
+        for text in listed:
+            if text not in seen:
+                raise RenameError("%s: REVIEWED in tools/shorten.py lists %s, which is not "
+                                  "there any more: take it out" % (rel, text))
+
+    def apply(self, dotted, data):
+        """The source ``data`` (bytes) of module ``dotted`` with the mapping applied; the
+        source as it is for a desktop-only module (not renamed, its names all kept)."""
+        if dotted in self.desktop:
+            return data
+        if dotted not in self.modules:
+            raise RenameError("%s is not a module of lib/ or boards/: its names were not "
+                              "looked at" % dotted)
+        lines = io.StringIO(data.decode("utf-8")).readlines()
+        edits = [(t.start, t.end) for t in tokenize.generate_tokens(iter(lines).__next__)
+                 if t.type == tokenize.NAME and t.string in self.names]
+        for (row, col), (_, end) in reversed(edits):
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + self.names[line[col:end]] + line[end:]
+        return "".join(lines).encode("utf-8")
+
+
+# ---- the outside world's names (OUTSIDE), harvested ----
+
+# The modules whose names the harvest takes (beside builtins): what the game imports and the
+# rest of the VMs' standard set. CircuitPython's own come from its stubs.
+MODULES = ("array binascii collections errno gc hashlib io json math micropython os random re "
+           "select struct sys tempfile time traceback zlib").split()
+VMS = (os.path.join(REPO, ".venv", "bin", "micropython"),
+       os.path.join(REPO, "..", "shared", "mp32", "micropython32"),
+       os.path.join(REPO, "..", "shared", "cp10", "circuitpython32"))
+_VM_DIR = """
+import sys
+seen = set()
+def walk(o, depth):
+    for n in dir(o):
+        print(n)
+        v = getattr(o, n, None)
+        if depth and (isinstance(v, type) or type(v) is type(sys)) and id(v) not in seen:
+            seen.add(id(v))
+            walk(v, depth - 1)
+import builtins
+walk(builtins, 1)
+for m in %r:
+    try:
+        walk(__import__(m), 1)
+    except ImportError:
+        pass
+"""
+_VM_ROM = """
+import micropython
+for n in %r:
+    getattr(None, n, None)
+micropython.qstr_info(1)
+"""
+
+
+def _cpython_names():
+    """Builtins, the names of MODULES, of their types, and the parameters of their callables
+    (keyword names), in this CPython."""
+    import inspect
+    out = set()
+    todo = [builtins, sys.implementation, os.uname(), os.stat(".")]
+    for m in MODULES:
+        try:
+            todo.append(__import__(m))
+        except ImportError:
+            pass
+    for obj in todo:
+        for n in dir(obj):
+            out.add(n)
+            v = getattr(obj, n, None)
+            inner = [v]
+            if isinstance(v, type) or inspect.ismodule(v):  # a type's methods, os.path's
+                out.update(dir(v))
+                inner += [getattr(v, a, None) for a in dir(v)]
+            for w in inner:
+                if callable(w):
+                    try:
+                        out.update(inspect.signature(w).parameters)
+                    except (TypeError, ValueError):
+                        pass
+    return out
+
+
+def _vm_names(exe, modules):
+    """The names ``exe`` (a micropython) has: its builtins, the names of ``modules`` and of
+    their types, and its static qstrs (the identifiers its file holds that it does not intern
+    at run time; only for an executable file, not a launcher script)."""
+    def run(script):
+        fd, path = tempfile.mkstemp(suffix=".py")
+        with os.fdopen(fd, "w") as f:
+            f.write(script)
+        try:
+            return subprocess.run([exe, "-X", "heapsize=16M", path], capture_output=True,
+                                  text=True, timeout=300).stdout
+        finally:
+            os.remove(path)
+    out = set(run(_VM_DIR % (modules,)).split())
+    data = _read(exe)
+    if not data.startswith(b"#!"):
+        words = sorted(set(w.decode() for w in re.findall(rb"[A-Za-z_][A-Za-z0-9_]{0,40}",
+                                                              data)))
+        dynamic = set(re.findall(r"^Q\((.*)\)$", run(_VM_ROM % (words,)), re.M))
+        out.update(w for w in words if w not in dynamic)
+    return out
+
+
+def harvest():
+    """The outside world's names as this machine knows them: CPython's (_cpython_names),
+    every name in the installed *-stubs packages (circuitpython-stubs: the device's API), and
+    each VM's of VMS that is there (_vm_names, with every stubbed module tried)."""
+    out = _cpython_names()
+    purelib = sysconfig.get_paths()["purelib"]
+    stubs = sorted(glob.glob(os.path.join(purelib, "*-stubs")))
+    for path in sorted(glob.glob(os.path.join(purelib, "*-stubs", "**", "*.pyi"),
+                                 recursive=True)):
+        out |= _names(_read(path))
+    modules = MODULES + [os.path.basename(p)[:-6] for p in stubs]
+    for exe in VMS:
+        if os.path.isfile(exe):
+            out |= _vm_names(exe, modules)
+    return out
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="tools/shorten.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--harvest", action="store_true", help="rewrite %s with the names this "
+                    "machine's Python, stubs and VMs have (added to what it holds)"
+                    % os.path.relpath(OUTSIDE, REPO))
+    args = ap.parse_args(argv)
+    if args.harvest:
+        names = harvest() | set(_read(OUTSIDE).decode().split())
+        with open(OUTSIDE, "w") as f:
+            f.write("\n".join(sorted(names)) + "\n")
+        print("%s: %d names" % (os.path.relpath(OUTSIDE, REPO), len(names)))
+        return 0
+    try:
+        renamer = Renamer()
+    except RenameError as e:
+        print("shorten.py: %s" % e, file=sys.stderr)
+        return 1
+    for old, new in sorted(renamer.names.items(), key=lambda kv: kv[1]):
+        print(new, old)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
