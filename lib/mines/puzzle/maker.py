@@ -208,13 +208,10 @@ class PuzzleMaker:
         s = self.solver
         if s is None:
             return
-        kept = (self.board, self.clue, self.width, self.height, self.level, self.seed,
-                self.clues, s.order, s.why, s.src, s.src2, s.nknown)
-        for obj in (s.cases.layouts, s.cases.totals, s.cases, s, self):   # (parts first)
-            for name in list(obj.__dict__):
-                setattr(obj, name, None)
-        (self.board, self.clue, self.width, self.height, self.level, self.seed, self.clues,
-         self.order, self.why, self.src, self.src2, self.nknown) = kept
+        self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
+        self.nknown = s.nknown
+        self.solver = self._walk = self._copies = self._runners = self._job = None
+        self.cand = self.promoted = self._tlo = self._thi = self._tmark = self._tnp = None
 
     # --- the work, as one generator that yields between slices ----------------------------
 
