@@ -1,4 +1,4 @@
-"""Playing a puzzle (mines.puzzle.play): marks, undo and redo, completion the moment every mark is
+"""Playing a puzzle (mines.puzzle.marks): marks, undo and redo, completion the moment every mark is
 right, check, and hints whose clues really prove the hinted cell."""
 
 import engine_util
@@ -7,13 +7,14 @@ from test_puzzle import count_solutions
 
 from mines.puzzle import play as P
 from mines.puzzle.maker import PuzzleMaker
+from mines.puzzle.marks import PuzzleGame
 
 
 def new_game(w, h, seed, level):
     m = PuzzleMaker(w, h)
     m.begin(seed, level)
     m.run()
-    g = P.PuzzleGame(w, h)
+    g = PuzzleGame(w, h)
     g.new(m)
     return g
 
@@ -102,10 +103,12 @@ def test_check_flags_the_wrong_marks_counts_as_help_and_goes_with_the_next_move(
         if len(wrong) < 3:
             wrong.append(i)
     assert g.check() == 3 and g.helps == 1 and g.wrong_shown
-    assert sorted(i for i in range(g.board.size) if g.wrong_at[i]) == sorted(wrong)
+    assert sorted(i for i in range(g.board.size) if g.shown[i] == P.TILE_WRONG) == sorted(wrong)
     x, y, _ = free[20]
     play(g, x, y, P.PRIMARY)
-    assert not g.wrong_shown and not any(g.wrong_at)
+    assert not g.wrong_shown and P.TILE_WRONG not in g.shown
+    tiles = {P.MARK_MINE: P.TILE_MINE, P.MARK_CLEAR: P.TILE_CLEAR}
+    assert all(g.shown[i] == tiles[g.mark[i]] for i in wrong)   # back to their marks' tiles
 
 
 def test_hints_prove_their_cell_from_their_clues_and_lead_to_the_solution():
@@ -163,10 +166,11 @@ def test_play_by_hints_under_micropython():
         "sys.path.insert(0, %r)\n"
         "from mines.puzzle.maker import PuzzleMaker\n"
         "from mines.puzzle import play as P\n"
-        "m = PuzzleMaker(12, 10)\n"
-        "g = P.PuzzleGame(12, 10)\n"
+        "from mines.puzzle.marks import PuzzleGame\n"
+        "g = PuzzleGame(12, 10)\n"
         "for level in (0, 1, 2):\n"
-        "    m.begin(level + 40, level); m.run(); g.new(m)\n"
+        "    m = PuzzleMaker(12, 10)\n"
+        "    m.begin(level + 40, level); m.run(); g.new(m); m = None\n"
         "    while g.state == P.PLAYING:\n"
         "        c = g.hint()\n"
         "        x = g.board.x_of(c); y = g.board.y_of(c)\n"

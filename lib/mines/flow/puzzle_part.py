@@ -12,7 +12,6 @@ from mines.puzzle import play as P
 from mines._const import const
 from mines.flow.jobs import scrub
 from mines.flow.keys import A, B, START
-from mines.flow.menus import Menu
 from mines.engine.presets import LEVEL_WORDS
 from mines.engine.rng import Rng
 from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, GENERATING, JOB_PUZZLE, MENU,
@@ -74,7 +73,8 @@ def record_best(times, size, level, ms):
 
 class PuzzleJob:
     """Making one puzzle (jobs' job protocol): first the buffers for its size (old ones
-    dropped one frame before, so that the two never coexist), then the maker's slices."""
+    dropped one frame before, so that the two never coexist), then the maker's slices, then
+    (``PuzzleMode.hand_over``, and a frame later) the game's."""
 
     no_memory = ""
 
@@ -105,20 +105,27 @@ class PuzzleJob:
             self.began = True
             return False
         maker = mode.maker
+        if maker is None:   # the maker let go of its buffers last frame: collected since
+            mode.play_made()
+            return True
         done = maker.step()
         self.slice_work = maker.slice_work
         self.progress = maker.progress
-        return done
+        if done:
+            mode.hand_over()
+            self.slice_work = 0   # (a frame's wait: the maker's buffers are collected)
+        return False
 
 
 class PuzzleMode:
-    """``game`` (a puzzle_game.PuzzleGame, None before the first puzzle), ``maker``, ``best``
+    """``game`` (a marks.PuzzleGame, None until a puzzle is made), ``maker``, ``best``
     (the midend's ``best_times``), ``size_index`` and ``level`` of the puzzle on screen,
     ``new_best``; the puzzles' seeds come from ``seeds`` (an Rng), one per puzzle."""
 
     def __init__(self, seeds, best):
         self.seeds = seeds
         self.maker = None
+        self.made = None   # a released maker, between ``hand_over`` and ``play_made``
         self.game = None
         self.best = best
         self.job = PuzzleJob(self)
@@ -156,16 +163,15 @@ class PuzzleMode:
 
     def ensure_size(self, width, height):
         maker, game = self.maker, self.game
-        if maker is not None or game is not None:
+        if maker is not None or game is not None or self.made is not None:
             if maker is not None and maker.width == width and maker.height == height:
                 return True
-            self.drop()  # (the last puzzle's game: made again in one piece with its maker)
+            self.drop()  # (the last puzzle's game: its buffers go before the next maker's come)
             return False
         gc.collect()
         from mines.puzzle.maker import PuzzleMaker
         try:
             self.maker = PuzzleMaker(width, height)
-            self.game = P.PuzzleGame(width, height)
         except MemoryError:
             self.drop()
             raise
@@ -174,23 +180,40 @@ class PuzzleMode:
     def drop(self, m=None):
         """Let go of the puzzle buffers (before another size; with the midend ``m``: leaving
         puzzle mode)."""
-        maker, game = self.maker, self.game
-        self.maker = None
-        self.game = None
+        maker, game, made = self.maker, self.game, self.made
+        self.maker = self.game = self.made = None
         scrub(maker, 2)
         scrub(game, 2)
+        scrub(made, 2)
         if self._boards is not None:
             self._boards.collect_wanted = True   # the frame loop collects
         if m is not None:
             m.set_puzzle(None)
 
-    def take(self, m):
-        """The puzzle is made: play it. The maker goes (the game holds a copy of what it made,
-        and the maker's buffers are the biggest puzzle mode has): the next puzzle makes one."""
+    def hand_over(self):
+        """The puzzle is made: the maker lets go of every buffer but the puzzle's and its
+        deductions' (the biggest puzzle mode has; the next puzzle makes a maker), and the
+        frame loop collects before the game's code and buffers come (``play_made``, the job's
+        next step), so that the two never share the heap."""
         maker = self.maker
-        self.game.new(maker)
         self.maker = None
-        scrub(maker, 2)
+        self.made = maker
+        maker.release()
+        if self._boards is not None:
+            self._boards.collect_wanted = True
+
+    def play_made(self):
+        """The game of the puzzle made: it takes the puzzle from the released maker."""
+        from mines.puzzle.marks import PuzzleGame
+        made = self.made
+        game = PuzzleGame(made.width, made.height)
+        game.new(made)
+        self.made = None
+        scrub(made, 1)
+        self.game = game
+
+    def take(self, m):
+        """The puzzle made (``hand_over``): play it."""
         self.new_best = False
         m.runner.stop()
         m.play_from(0, self.game.width // 2, self.game.height // 2)
@@ -207,6 +230,7 @@ class PuzzleMode:
                 m.to_menu()
             return
         if button == START:
+            from mines.flow.menus import Menu   # (text code: not held while a puzzle is made)
             m.show_paused(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
             return
         if button != A and button != B:

@@ -1,7 +1,7 @@
 """Pen-and-paper Minesweeper puzzles (seed 003): some safe cells show their number (the clues),
 and the player decides mine or clear for every other cell by reasoning alone. Exactly one
-solution, reached by the chosen level's reasoning. How, in the comment below (a comment: a long
-docstring costs the device's compiler heap while the case analysis compiles after it).
+solution, reached by the chosen level's reasoning. How, in the comment below (a long docstring
+costs the device's compiler heap).
 """
 
 # How a puzzle is made (``PuzzleMaker``), as the seed describes: mines at random over 30-36% of
@@ -20,7 +20,7 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
 # going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
 # fixed point after each, and coming back goes back to the state where the range began (every
-# cell learnt since came from the range's clues): on SNAP_LEVELS levels by copying back the
+# cell learnt since came from the range's clues): on a few levels by copying back the
 # solver's per-cell state kept there, on the others by truncating ``solver.order`` and forgetting
 # those cells. A clue is given about log2(tests) times instead of once per test, and a range
 # whose state already decides the grid needs no test at all: none of its clues is needed. A clue
@@ -32,11 +32,11 @@ docstring costs the device's compiler heap while the case analysis compiles afte
 # are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
 # it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
 # where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``puzzle_walk.Walk.second``: only the clues count). In a Hard test, the case
+# (``walk.Walk.second``: only the clues count). In a Hard test, the case
 # analysis stops at the first group whose layouts show a second solution (two with the
 # solution's count of mines in it, or one more or less against the interior's: c_i stays,
-# ``puzzle_cache.CachedLayouts._seen``); most Hard tests need no analysis at all
-# (``puzzle_cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
+# ``cache.CachedLayouts._seen``); most Hard tests need no analysis at all
+# (``cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
 # it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
 #
 # Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
@@ -48,7 +48,7 @@ import gc
 from array import array
 
 # The largest modules first, each compiled in a heap collected of the one before's garbage.
-from mines.engine.groups import CaseAnalysis  # noqa: F401  (puzzle_cases.MakerCases uses it)
+from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
 gc.collect()
 from mines.engine.solver import QUEUED, RUNNING, Solver
 gc.collect()
@@ -67,12 +67,12 @@ SLICE_UNITS = 160
 # made Hard's work three times as much: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
-# Levels SNAP_FROM .. SNAP_FROM + SNAP_LEVELS - 1 of the walk keep a copy of the solver's
-# per-cell state: going right there copies it back (three block copies) instead of forgetting
-# cell by cell. Those middle levels forget the most cells in all. Devtime: levels 3-6 beat 0-3,
-# 2-5, 4-7, 5-8 and 3-8; each copy is about 1.2 KB at 20x15 (8 no longer fit a 96K heap).
-SNAP_LEVELS = 4
-SNAP_FROM = 3
+# Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
+# per-cell state (1.2 KB at 20x15): going right there copies it back instead of forgetting cell
+# by cell. Devtime, 20x15: against four levels (3-6), two (4-5) take 4% more at Hard and 7% at
+# Easy, one 5% and 12%, none 8% and 16%.
+_SNAP_LEVELS = const(2)
+_SNAP_FROM = const(4)
 
 
 class PuzzleMaker:
@@ -91,7 +91,7 @@ class PuzzleMaker:
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
     # indivisible piece between two checks is larger than 200 units. The maker's own are at
-    # most 150 (``puzzle_walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
+    # most 150 (``walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
     # 8 clues' neighbours, 72, a look at the groups so far, a unit a group, at most 150, the
     # group to enumerate first, 105; growing a group by one cell, 80); the case analysis's
     # are a TotalCounts step (at most 2 * 96 + 1), the count test of one group (2 + at most
@@ -110,9 +110,8 @@ class PuzzleMaker:
         self.height = height
         self.board = board = Board(width, height)
         self.solver = Solver(board, oracle=False)
-        # The maker's parts, each compiled after the collect of the one before's garbage and
-        # before their buffers take room (MakerCases keeps a cache of 3.5 KB: most groups
-        # come again, unchanged, from test to test).
+        # The maker's parts, each compiled after a collect and before their buffers take room
+        # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
         from mines.puzzle.cache import StateCopies
         gc.collect()
         from mines.puzzle.cases import MakerCases
@@ -131,8 +130,8 @@ class PuzzleMaker:
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
         self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
-        # The solver's state copies on SNAP_LEVELS levels from SNAP_FROM.
-        self._copies = StateCopies(self.solver, SNAP_LEVELS)
+        # The solver's state copies on _SNAP_LEVELS levels from _SNAP_FROM.
+        self._copies = StateCopies(self.solver, _SNAP_LEVELS)
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -142,10 +141,10 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept (a loop carries on after every change of state), all
-        # made here, while the heap is in one piece (made later, a frame of ~700 bytes might
-        # not find room between a puzzle's leftovers).
-        self._runners = [self.solver.run(lv, SLICE_UNITS) for lv in (EASY, MEDIUM, HARD)]
+        # One solver loop per level, kept (it carries on after every change of state), made
+        # by the first ``begin`` that needs it (the game's begins at once: the heap in one
+        # piece).
+        self._runners = [None, None, None]
         self._clear_stats()
 
     def _clear_stats(self):
@@ -170,6 +169,9 @@ class PuzzleMaker:
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
+        for lv in (level, BUILD_LEVEL[level]):
+            if self._runners[lv] is None:
+                self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
         self.done = False
         self._clear_stats()
         self._job = self._make()
@@ -199,6 +201,17 @@ class PuzzleMaker:
 
     def code(self):
         return encode_code(self.width, self.height, self.level, self.seed)
+
+    def release(self):
+        """For ``marks.PuzzleGame.adopt``, once the puzzle is made: every buffer goes but the
+        puzzle's and the final solve's deductions (the solver's, now the maker's own)."""
+        s = self.solver
+        if s is None:
+            return
+        self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
+        self.nknown = s.nknown
+        self.solver = self._walk = self._copies = self._runners = self._job = None
+        self.cand = self.promoted = self._tlo = self._thi = self._tmark = self._tnp = None
 
     # --- the work, as one generator that yields between slices ----------------------------
 
@@ -328,8 +341,8 @@ class PuzzleMaker:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
-                if SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
-                    copies.save(t - SNAP_FROM)
+                if _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
+                    copies.save(t - _SNAP_FROM)
                 j = walk.give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
                 while j >= mid:
                     yield
@@ -342,8 +355,8 @@ class PuzzleMaker:
                     s.reset(mines)   # (the root's state: nothing known)
                     s.cases.fresh = 1
                     self.npromoted = 0
-                elif SNAP_FROM <= t < SNAP_FROM + SNAP_LEVELS:
-                    copies.restore(t - SNAP_FROM, tmark[t])
+                elif _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
+                    copies.restore(t - _SNAP_FROM, tmark[t])
                     self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
                 else:
                     while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
