@@ -85,7 +85,7 @@ class Midend:
 
     @property
     def game(self):
-        """The game (mines.engine.game.Game, or a puzzle's mines.puzzle.play.PuzzleGame; None while
+        """The game (mines.engine.game.Game, or a puzzle's mines.puzzle.marks.PuzzleGame; None while
         none is made): read it, never change it."""
         return self.puzzle.game if self.mode else self.boards.game
 
