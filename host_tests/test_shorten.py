@@ -33,6 +33,11 @@ from micropython import const
 
 _HIDDEN_UNIT = const(3)
 PUBLIC_UNIT = const(5)
+_scale_table = (1, 2)
+
+
+def _double_it(value):
+    return value * _scale_table[1]
 
 
 class TallyError(ValueError):
@@ -47,18 +52,25 @@ class Tally:
         self.shown_name = "shown"
         self.note_text = "noted"
         self.extra_field = 0
+        quiet_level = 3  # a local named as the private attribute: each as its own
+        self.quiet_level = quiet_level
+        self._tick_count = 0
+
+    def _bump_ticks(self):
+        self._tick_count += self.quiet_level
 
     def add_value(self, quantity, *, times=1):
         if quantity < 0:
             raise TallyError("below zero")
         self.running_total += quantity * times * _HIDDEN_UNIT
+        self._bump_ticks()
         return self
 
     def append(self, quantity):  # a builtin method's name: kept
         return self.add_value(quantity)
 
     def packed(self):
-        return struct.pack("<i", self.running_total)
+        return struct.pack("<ii", self.running_total, _double_it(self._tick_count))
 
 
 def error_name(exc):
@@ -68,9 +80,30 @@ def error_name(exc):
     "boards/report.py": '''from mines.tally import Tally, TallyError, PUBLIC_UNIT, error_name
 from mines import tally as tally_module
 
+_report_header = "report"
+
+
+def _tidy(items):
+    return sorted(items)
+
+
+class Seen:
+    def __init__(self):
+        self._seen_items = []
+
+    def _remember(self, item):
+        self._seen_items.append(item)
+
+    def add(self, item):
+        self._remember(item)
+        return _tidy(self._seen_items)
+
 
 def make_report(values, scale_factor=2):
     t = Tally(start_value=PUBLIC_UNIT)
+    seen = Seen()
+    for v in values:
+        seen.add(-v)
     for v in values:
         t.add_value(v, times=scale_factor).append(1)
     try:
@@ -80,7 +113,7 @@ def make_report(values, scale_factor=2):
     lookup = {"running_total": getattr(t, "running_total"), "shown": hasattr(t, "shown_name")}
     extra = sorted(dict(extra_field=t.extra_field))  # a builtin's keywords: kept
     return (t.running_total, t.packed(), failed, lookup, tally_module.Tally.kind_label,
-            f"{t.note_text}", extra)
+            f"{t.note_text}", extra, _report_header, seen.add(0))
 ''',
     "code.py": "from boards.report import make_report\nprint(make_report([1, 2, 3]))\n",
 }
@@ -130,9 +163,9 @@ def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
     renamed_copy(program, renamer, renamed)
     assert run_program(renamed) == run_program(program)
     # 5 + 3 * (2 * (1 + 2 + 3) + 3 * 1): the unit, the keyword, the chained calls all count
-    assert run_program(program) == ("(50, b'2\\x00\\x00\\x00', 'TallyError', "
+    assert run_program(program) == ("(50, b'2\\x00\\x00\\x00$\\x00\\x00\\x00', 'TallyError', "
                                     "{'running_total': 50, 'shown': True}, 'tally', 'noted', "
-                                    "['extra_field'])\n")
+                                    "['extra_field'], 'report', [-3, -2, -1, 0])\n")
     report = open(os.path.join(renamed, "boards", "report.py")).read()
     tally = open(os.path.join(renamed, "lib", "mines", "tally.py")).read()
     # the same name is the same short name in every module, as every kind of token
@@ -140,7 +173,20 @@ def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
     assert "def %s(self, %s, *, times=1)" % (n, names["quantity"]) in tally
     assert "t.%s(v, times=%s).append(1)" % (n, names["scale_factor"]) in report
     assert "%s=%s" % (names["start_value"], names["PUBLIC_UNIT"]) in report
-    assert "from mines import tally as %s" % names["tally_module"] in report
+    private = renamer.module_names["boards.report"]
+    assert "from mines import tally as %s" % private["tally_module"] in report
+    # a module's own globals, a class's own attributes and methods: numbered in each module
+    # or class from the same few short strings
+    assert sorted(renamer.module_names["mines.tally"]) == ["_double_it", "_scale_table"]
+    assert sorted(private) == ["Seen", "_report_header", "_tidy", "tally_module"]
+    assert set(renamer.module_names["mines.tally"].values()) < set(private.values())
+    assert "def %s(value)" % renamer.module_names["mines.tally"]["_double_it"] in tally
+    assert renamer.attributes["_tick_count"] == renamer.attributes["_seen_items"]
+    assert renamer.methods["_bump_ticks"] == renamer.methods["_remember"]
+    assert "def %s(self):" % renamer.methods["_bump_ticks"] in tally
+    quiet = renamer.attributes["quiet_level"]
+    assert "self.%s = %s" % (quiet, names["quiet_level"]) in tally and quiet != names[
+        "quiet_level"]
     # the layout, the strings and the comments stay as they were
     assert tally.count("\n") == PROGRAM["lib/mines/tally.py"].count("\n")
     assert '"""A tally (its docstring\'s words are not kept: tally_words)."""' in tally
@@ -173,8 +219,20 @@ def test_the_mapping_is_one_to_one_short_and_clear_of_every_kept_name():
         assert name not in renamer.kept and not keyword.iskeyword(name)
         assert not hasattr(builtins, name), name
     assert all(len(old) > 2 and not old.startswith("__") for old in renamer.names)
+    # a module's or a class family's own names: from short strings no other name has, the
+    # modules' apart from the attributes' (a method's name never hides a module's global)
+    globals_ = set(v for names in renamer.module_names.values() for v in names.values())
+    attributes = set(renamer.attributes.values()) | set(renamer.methods.values())
+    assert globals_ and attributes and not globals_ & attributes
+    for name in globals_ | attributes:
+        assert 1 <= len(name) <= 2 and name.isidentifier() and name not in renamer.kept
+        assert name not in set(new) and not hasattr(builtins, name), name
+    assert len(globals_ | attributes) * 5 < sum(map(len, renamer.module_names.values())) + \
+        len(renamer.attributes) + len(renamer.methods)  # the point: few strings serve many
     # the same sources, the same mapping
-    assert shorten.Renamer(REPO).names == renamer.names
+    again = shorten.Renamer(REPO)
+    assert (again.names, again.module_names, again.attributes, again.methods) == (
+        renamer.names, renamer.module_names, renamer.attributes, renamer.methods)
 
 
 def test_this_programs_outside_and_interface_names_are_kept():

@@ -263,6 +263,97 @@ class Renamer:
                 k = (k + 1) % len(pool)
             taken.add(pool[k])
             self.names[name] = pool[k]
+        self.module_names, self.attributes, self.methods = {}, {}, {}
+        if "any" not in named:
+            self._scope(trees, [n for n in pool if n not in taken])
+
+    def _scope(self, trees, free):
+        """Names whose every use lies in one module (its private globals) or in one family of
+        classes (attributes only ever reached as ``self.NAME`` there) need not be one string
+        for the whole program: each module and each family numbers its own from ``free``
+        (short names nothing else uses), so that the same few strings serve them all.
+        Fills ``module_names`` {dotted: {old: new}}, ``attributes`` {old: new} (renamed where
+        written ``self.old``) and ``methods`` {old: new} (renamed everywhere: their every token
+        is a method's name or ``self.old`` in their family). Module globals number from the
+        front of ``free`` and attributes after them: a method's name, bound in a class body,
+        then never hides a module's global that the body reads."""
+        attrs, keywords, imported, args, loads, defs = {}, set(), set(), set(), set(), {}
+        body_binds, family, bound_at_top = {}, {}, {}
+
+        def root(c):
+            while family.get(c, c) != c:
+                c = family[c]
+            return c
+
+        for dotted, tree in trees.items():
+            top = bound_at_top.setdefault(dotted, set())
+            for node in tree.body:
+                for n in ast.walk(node):
+                    if isinstance(n, ast.Global):
+                        top.update(n.names)
+                if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    for n in ast.walk(node):
+                        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                            top.add(n.id)
+                        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                            top.update(a.asname or a.name.split(".")[0] for a in n.names)
+                else:
+                    top.add(node.name)
+            stack = [(tree, None)]
+            while stack:
+                node, cls = stack.pop()
+                if isinstance(node, ast.ClassDef):
+                    family.setdefault(node.name, node.name)
+                    for b in node.bases:
+                        base = getattr(b, "id", getattr(b, "attr", None))
+                        if base:
+                            family.setdefault(base, base)
+                            family[root(base)] = root(node.name)
+                    for b in node.body:
+                        if isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                            body_binds.setdefault(b.name, set()).add((node.name, "def"))
+                        else:
+                            for n in ast.walk(b):
+                                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                                    body_binds.setdefault(n.id, set()).add((node.name, "var"))
+                    cls = node.name
+                elif isinstance(node, ast.Attribute):
+                    here = cls if isinstance(node.value, ast.Name) and \
+                        node.value.id == "self" else None
+                    attrs.setdefault(node.attr, set()).add(here)
+                elif isinstance(node, ast.keyword) and node.arg:
+                    keywords.add(node.arg)
+                elif isinstance(node, ast.ImportFrom):
+                    imported.update(a.name for a in node.names)
+                elif isinstance(node, ast.arg):
+                    args.add(node.arg)
+                elif isinstance(node, ast.Name):
+                    loads.add(node.id)
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defs[node.name] = defs.get(node.name, 0) + 1
+                stack.extend((child, cls) for child in ast.iter_child_nodes(node))
+        shared = keywords | imported | set(attrs) | set(body_binds)
+        width = 0
+        for dotted, top in sorted(bound_at_top.items()):
+            mine = sorted(n for n in top if n in self.names and n not in shared)
+            if mine:
+                self.module_names[dotted] = dict(zip(mine, free))
+                width = max(width, len(mine))
+        free = free[width:]
+        by_family = {}
+        for name, where in attrs.items():
+            families = set(root(c) if c else None for c in where)
+            binds = body_binds.get(name, set())
+            if name not in self.names or name in keywords or name in imported or \
+                    len(families) != 1 or None in families or \
+                    any(root(c) not in families or kind != "def" for c, kind in binds):
+                continue
+            if binds and (name in loads or name in args or defs[name] != len(binds)):
+                continue  # a method's name used otherwise too: it stays one string
+            by_family.setdefault(families.pop(), []).append(name)
+        for names in by_family.values():
+            for name, new in zip(sorted(names), free):
+                (self.methods if name in body_binds else self.attributes)[name] = new
 
     @staticmethod
     def _check(repo, path, sites):
@@ -296,11 +387,22 @@ class Renamer:
             raise RenameError("%s is not a module of lib/ or boards/: its names were not "
                               "looked at" % dotted)
         lines = io.StringIO(data.decode("utf-8")).readlines()
-        edits = [(t.start, t.end) for t in tokenize.generate_tokens(iter(lines).__next__)
-                 if t.type == tokenize.NAME and t.string in self.names]
-        for (row, col), (_, end) in reversed(edits):
+        private = self.module_names.get(dotted, {})
+        edits, before = [], ("", "")
+        for t in tokenize.generate_tokens(iter(lines).__next__):
+            if t.type == tokenize.NAME:
+                name = t.string
+                new = self.methods.get(name) or private.get(name)
+                if new is None and before == ("self", "."):
+                    new = self.attributes.get(name)
+                new = new or self.names.get(name)
+                if new:
+                    edits.append((t.start, t.end, new))
+            if t.type not in (tokenize.NL, tokenize.COMMENT):
+                before = (before[1], t.string)
+        for (row, col), (_, end), new in reversed(edits):
             line = lines[row - 1]
-            lines[row - 1] = line[:col] + self.names[line[col:end]] + line[end:]
+            lines[row - 1] = line[:col] + new + line[end:]
         return "".join(lines).encode("utf-8")
 
 
