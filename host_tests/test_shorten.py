@@ -170,9 +170,18 @@ def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
     tally = open(os.path.join(renamed, "lib", "mines", "tally.py")).read()
     # the same name is the same short name in every module, as every kind of token
     n = names["add_value"]
-    assert "def %s(self, %s, *, times=1)" % (n, names["quantity"]) in tally
-    assert "t.%s(v, times=%s).append(1)" % (n, names["scale_factor"]) in report
-    assert "%s=%s" % (names["start_value"], names["PUBLIC_UNIT"]) in report
+    assert "t.%s(v, times=" % n in report and "t.%s(-1)" % n in report
+    assert "%s(%s=" % (names["Tally"], names["start_value"]) in report  # given by keyword
+    # an argument never given by keyword: its function's own short name, by its place
+    # (0 is self, kept), shared by every function
+    first = renamer.arguments[1]
+    assert "def %s(self, %s, *, times=1)" % (n, first) in tally
+    assert "def make_report(values, %s=2)" % first in report
+    assert "times=%s).append(1)" % first in report
+    # an integer constant imported by another module: the number there, folded at home
+    assert "_PUBLIC_UNIT = const(5)" in tally and "(%s=5)" % names["start_value"] in report
+    assert "from mines.tally import %s, TallyError, %s\n" % (
+        names["Tally"], names["error_name"]) in report
     private = renamer.module_names["boards.report"]
     assert "from mines import tally as %s" % private["tally_module"] in report
     # a module's own globals, a class's own attributes and methods: numbered in each module
@@ -293,3 +302,69 @@ def test_memory_measures_the_tree_deploy_sends(monkeypatch, tmp_path):
     del seen[:]
     memory.compile_tree(str(tmp_path), full_names=True)
     assert len(seen) > 50 and all(r is None for _, r in seen)
+
+
+SCOPES = '''"""Arguments in every kind of scope."""
+
+
+def outer_sum(first_part, second_part):
+    def inner(extra_bit):
+        return first_part + extra_bit
+    squares = [first_part * k for k in range(second_part)]
+    pick = lambda chosen, base_value=second_part: chosen + base_value  # noqa: E731
+    def shadow(first_part):
+        return first_part * 10
+    def rebinds():
+        second_part = 7
+        return second_part
+    total = 0
+    for first_piece in squares:
+        total += first_piece
+    return (inner(1), squares, pick(2), pick(2, 3), shadow(4), rebinds(), total,
+            [[second_part + j for j in range(2)] for second_part in range(2)],
+            (lambda first_part: first_part + 1)(second_part), second_part)
+
+
+def keeps_closure(counter_start):
+    def bump():
+        nonlocal counter_start
+        counter_start += 1
+        return counter_start
+    return bump() + bump()
+
+
+def by_keyword(given_name, other_name=1):
+    return given_name - other_name
+
+
+def calls_by_keyword():
+    return by_keyword(9, other_name=2)
+'''
+
+
+def test_arguments_keep_their_meaning_in_every_scope(tmp_path):
+    """Closures, lambdas with defaults, comprehensions, shadowing and rebinding in inner
+    functions, ``nonlocal``: the renamed program prints what the original does."""
+    files = dict(PROGRAM)
+    files["lib/mines/scopes.py"] = SCOPES
+    files["code.py"] = ("from mines.scopes import outer_sum, keeps_closure, calls_by_keyword\n"
+                        "print(outer_sum(3, 4), keeps_closure(5), calls_by_keyword())\n")
+    repo = write(str(tmp_path / "repo"), files)
+    renamer = shorten.Renamer(repo)
+    renamed = str(tmp_path / "renamed")
+    for rel, text in files.items():
+        if rel.endswith(".py") and rel != "code.py":
+            dotted = (rel[4:] if rel.startswith("lib/") else rel)[:-3].replace("/", ".")
+            text = renamer.apply(dotted.replace(".__init__", ""), text.encode()).decode()
+        write(renamed, {rel: text})
+    assert run_program(renamed) == run_program(repo)
+    assert run_program(repo) == ("(4, [0, 3, 6, 9], 6, 5, 40, 7, 18, [[0, 1], [1, 2]], 5, 4) "
+                                 "13 7\n")
+    out = open(os.path.join(renamed, "lib", "mines", "scopes.py")).read()
+    a = renamer.arguments
+    assert "(%s, %s):" % (a[0], a[1]) in out  # outer_sum's own
+    assert "(%s):" % a[2] in out  # inner's: after its enclosing function's
+    assert "counter_start" not in renamer.names or \
+        "(%s):" % renamer.names["counter_start"] in out  # nonlocal: as one name
+    # given by keyword: one name everywhere
+    assert "(%s, %s=1)" % (a[0], renamer.names["other_name"]) in out

@@ -32,6 +32,18 @@ literal name, ``__dict__``, globals(), vars(), eval, exec) is refused unless the
 REVIEWED, which says where its names come from: a new one stops the build with a message
 saying what to do. A new name is never a name kept, a builtin or any name the program uses.
 
+Every distinct name is one qstr (about 10 bytes with its slot in the pool, which doubles as it
+fills), so beyond that one mapping the renamer makes names share strings where scope allows:
+  - a module's own globals (bound there; no other module, attribute, keyword or class body
+    names them) are numbered per module, from short strings nothing else uses;
+  - attributes reached only as ``self.NAME`` within one family of classes (and methods so
+    called, named nowhere else) are numbered per family;
+  - arguments never given by keyword are named by their place (the i-th argument of any
+    function, counted on from its enclosing functions');
+  - integer constants other modules of ours import (``NAME = const(3)`` or ``NAME = 3``) become
+    the number in each importer, and ``_NAME = const(...)`` at home, which the compiler folds.
+With every module loaded this took the game's own qstrs from about 1,270 to 840.
+
 The mapping depends on the sources alone: a name's new name is found by a hash of it, so adding
 a name leaves the others' (and the other modules' .mpy files) as they were.
 
@@ -133,6 +145,117 @@ def _desktop_only(tree):
         if any(t in DESKTOP_ONLY for t in tops):
             return True
     return False
+
+
+_OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+        ast.FloorDiv: lambda a, b: a // b, ast.LShift: lambda a, b: a << b,
+        ast.RShift: lambda a, b: a >> b, ast.BitOr: lambda a, b: a | b,
+        ast.BitAnd: lambda a, b: a & b}
+
+
+def _number(node, names):
+    """The integer expression ``node`` worked out (over ``names`` {name: int}), or None."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return names.get(node.id)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        value = _number(node.operand, names)
+        return None if value is None else -value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        a, b = _number(node.left, names), _number(node.right, names)
+        if a is not None and b is not None:
+            return _OPS[type(node.op)](a, b)
+    return None
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _inside(node):
+    """The nodes of ``node``'s own scope (its children, theirs, ... but not into a nested
+    scope, of which the node itself is given)."""
+    todo = list(ast.iter_child_nodes(node))
+    while todo:
+        n = todo.pop()
+        yield n
+        if not isinstance(n, _SCOPES):
+            todo.extend(ast.iter_child_nodes(n))
+
+
+def _arguments(tree, renamable, codes):
+    """[((row, byte col), new name)] for every argument of every function of ``tree`` that
+    ``renamable(name)`` allows, and every use of it: the i-th argument of a function is named
+    codes[i], counted on from its enclosing functions' so that an inner function never hides
+    an outer one's argument it reads. Positional arguments are not names callers use, so
+    these few strings serve every function (each distinct argument name is a qstr on the
+    device). A function whose scope holds a class, or that says ``global``/``nonlocal``, keeps
+    its arguments' names."""
+    edits = []
+
+    def scope(node, env, depth):
+        own = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            a = node.args
+            own = a.posonlyargs + a.args + ([a.vararg] if a.vararg else []) + \
+                a.kwonlyargs + ([a.kwarg] if a.kwarg else [])
+        if isinstance(node, ast.Lambda):
+            body = [node.body] + ([] if isinstance(node.body, _SCOPES) else
+                                  list(_inside(node.body)))
+        else:
+            body = list(_inside(node))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            skip = set()  # defaults and decorators: the enclosing scope's, walked there
+            for n in [node.args] + getattr(node, "decorator_list", []) + (
+                    [node.returns] if getattr(node, "returns", None) else []):
+                skip.update(id(m) for m in ast.walk(n))
+            body = [n for n in body if id(n) not in skip]
+        bound = set()
+        for n in body:
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                bound.add(n.id)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(n.name)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                bound.update(x.asname or x.name.split(".")[0] for x in n.names)
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                bound.add(n.name)
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            for g in node.generators:
+                bound.update(m.id for m in ast.walk(g.target) if isinstance(m, ast.Name))
+        env = dict((k, v) for k, v in env.items() if k not in bound)
+        closed = isinstance(node, ast.ClassDef) or any(
+            isinstance(m, (ast.ClassDef, ast.Global, ast.Nonlocal)) for m in ast.walk(node)
+            if m is not node)
+        mine = 0
+        for i, arg in enumerate(own):
+            if not closed and renamable(arg.arg) and depth + i < len(codes):
+                env[arg.arg] = codes[depth + i]
+                edits.append(((arg.lineno, arg.col_offset), codes[depth + i]))
+            else:
+                env.pop(arg.arg, None)
+            mine = i + 1
+        if isinstance(node, ast.ClassDef):
+            env = {}  # a class body's names are not its methods' (and none were renamed)
+        for n in body:
+            if isinstance(n, ast.Name) and n.id in env:
+                edits.append(((n.lineno, n.col_offset), env[n.id]))
+            elif isinstance(n, _SCOPES):
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                    for d in n.args.defaults + [k for k in n.args.kw_defaults if k]:
+                        for m in ast.walk(d):
+                            if isinstance(m, ast.Name) and m.id in env:
+                                edits.append(((m.lineno, m.col_offset), env[m.id]))
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    for d in n.decorator_list:
+                        for m in ast.walk(d):
+                            if isinstance(m, ast.Name) and m.id in env:
+                                edits.append(((m.lineno, m.col_offset), env[m.id]))
+                scope(n, env, depth + mine)
+
+    scope(tree, {}, 0)
+    return edits
 
 
 def _site(node):
@@ -264,8 +387,75 @@ class Renamer:
             taken.add(pool[k])
             self.names[name] = pool[k]
         self.module_names, self.attributes, self.methods = {}, {}, {}
+        self.folded, self.inlined, self.arguments, self._keywords = {}, {}, [], set()
         if "any" not in named:
             self._scope(trees, [n for n in pool if n not in taken])
+            self._fold(trees)
+
+    def _fold(self, trees):
+        """Integer constants other modules of ours import (``NAME = const(3)``, ``NAME = 3``):
+        each importer gets the number itself and its import loses the name, and the home
+        module renames it ``_NAME = const(...)``, which the compiler folds away: neither keeps
+        the name (a qstr) nor a global for it. Only a name that is nothing else anywhere (no
+        attribute, keyword, argument, kept name, second binding, alias, ``global``) and whose
+        every import stands on lines of its own. Fills ``folded`` {home: {NAME: _NAME}} and
+        ``inlined`` {importer: {NAME: "3"}}."""
+        values, bindings, other = {}, {}, set()
+        for dotted, tree in trees.items():
+            table = {}
+            for node in tree.body:
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                        isinstance(node.targets[0], ast.Name):
+                    name, value = node.targets[0].id, node.value
+                    folds = isinstance(value, ast.Call) and getattr(
+                        value.func, "id", None) == "const" and len(value.args) == 1
+                    number = _number(value.args[0] if folds else value, table)
+                    if number is not None and (folds or _number(value, {}) is not None):
+                        table[name] = number
+            values[dotted] = table
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    bindings.setdefault((dotted, node.id), []).append(node)
+                elif isinstance(node, ast.arg):
+                    other.add(node.arg)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    bindings.setdefault((dotted, node.name), []).extend((node, node))
+                elif isinstance(node, ast.Global):
+                    other.update(node.names)
+                elif isinstance(node, ast.Attribute):
+                    other.add(node.attr)
+                elif isinstance(node, ast.keyword) and node.arg:
+                    other.add(node.arg)
+                elif isinstance(node, ast.Import):
+                    other.update(a.asname or a.name.split(".")[0] for a in node.names)
+        imports, refused = {}, set()
+        for dotted, tree in trees.items():
+            lines = ast.get_source_segment  # (just a reminder that offsets are bytes)
+            source = _read(self.modules[dotted]).decode("utf-8").splitlines()
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.ImportFrom) or node.level or \
+                        node.module not in values:
+                    continue
+                for alias in node.names:
+                    key = (node.module, alias.name)
+                    if alias.name not in values[node.module]:
+                        continue
+                    alone = not source[node.lineno - 1][:node.col_offset].strip() and \
+                        source[node.end_lineno - 1][node.end_col_offset:].strip()[:1] in ("", "#")
+                    if alias.asname or not alone or bindings.get((dotted, alias.name)):
+                        refused.add(key)
+                    imports.setdefault(key, []).append(dotted)
+        del lines
+        for (home, name), importers in sorted(imports.items()):
+            if (home, name) in refused or name in self.kept or name in other or \
+                    name.startswith("_") or len(bindings.get((home, name), ())) != 1 or \
+                    ("_" + name) in _names(_read(self.modules[home])):
+                continue
+            self.folded.setdefault(home, {})[name] = "_" + name
+            number = values[home][name]
+            for importer in importers:
+                self.inlined.setdefault(importer, {})[name] = \
+                    str(number) if number >= 0 else "(%d)" % number
 
     def _scope(self, trees, free):
         """Names whose every use lies in one module (its private globals) or in one family of
@@ -340,6 +530,7 @@ class Renamer:
                 self.module_names[dotted] = dict(zip(mine, free))
                 width = max(width, len(mine))
         free = free[width:]
+        self.arguments, self._keywords = free, keywords
         by_family = {}
         for name, where in attrs.items():
             families = set(root(c) if c else None for c in where)
@@ -387,12 +578,19 @@ class Renamer:
             raise RenameError("%s is not a module of lib/ or boards/: its names were not "
                               "looked at" % dotted)
         lines = io.StringIO(data.decode("utf-8")).readlines()
-        private = self.module_names.get(dotted, {})
+        private = dict(self.module_names.get(dotted, {}))
+        folded = self.folded.get(dotted, {})
+        private.update(folded)
+        tree = ast.parse(data)
+        at, statements = self._inline(dotted, tree, lines, private)
+        if self.arguments:
+            for (row, col), new in _arguments(tree, self._renamable, self.arguments):
+                at[(row, len(lines[row - 1].encode("utf-8")[:col].decode("utf-8")))] = new
         edits, before = [], ("", "")
         for t in tokenize.generate_tokens(iter(lines).__next__):
-            if t.type == tokenize.NAME:
+            if t.type == tokenize.NAME and t.start[0] not in statements:
                 name = t.string
-                new = self.methods.get(name) or private.get(name)
+                new = at.get(t.start) or self.methods.get(name) or private.get(name)
                 if new is None and before == ("self", "."):
                     new = self.attributes.get(name)
                 new = new or self.names.get(name)
@@ -403,7 +601,58 @@ class Renamer:
         for (row, col), (_, end), new in reversed(edits):
             line = lines[row - 1]
             lines[row - 1] = line[:col] + new + line[end:]
+        for row, text in statements.items():
+            lines[row - 1] = text
         return "".join(lines).encode("utf-8")
+
+    def _renamable(self, name):
+        """True when argument ``name`` may take a short name of its function's own: renamed,
+        and never given by keyword."""
+        return name in self.names and name not in self._keywords
+
+    def _inline(self, dotted, tree, lines, private):
+        """The edits ``_fold`` asks of module ``dotted``: ({(row, col): text} for the tokens
+        that become a number or ``const(...)``, {row: its whole new line} for the import
+        statements that lose names and the home's definitions)."""
+        inlined, folded = self.inlined.get(dotted, {}), self.folded.get(dotted, {})
+        at, statements = {}, {}
+        if not inlined and not folded:
+            return at, statements
+
+        def col(node):
+            return len(lines[node.lineno - 1].encode("utf-8")[:node.col_offset].decode("utf-8"))
+
+        def renamed(name):
+            return private.get(name) or self.names.get(name) or name
+
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in inlined:
+                at[(node.lineno, col(node))] = inlined[node.id]
+            elif isinstance(node, ast.ImportFrom) and any(a.name in inlined for a in node.names):
+                keep = [renamed(a.name) + (" as " + renamed(a.asname) if a.asname else "")
+                        for a in node.names if a.name not in inlined]
+                first = lines[node.lineno - 1]
+                text = first[:col(node)] + ("from %s import %s" % (node.module, ", ".join(keep))
+                                            if keep else "pass")
+                last = lines[node.end_lineno - 1]
+                tail = last[len(last.encode("utf-8")[:node.end_col_offset].decode("utf-8")):]
+                statements[node.lineno] = text + tail
+                for row in range(node.lineno + 1, node.end_lineno + 1):
+                    statements[row] = "\n"
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], ast.Name) and node.targets[0].id in folded and \
+                    node in tree.body and not (isinstance(node.value, ast.Call) and getattr(
+                        node.value.func, "id", None) == "const"):
+                value = node.value
+                line = lines[value.lineno - 1]
+                start = col(value)
+                end = len(line.encode("utf-8")[:value.end_col_offset].decode("utf-8"))
+                if value.lineno != value.end_lineno:
+                    raise RenameError("%s:%d: a constant over several lines: write it on one"
+                                      % (dotted, value.lineno))
+                statements[value.lineno] = line[:col(node)] + folded[node.targets[0].id] + \
+                    " = const(%s)" % line[start:end] + line[end:]
+        return at, statements
 
 
 # ---- the outside world's names (OUTSIDE), harvested ----
