@@ -36,6 +36,8 @@ WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
 GREY = 0xA0A0A0
 BAR = 0x203880  # the cursor's row
+_GREEN = const(0x40FF40)  # the end-of-game panel's first line: won
+_RED = const(0xFF2020)  # lost
 
 # The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
 _ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
@@ -142,6 +144,24 @@ def wrap(text, columns):
         if cut < 1:
             cut = columns
     return text[:cut][:columns], text[cut:].strip()[:columns]
+
+
+def show_result(view, lines, won):
+    """The end-of-game panel's ``lines`` (boards.view.PANEL_LINES at most) on ``view`` (a
+    boards.view.View): the first in green when ``won`` (else red), the rest grey, each cut to
+    the screen's width. Its two Texts are made the first time and kept in view.panel_lines."""
+    from boards.view import PANEL_LINES
+    columns = view.width // CHAR_W
+    if not view.panel_lines:
+        view.panel_lines = (Text(columns, 1, WHITE), Text(columns, PANEL_LINES - 1, GREY))
+        for text in view.panel_lines:
+            for grid in text.grids:
+                view.panel.append(grid)
+    head, rest = view.panel_lines
+    head.set_colour(_GREEN if won else _RED)
+    head.set(0, wrap(lines[0], columns)[0])
+    for k in range(1, PANEL_LINES):
+        rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
 
 
 class TextScreen:
