@@ -36,8 +36,6 @@ WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
 GREY = 0xA0A0A0
 BAR = 0x203880  # the cursor's row
-_GREEN = const(0x40FF40)  # the end-of-game panel's first line: won
-_RED = const(0xFF2020)  # lost
 
 # The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
 _ARROWS = ("...#. ..#.. .#... #.... .#... ..#.. ...#.",
@@ -146,10 +144,10 @@ def wrap(text, columns):
     return text[:cut][:columns], text[cut:].strip()[:columns]
 
 
-def show_result(view, lines, won):
+def show_result(view, lines, colour):
     """The end-of-game panel's ``lines`` (boards.view.PANEL_LINES at most) on ``view`` (a
-    boards.view.View): the first in green when ``won`` (else red), the rest grey, each cut to
-    the screen's width. Its two Texts are made the first time and kept in view.panel_lines."""
+    boards.view.View): the first in ``colour`` (0xRRGGBB), the rest grey, each cut to the
+    screen's width. Its two Texts are made the first time and kept in view.panel_lines."""
     from boards.view import PANEL_LINES
     columns = view.width // CHAR_W
     if not view.panel_lines:
@@ -158,7 +156,7 @@ def show_result(view, lines, won):
             for grid in text.grids:
                 view.panel.append(grid)
     head, rest = view.panel_lines
-    head.set_colour(_GREEN if won else _RED)
+    head.set_colour(colour)
     head.set(0, wrap(lines[0], columns)[0])
     for k in range(1, PANEL_LINES):
         rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")

@@ -346,7 +346,7 @@ class View:
                 self._panel_key = key
                 from boards.text_screen import show_result
                 lines = m.result_lines()[:PANEL_LINES]
-                show_result(self, lines, state == M.WON)
+                show_result(self, lines, _GREEN if state == M.WON else _RED)
                 self._panel_h = len(lines) * _LINE_H + 2 * PANEL_PAD
                 self._band.y = -1
                 changed = True
