@@ -10,9 +10,11 @@
 
 Plus the shared screen code: ``view`` (the board, the status bar, the result panel),
 ``text_screen`` (menus and pages in terminalio's font), ``tiles`` (sprite sheet),
-``font`` (the status bar's 5x7 font, drawn from ``glyphs``); and ``buttons`` (keypad and
-joystick to logical buttons) and ``feedback`` (lights and sounds). ``forget`` (mines.phases')
-drops a module whose work is done (the drawings of the sprite sheet and of the font).
+``font`` (the status bar's 5x7 font, drawn from ``glyphs``), ``view_setup`` (the view's objects,
+made once); and ``buttons`` (keypad and joystick to logical buttons), ``feedback`` (lights and
+sounds) and ``pixels`` (the NeoPixels). ``forget`` (mines.phases') drops a module whose work is
+done (the drawings of the sprite sheet and of the font, the view's and the profile's start-up
+code: ``view_setup``, ``device``).
 """
 
 from mines.phases import forget  # noqa: F401  (the one routine that unloads code)

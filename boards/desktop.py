@@ -10,6 +10,7 @@ SDL_VIDEODRIVER=dummy runs it headless (tests, screenshots). Keys (README "Contr
 """
 
 import os
+from array import array
 
 import pygame
 
@@ -33,7 +34,7 @@ _quiet_blinka()
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
 from boards.buttons import Repeat
-from boards.sound import RATE, tone_data
+from boards.sound import NOTES
 from mines.flow.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "Desktop simulator"
@@ -42,6 +43,8 @@ BUTTON_NAMES = ("Up", "Down", "Left", "Right", "Z", "X", "Enter", "Esc", "H")  #
 FRAME_MS = 33
 WIDTH = 160
 HEIGHT = 128
+RATE = 8000  # samples per second of tone_data (the mixer's rate)
+_SWING = 3000  # the square wave's amplitude in tone_data, 0..32767 (quiet)
 
 KEYMAP = {
     pygame.K_UP: UP, pygame.K_w: UP,
@@ -86,6 +89,16 @@ class KeyboardInput:
                 held = 0  # keys released while away are never seen
         self.held = held
         return pressed | self.repeat.update(held, now_ms, pressed)
+
+
+def tone_data(name):
+    """Sound ``name`` (boards.sound.NOTES: the device's very notes) as signed 16-bit mono
+    samples at RATE, square waves of +-_SWING."""
+    data = array("h")
+    for freq, ms in NOTES[name]:
+        for i in range(RATE * ms // 1000):  # phase from the sample index: exact pitch on average
+            data.append(_SWING if (i * 2 * freq // RATE) & 1 else -_SWING)
+    return data
 
 
 class PygameSpeaker:

@@ -1,6 +1,10 @@
 """What the PyGamer and PyBadge profiles share: the built-in display, the shift-register buttons,
 the NeoPixels (through ``neopixel_write``, so no library is needed) and the speaker. Optional parts
 are probed and a missing or failing one is left out (None) instead of stopping the game.
+
+Only start-up uses this module: a profile makes its parts with it and lets it go
+(``boards.forget``), so its code is not kept all game long. What the parts need every frame
+lives elsewhere (``boards.buttons``, ``boards.pixels``, ``boards.sound``).
 """
 
 import board
@@ -8,33 +12,10 @@ import digitalio
 import keypad
 
 from boards.buttons import KeypadInput
+from boards.pixels import Pixels
 
 FRAME_MS = 33  # about 30 frames a second; the midend's generator budget fits inside
 PIXEL_COUNT = 5
-
-
-class Pixels:
-    """A minimal NeoPixel strip: ``pixels[i] = (r, g, b)``, ``show()``, ``len()``."""
-
-    def __init__(self, pin, n):
-        import neopixel_write
-        self._write = neopixel_write.neopixel_write
-        self._pin = digitalio.DigitalInOut(pin)
-        self._pin.direction = digitalio.Direction.OUTPUT
-        self._buf = bytearray(3 * n)
-        self._n = n
-
-    def __len__(self):
-        return self._n
-
-    def __setitem__(self, i, rgb):
-        b = self._buf
-        b[3 * i] = rgb[1]  # GRB order
-        b[3 * i + 1] = rgb[0]
-        b[3 * i + 2] = rgb[2]
-
-    def show(self):
-        self._write(self._pin, self._buf)
 
 
 def make_display():
@@ -70,7 +51,10 @@ def make_pixels():
     if not hasattr(board, "NEOPIXEL"):
         return None
     try:
-        pixels = Pixels(board.NEOPIXEL, PIXEL_COUNT)
+        import neopixel_write
+        pin = digitalio.DigitalInOut(board.NEOPIXEL)
+        pin.direction = digitalio.Direction.OUTPUT
+        pixels = Pixels(neopixel_write.neopixel_write, pin, PIXEL_COUNT)
         for i in range(PIXEL_COUNT):
             pixels[i] = (0, 0, 0)
         pixels.show()

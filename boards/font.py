@@ -12,11 +12,10 @@ import displayio
 
 from mines._const import const
 
-GLYPH_W = 5  # ink columns
 CELL_W = 6  # a character's width on screen, pixels
 CELL_H = 8
 FIRST = 32  # the space: the first codepoint with a tile of its own
-_CODES = const(96)  # codepoints FIRST..FIRST + _CODES - 1 (printable ASCII) are looked up
+CODES = const(96)  # codepoints FIRST..FIRST + CODES - 1 (printable ASCII) are looked up
 
 
 class Font:
@@ -24,33 +23,14 @@ class Font:
 
     def __init__(self):
         from boards import forget, glyphs
-        lines = glyphs.GLYPHS.splitlines()
+        # (the index: codepoint - FIRST -> tile, a byte each, every unknown one "?"'s tile)
+        self.bitmap, self._index, self._unknown = glyphs.draw()
         del glyphs
-        forget("boards.glyphs")  # the drawings are needed only to make the bitmap
-        n = len(lines) + 1  # tile 0 is the space
-        bitmap = displayio.Bitmap(CELL_W * n, CELL_H, 2)
-        self.bitmap = bitmap
-        # codepoint - FIRST -> tile, one byte each (a dict of 80 ints takes ten times the heap)
-        index = bytearray(_CODES)
-        for k in range(len(lines)):
-            line = lines[k]
-            tile = k + 1
-            index[ord(line[0]) - FIRST] = tile
-            rows = line[2:].split()
-            for y in range(len(rows)):
-                row = rows[y]
-                for x in range(GLYPH_W):
-                    if row[x] == "#":
-                        bitmap[tile * CELL_W + x, y] = 1
-        self._unknown = index[ord("?") - FIRST]
-        for c in range(1, _CODES):  # (0 is the space)
-            if not index[c]:
-                index[c] = self._unknown
-        self._index = index
+        forget("boards.glyphs")  # the drawings (and the code that reads them) made the bitmap
 
     def tile(self, codepoint):
         c = codepoint - FIRST
-        return self._index[c] if 0 <= c < _CODES else self._unknown
+        return self._index[c] if 0 <= c < CODES else self._unknown
 
 
 class TextLine:

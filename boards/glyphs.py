@@ -1,6 +1,14 @@
-"""The status bar's 5x7 font as drawings: read once by ``boards.font.Font`` to make its bitmap,
-then dropped from the heap (``boards.forget``): the text is about 3.5 KB, on the device too.
+"""The status bar's 5x7 font as drawings: ``draw()`` makes ``boards.font.Font``'s bitmap from
+them once, then this module is dropped from the heap (``boards.forget``): the text is about
+3.5 KB, on the device too.
 """
+
+import displayio
+
+from boards.font import CELL_H, CELL_W, CODES, FIRST
+from mines._const import const
+
+_GLYPH_W = const(5)  # ink columns (a glyph's tile is CELL_W wide: one column of space)
 
 # One glyph per line: the character, then 7 or 8 rows of 5 pixels ('#' ink, '.' paper).
 GLYPHS = """\
@@ -84,3 +92,28 @@ z ..... ..... ##### ...#. ..#.. .#... #####
 + ..... ..#.. ..#.. ##### ..#.. ..#.. .....
 * ..... #.#.# .###. ##### .###. #.#.# .....
 """
+
+
+def draw():
+    """(bitmap, index, unknown): one CELL_W x CELL_H tile a glyph in a 2-colour Bitmap (tile 0
+    the space); index: codepoint - FIRST -> tile, one byte each (a dict of 80 ints takes ten
+    times the heap), every codepoint without a glyph "?"'s tile; unknown: that tile."""
+    lines = GLYPHS.splitlines()
+    n = len(lines) + 1  # tile 0 is the space
+    bitmap = displayio.Bitmap(CELL_W * n, CELL_H, 2)
+    index = bytearray(CODES)
+    for k in range(len(lines)):
+        line = lines[k]
+        tile = k + 1
+        index[ord(line[0]) - FIRST] = tile
+        rows = line[2:].split()
+        for y in range(len(rows)):
+            row = rows[y]
+            for x in range(_GLYPH_W):
+                if row[x] == "#":
+                    bitmap[tile * CELL_W + x, y] = 1
+    unknown = index[ord("?") - FIRST]
+    for c in range(1, CODES):  # (0 is the space)
+        if not index[c]:
+            index[c] = unknown
+    return bitmap, index, unknown

@@ -1,7 +1,7 @@
 """Adafruit PyBadge / PyBadge LC / EdgeBadge: 160x128 display, 8 buttons on a shift register
 (B, A, START, SELECT and the d-pad), 5 NeoPixels, a speaker."""
 
-from boards import device
+from boards import device, forget
 from mines.flow.keys import A, B, START, SELECT, UP, DOWN, LEFT, RIGHT
 
 NAME = "PyBadge"
@@ -13,6 +13,9 @@ buttons = device.make_input(KEYMAP, joystick=False)
 pixels = device.make_pixels()
 speaker = device.make_speaker()
 storage = device.make_storage()  # saves (mines.flow.save_part), or None
+
+del device
+forget("boards.device")  # it made the parts above: the game keeps them, not its code
 
 
 def refresh():

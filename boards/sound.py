@@ -1,9 +1,7 @@
-"""Short sounds for open / flag / refused / win / lose: square waves.
+"""Short sounds for open / flag / refused / win / lose: square waves, ``NOTES``.
 
-``render(name, buf, rate, ...)`` writes a sound into any buffer and imports no hardware module,
-so the desktop simulator (``tone_data``: 16-bit at RATE) plays the very same notes.
-
-``Speaker`` plays them on a device and can never end a game:
+``Speaker`` plays them on a device and can never end a game (the desktop simulator renders
+the very same NOTES for its mixer: boards/desktop.py):
 
 - A sound takes almost no RAM: every note is the same PERIOD bytes (one period of a square
   wave, 8-bit unsigned) played looped at PERIOD times the note's frequency, each note its own
@@ -20,14 +18,11 @@ so the desktop simulator (``tone_data``: 16-bit at RATE) plays the very same not
 """
 
 from mines._const import const
-from array import array
 
-RATE = 8000  # samples per second of tone_data (the desktop simulator's mixer rate)
 PERIOD = 16  # bytes of the device's one sample: a square wave's period, 8-bit
 FRAME_MS = 33  # the frame clock's period: ``update()`` counts notes in frames
 _ZERO_8 = const(128)  # silence for unsigned 8-bit samples (the DAC's midpoint)
 _SWING_8 = const(12)  # square-wave amplitude around _ZERO_8, 0..127 (quiet)
-_SWING_16 = const(3000)  # the same for signed 16-bit tone_data, 0..32767
 
 # name -> ((frequency Hz, milliseconds), ...); every sound lasts at most 400 ms
 NOTES = {
@@ -42,45 +37,9 @@ NOTES = {
 AUDIO_ERRORS = (OSError, RuntimeError, ValueError, MemoryError)
 
 
-def duration_ms(name):
-    """How long sound ``name`` lasts, in milliseconds."""
-    total = 0
-    for _, ms in NOTES[name]:
-        total += ms
-    return total
-
-
-def render(name, buf, rate, zero, swing):
-    """Write sound ``name`` into ``buf`` (a mutable sequence of ints) at ``rate`` samples per
-    second, as a square wave of ``zero`` +- ``swing``; the rest of ``buf`` is ``zero``
-    (silence). Returns the number of samples the notes take (at most ``len(buf)``)."""
-    k = 0
-    end = len(buf)
-    for freq, ms in NOTES[name]:
-        n = min(rate * ms // 1000, end - k)
-        twice = 2 * freq
-        for i in range(n):  # phase from the sample index: the pitch is exact on average
-            buf[k] = zero + swing if (i * twice // rate) & 1 else zero - swing
-            k += 1
-    for j in range(k, end):
-        buf[j] = zero
-    return k
-
-
 def frames(ms, frame_ms=FRAME_MS):
     """The frames a note of ``ms`` milliseconds lasts on the device (at least one)."""
     return (ms + frame_ms - 1) // frame_ms
-
-
-def tone_data(name):
-    """Sound ``name`` as signed 16-bit mono samples at RATE (the desktop simulator's; the
-    zeroed bytes it starts from are a host-only cost)."""
-    count = 0
-    for _, ms in NOTES[name]:
-        count += RATE * ms // 1000
-    data = array("h", bytes(2 * count))
-    render(name, data, RATE, 0, _SWING_16)
-    return data
 
 
 class Speaker:

@@ -144,6 +144,24 @@ def wrap(text, columns):
     return text[:cut][:columns], text[cut:].strip()[:columns]
 
 
+def show_result(view, lines, colour):
+    """The end-of-game panel's ``lines`` (boards.view.PANEL_LINES at most) on ``view`` (a
+    boards.view.View): the first in ``colour`` (0xRRGGBB), the rest grey, each cut to the
+    screen's width. Its two Texts are made the first time and kept in view.panel_lines."""
+    from boards.view import PANEL_LINES
+    columns = view.width // CHAR_W
+    if not view.panel_lines:
+        view.panel_lines = (Text(columns, 1, WHITE), Text(columns, PANEL_LINES - 1, GREY))
+        for text in view.panel_lines:
+            for grid in text.grids:
+                view.panel.append(grid)
+    head, rest = view.panel_lines
+    head.set_colour(colour)
+    head.set(0, wrap(lines[0], columns)[0])
+    for k in range(1, PANEL_LINES):
+        rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
+
+
 class TextScreen:
     """The text screen in front, ``width`` x ``height`` pixels, below ``top`` pixels left to the
     status bar (``draw``'s argument)."""

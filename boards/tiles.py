@@ -34,12 +34,12 @@ _COLOURS = (
 TRANSPARENT = 15
 BACKGROUND = 0x101828  # the screen behind small boards
 
-_OPEN = "dddddddd" + "dlllllll" * 7
-_BOOM_GROUND = "dddddddd" + "drrrrrrr" * 7
-_LIT_GROUND = "dddddddd" + "dyyyyyyy" * 7
-_OVER_GROUND = "rrrrrrrr" + "rllllllr" * 6 + "rrrrrrrr"
+_OPEN = "dddddddd dlllllll dlllllll dlllllll dlllllll dlllllll dlllllll dlllllll"
+_BOOM_GROUND = "dddddddd drrrrrrr drrrrrrr drrrrrrr drrrrrrr drrrrrrr drrrrrrr drrrrrrr"
+_LIT_GROUND = "dddddddd dyyyyyyy dyyyyyyy dyyyyyyy dyyyyyyy dyyyyyyy dyyyyyyy dyyyyyyy"
+_OVER_GROUND = "rrrrrrrr rllllllr rllllllr rllllllr rllllllr rllllllr rllllllr rrrrrrrr"
 _DOT = "........ ........ ........ ...dd... ...dd... ........ ........ ........"
-_COVER = "WWWWWWWd" + "Wllllldd" * 6 + "dddddddd"
+_COVER = "WWWWWWWd Wllllldd Wllllldd Wllllldd Wllllldd Wllllldd Wllllldd dddddddd"
 
 # Digits, 5x6, drawn at column _DIGIT_X, row _DIGIT_Y of an opened cell, in their classic colours.
 _DIGIT_X = const(2)

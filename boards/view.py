@@ -6,7 +6,9 @@ Boards larger than that scroll with the cursor; smaller ones are centred, and a 
 mode) of at most 10x7 cells is drawn at scale 2: 16-pixel tiles. The status bar uses
 ``boards.font.TextLine`` (a 5x7 font: terminalio's 12-pixel text does not fit in 8 pixels); the
 menus and pages are ``boards.text_screen`` (made while one is in front; its code is loaded only
-then, mines.phases) and so are the end-of-game panel's lines.
+then, mines.phases) and so are the end-of-game panel's lines. Its displayio objects are made
+at start by ``boards.view_setup``, whose code is then let go: the class keeps only what a frame
+runs.
 
 Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
 a cell is written only when the wanted tile differs. Text is remade only when what it shows
@@ -15,25 +17,28 @@ anything changed, so the caller refreshes only then.
 """
 
 from mines._const import const
-import displayio
 
-from boards.tiles import BACKGROUND, BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES, START, TILE
-from boards.font import Font, TextLine
-# (numbers only: nothing here holds the text screen's code, which leaves the heap with it)
-from boards.text_screen import CHAR_W, LINE_H
+from boards.tiles import BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES, START, TILE
 from mines.flow import midend as M
 from mines.engine.game import COVERED
+
+# Names for the type checker alone: mypy takes TYPE_CHECKING for typing's (true), the compiler
+# folds the block away (0), so nothing is imported or interned on the device.
+TYPE_CHECKING = const(0)
+if TYPE_CHECKING:
+    from typing import Optional  # noqa: F401
+    import displayio  # noqa: F401
+    from boards.font import Font, TextLine  # noqa: F401
+    from boards.text_screen import TextScreen  # noqa: F401
 
 COLS = 20  # board cells in view
 ROWS = 15
 BAR = 8  # status bar height, pixels
+PANEL_LINES = const(4)  # the end-of-game panel's most lines
+PANEL_PAD = const(2)  # pixels of band above and below the panel's lines
+_LINE_H = const(12)  # the panel's lines, pixels apart (boards.text_screen.LINE_H)
 _MARGIN = const(2)  # cells kept between the cursor and the edge of the view when scrolling
-_MINES_CHARS = const(5)  # status bar fields, characters: "*045", the state, "123"
-_STATE_CHARS = const(17)  # longer takes the whole bar (26)
-_TIME_CHARS = const(3)
-_PANEL_LINES = const(4)  # the end-of-game panel's most lines
-_PANEL_PAD = const(2)  # pixels of band above and below the panel's lines
-_BAND_SCALE = const(4)  # the band's bitmap drawn 4 times larger
+_STATE_CHARS = const(17)  # status bar: a longer state takes the whole bar (26)
 _COORD = const(32)  # packing base for the board's draw key: above any width, height or offset
 _SPIN_SLOWDOWN = const(2)  # the spinner shows a picture for 1 << this many frames
 _GAMES = const(1 << 20)  # packing base for the panel's key (state, games played): above any count
@@ -42,10 +47,7 @@ _PANEL_X = const(2)  # the panel's left margin, pixels
 _WHITE = const(0xFFFFFF)
 _RED = const(0xFF2020)
 _YELLOW = const(0xFFFF00)
-_GREY = const(0xA0A0A0)
 _GREEN = const(0x40FF40)
-_BLACK = const(0x000000)
-_PROGRESS = const(0x006000)
 _STATE_COLOURS = (_WHITE, _WHITE, _YELLOW, _WHITE, _YELLOW, _GREEN, _RED)
 
 
@@ -60,109 +62,55 @@ def _span(bitmap, start, end, value):
 class View:
     """Everything on screen. ``width`` and ``height`` are the display's, in pixels."""
 
+    # Its objects and draw state, made by boards.view_setup (start-up code, let go after):
+    # declared here for the type checker alone (a bare annotation costs nothing at run time).
+    width: int  # the display's, pixels
+    height: int
+    font: "Font"
+    root: "displayio.Group"
+    board_group: "displayio.Group"
+    zoom: "displayio.Group"  # the board and cursor; scale 2 for a small puzzle
+    grid: "displayio.TileGrid"
+    cursor: "displayio.TileGrid"
+    _across: "displayio.Bitmap"  # the line along the bottom edge: columns in view
+    _down: "displayio.TileGrid"  # the one along the right edge: rows in view
+    _progress_bitmap: "displayio.Bitmap"
+    _bar: "displayio.Group"
+    mines_label: "TextLine"
+    state_label: "TextLine"
+    time_label: "TextLine"
+    panel: "displayio.Group"
+    _band: "displayio.Group"
+    panel_lines: tuple  # two boards.text_screen.Text while the panel shows, else ()
+    text: "Optional[TextScreen]"  # the text screen in front, if one is
+    _text_kept: tuple
+    # the draw state: what the screen shows now
+    _drawn: bytearray  # the tile of each screen cell
+    ox: int  # first board column and row in view
+    oy: int
+    _a0: int  # the position lines as drawn, pixels
+    _a1: int
+    _d0: int
+    _d1: int
+    _board_where: int
+    _board_what: int
+    _board_mark: int
+    _board_game: object
+    _progress_drawn: int
+    _bar_state: int
+    _bar_left: int
+    _bar_sec: int
+    _bar_progress: int
+    _bar_start: int
+    _bar_message: "Optional[str]"
+    _panel_h: int
+    _panel_key: int
+
     def __init__(self, display, width=160, height=128):
-        self.display = display
-        self.width = width
-        self.height = height
-        font = Font()
-        self.font = font
-        from boards import forget, tiles
-        palette = tiles.make_palette()
-        sheet = tiles.make_sheet()
-        del tiles
-        forget("boards.tiles")  # its drawings and code are needed only to make the sheet
-        self.root = displayio.Group()
-
-        # background: one pixel scaled up to the whole screen
-        bg_bitmap = displayio.Bitmap(1, 1, 1)
-        bg_palette = displayio.Palette(1)
-        bg_palette[0] = BACKGROUND
-        bg = displayio.TileGrid(bg_bitmap, pixel_shader=bg_palette, width=1, height=1,
-                                tile_width=1, tile_height=1)
-        self._bg_group = displayio.Group(scale=max(width, height))
-        self._bg_group.append(bg)
-        self.root.append(self._bg_group)
-
-        # board and cursor, in a Group whose scale is 2 for a small puzzle (``zoom``): 16-pixel
-        # tiles drawn from the same 8-pixel sheet, no other bitmap
-        self.board_group = displayio.Group()
-        self.zoom = displayio.Group()
-        self.grid = displayio.TileGrid(sheet, pixel_shader=palette, width=COLS, height=ROWS,
-                                       tile_width=TILE, tile_height=TILE,
-                                       default_tile=BLANK)
-        self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
-                                         tile_width=TILE, tile_height=TILE,
-                                         default_tile=CURSOR)
-        self.zoom.append(self.grid)
-        self.zoom.append(self.cursor)
-        self.board_group.append(self.zoom)
-        # where the view is on a board larger than the screen: a line along the bottom edge
-        # (columns in view) and one along the right edge (rows in view)
-        # (the column is a TileGrid of one-pixel tiles over a two-pixel bitmap: a bitmap one
-        # pixel wide would take a 32-bit word a row)
-        self._across = displayio.Bitmap(width, 1, 2)
-        dots = displayio.Bitmap(2, 1, 2)
-        dots[1] = 1
-        marks = displayio.Palette(2)
-        marks[1] = _YELLOW
-        marks.make_transparent(0)
-        self._across_grid = displayio.TileGrid(self._across, pixel_shader=marks, y=height - 1)
-        self._down = displayio.TileGrid(dots, pixel_shader=marks, width=1, height=ROWS * TILE,
-                                        tile_width=1, tile_height=1, x=width - 1, y=BAR)
-        self.board_group.append(self._across_grid)
-        self.board_group.append(self._down)
-        self._a0 = self._a1 = self._d0 = self._d1 = 0  # the lines as drawn, pixels
-        self.root.append(self.board_group)
-        self._drawn = bytearray(COLS * ROWS)
-        for i in range(COLS * ROWS):
-            self._drawn[i] = BLANK
-        self.ox = 0  # first board column and row in view
-        self.oy = 0
-        self._board_where = self._board_what = self._board_mark = -2
-        self._board_game = None
-
-        # status bar; its background doubles as the progress bar while a board is being made
-        self._progress_bitmap = displayio.Bitmap(width, BAR, 2)
-        progress_palette = displayio.Palette(2)
-        progress_palette[0] = _BLACK
-        progress_palette[1] = _PROGRESS
-        self._bar = displayio.Group()
-        self._bar.append(displayio.TileGrid(self._progress_bitmap, pixel_shader=progress_palette))
-        self._progress_drawn = 0
-        self.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
-        self.state_label = TextLine(font, width // 6, _WHITE, width // 2, 0, align=1)
-        self.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
-        for lab in (self.mines_label, self.state_label, self.time_label):
-            self._bar.append(lab.group)
-        self.root.append(self._bar)
-
-        # end-of-game panel: lines on a black band at the bottom, over the board
-        self.panel = displayio.Group()
-        # (a sixteenth of the pixels in a Group of scale 4: 12 pixels a line, 2 above and
-        # below, are multiples of 4)
-        band = displayio.Bitmap(width // _BAND_SCALE,
-                                (_PANEL_LINES * LINE_H + 2 * _PANEL_PAD) // _BAND_SCALE, 1)
-        band_palette = displayio.Palette(1)
-        band_palette[0] = _BLACK
-        self._band = displayio.Group(scale=_BAND_SCALE, y=height)
-        self._band.append(displayio.TileGrid(band, pixel_shader=band_palette))
-        self.panel.append(self._band)
-        # while it shows, a boards.text_screen.Text of the first line (green or red) and one of
-        # the rest
-        self.panel_lines = ()  # type: tuple
-        self._panel_h = 0
-        self.root.append(self.panel)
-
-        # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
-        # board is), the last one's scroll kept for the next
-        self.text = None
-        self._text_kept = (None, 0)
-
-        self._bar_state = self._bar_left = self._bar_sec = self._bar_progress = -1000
-        self._bar_start = -1000
-        self._bar_message = None
-        self._panel_key = -1
-        display.root_group = self.root
+        from boards import forget, view_setup
+        view_setup.build(self, display, width, height)
+        del view_setup
+        forget("boards.view_setup")  # its code is needed only to make the screen
 
     @staticmethod
     def _text(line, text, colour=None):
@@ -396,21 +344,10 @@ class View:
             key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:
                 self._panel_key = key
-                from boards.text_screen import Text, wrap
-                lines = m.result_lines()[:_PANEL_LINES]
-                columns = self.width // CHAR_W
-                if not self.panel_lines:
-                    self.panel_lines = (Text(columns, 1, _WHITE),
-                                        Text(columns, _PANEL_LINES - 1, _GREY))
-                    for text in self.panel_lines:
-                        for grid in text.grids:
-                            self.panel.append(grid)
-                head, rest = self.panel_lines
-                head.set_colour(_GREEN if state == M.WON else _RED)
-                head.set(0, wrap(lines[0], columns)[0])
-                for k in range(1, _PANEL_LINES):
-                    rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
-                self._panel_h = len(lines) * LINE_H + 2 * _PANEL_PAD
+                from boards.text_screen import show_result
+                lines = m.result_lines()[:PANEL_LINES]
+                show_result(self, lines, _GREEN if state == M.WON else _RED)
+                self._panel_h = len(lines) * _LINE_H + 2 * PANEL_PAD
                 self._band.y = -1
                 changed = True
             top = self.height - self._panel_h
@@ -419,8 +356,8 @@ class View:
             if self._band.y != top:
                 head, rest = self.panel_lines
                 self._band.y = top
-                head.move(_PANEL_X, top + _PANEL_PAD)
-                rest.move(_PANEL_X, top + _PANEL_PAD + LINE_H)
+                head.move(_PANEL_X, top + PANEL_PAD)
+                rest.move(_PANEL_X, top + PANEL_PAD + _LINE_H)
                 changed = True
             show = True
         if self.panel.hidden == show:

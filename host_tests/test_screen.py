@@ -476,12 +476,12 @@ def test_sounds_are_short_and_play_through_the_mixer():
     for name, notes in sound.NOTES.items():
         ms = sum(n[1] for n in notes)
         assert ms <= 400                                          # short: never in the way
-        assert len(sound.tone_data(name)) == sum(sound.RATE * n[1] // 1000 for n in notes)
+        assert len(desktop.tone_data(name)) == sum(desktop.RATE * n[1] // 1000 for n in notes)
     try:
         speaker = desktop.PygameSpeaker()
     except pygame.error as e:                                     # no audio device at all
         pytest.skip("no audio: %s" % e)
-    assert pygame.mixer.get_init() == (sound.RATE, -16, 1)
+    assert pygame.mixer.get_init() == (desktop.RATE, -16, 1)
     assert abs(speaker.sounds["win"].get_length() - 0.26) < 0.01
     speaker.play("open")                                          # returns at once
 

@@ -39,7 +39,7 @@ RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "flow: keys states settings jobs texts stats midend sweep_part save_part "
             "saves: storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
-            "boards.device boards.pygamer boards.pybadge boards.desktop")
+            "boards.pixels boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "engine: solver groups layouts totals "
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
           "engine: frontier ")
