@@ -109,17 +109,19 @@ class PuzzleMaker:
         self.width = width
         self.height = height
         self.board = board = Board(width, height)
-        self.solver = Solver(board, oracle=False)
+        # In view mode (clues given), its numbers the board's counts, as an oracle's: the
+        # clues shown are those, so it keeps no copy.
+        self.solver = Solver(board)
+        self.solver.oracle = False
         # The maker's parts, each compiled after a collect and before their buffers take room
         # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
-        from mines.puzzle.cache import StateCopies
+        from mines.puzzle.cache import StateCopies  # noqa: F401  (``_parts``)
         gc.collect()
         from mines.puzzle.cases import MakerCases
         gc.collect()
-        from mines.puzzle.walk import Walk
+        from mines.puzzle.walk import Walk  # noqa: F401  (``_parts``)
         gc.collect()
         self.solver.cases = MakerCases(self.solver)
-        self._walk = Walk(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -129,9 +131,8 @@ class PuzzleMaker:
         self._tph = bytearray(_DEPTH)
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
-        self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
-        # The solver's state copies on _SNAP_LEVELS levels from _SNAP_FROM.
-        self._copies = StateCopies(self.solver, _SNAP_LEVELS)
+        self._walk = None
+        self._parts()
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -146,6 +147,21 @@ class PuzzleMaker:
         # piece).
         self._runners = [None, None, None]
         self._clear_stats()
+
+    def _parts(self):
+        """The walk's own parts, which the final solve lets go of (``begin`` makes them again):
+        the walk, the clues promoted, the solver's state copies on _SNAP_LEVELS levels from
+        _SNAP_FROM. While the tests are walked the solver's record of a solve is not read but
+        ``order`` (``Walk.truncate``): its ``when`` and ``src2`` are written into ``src``, one
+        buffer for three; the final solve has a ``src2`` of its own (for hints)."""
+        from mines.puzzle.cache import StateCopies
+        from mines.puzzle.walk import Walk
+        s = self.solver
+        s.when = s.src2 = s.src
+        self._walk = Walk(s)
+        # (clues given to cells known safe)
+        self.promoted = array("H", bytes(2 * self.width * self.height))
+        self._copies = StateCopies(s, _SNAP_LEVELS)
 
     def _clear_stats(self):
         self.progress = 0
@@ -169,6 +185,8 @@ class PuzzleMaker:
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
+        if self._walk is None:   # (the last puzzle's final solve let go of them)
+            self._parts()
         for lv in (level, BUILD_LEVEL[level]):
             if self._runners[lv] is None:
                 self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
@@ -412,7 +430,15 @@ class PuzzleMaker:
                 break
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's own analysis: the same deductions as the plain one's, its groups in another
-        # order, and 1% of a Hard puzzle's time less).
+        # order, and 1% of a Hard puzzle's time less). The walk's parts go first, and the
+        # runners, which hold the walk's ``src2`` (``_parts``): the final solve's fit in their
+        # room.
+        walk = truncate = copies = runner = builder = None
+        self._walk = self._copies = self.promoted = None
+        runners = self._runners
+        runners[0] = runners[1] = runners[2] = None
+        s.src2 = array("H", bytes(2 * b.size))
+        runner = s.run(self.level, SLICE_UNITS)
         s.reset(mines)
         self.npromoted = 0
         nclues = 0
