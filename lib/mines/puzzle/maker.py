@@ -124,7 +124,6 @@ class PuzzleMaker:
         self._tph = bytearray(_DEPTH)
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
-        self._walk = None
         self._parts()
         self.npromoted = 0
         self.clue = bytearray(board.size)
@@ -135,9 +134,8 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept (it carries on after every change of state), made
-        # by the first ``begin`` that needs it (the game's begins at once: the heap in one
-        # piece).
+        # One solver loop per level, kept for the walk (it carries on after every change of
+        # state), made by the ``begin`` that needs it; the final solve has its own.
         self._runners = [None, None, None]
         self._clear_stats()
 
