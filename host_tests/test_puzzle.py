@@ -605,17 +605,23 @@ def test_full_screen_hard_in_a_device_sized_heap_allocates_little():
         "gc.collect()\n"
         "m = PuzzleMaker(20, 15)\n"
         "m.begin(0, 2); m.run()\n"
-        "worst = 0\n"
+        "worst = [0, 0]\n"
         "for seed in range(1, 4):\n"
         "    gc.collect(); gc.disable(); a = gc.mem_alloc()\n"
-        "    m.begin(seed, seed %% 3); m.run()\n"
-        "    worst = max(worst, gc.mem_alloc() - a); gc.enable()\n"
-        "print('ok', worst)\n" % engine_util.LIB)
+        "    m.begin(seed, seed %% 3)\n"
+        "    b = gc.mem_alloc(); m.run(); c = gc.mem_alloc(); gc.enable()\n"
+        "    worst = [max(worst[0], b - a), max(worst[1], c - b)]\n"
+        "print('ok', worst[0], worst[1])\n" % engine_util.LIB)
     r = micropython(["-c", script], heap="96K")
     assert r.returncode == 0, r.stdout + r.stderr
-    ok, worst = r.stdout.split()
-    # The job's generator frame (about 600 bytes) and a few small blocks inside the solver.
-    assert ok == "ok" and int(worst) <= 1536, worst
+    ok, begin, run = r.stdout.split()
+    # A puzzle: the job's generator frame (about 600 bytes), a few small blocks inside the
+    # solver, and the final solve's runner (another frame) and its ``src2`` (2 bytes a padded
+    # cell: 748). begin() makes again what the last final solve let go of (the walk's parts:
+    # the state copies, 2.3K, the promoted clues, the walk), the runners and the job (frames
+    # of a 64-bit VM: about 1K each).
+    assert ok == "ok" and int(run) <= 1536 + 1400, run
+    assert int(begin) <= 8192, begin
 
 
 def test_bench_puzzle_cpython_part_runs_and_writes_its_json(tmp_path):

@@ -16,32 +16,28 @@ costs the device's compiler heap).
 # Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
 # whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
 # a *range* of tests: untested c_j in tests 0..j-1, kept also in j+1... So the tests are
-# walked depth first over halving ranges, as a recursion would (explicit stack, no recursion):
-# going into the left half lo..mid-1 gives the untested clues mid..hi-1 (in every test there),
-# going into the right half mid..hi-1 gives the clues kept in lo..mid-1; the solver runs to a
-# fixed point after each, and coming back goes back to the state where the range began (every
-# cell learnt since came from the range's clues): on a few levels by copying back the
-# solver's per-cell state kept there, on the others by truncating ``solver.order`` and forgetting
-# those cells. A clue is given about log2(tests) times instead of once per test, and a range
-# whose state already decides the grid needs no test at all: none of its clues is needed. A clue
-# given to a cell already proven safe is *promoted* (its number shown from then on) and demoted
-# when its range is left. Ranges are solved at ``BUILD_LEVEL`` (cheaper for Hard), each test at
-# the level itself; going back lands on a state the clues imply and the solver's rules are
+# walked depth first over halving ranges (explicit stack): going into the left half lo..mid-1
+# gives the untested clues mid..hi-1, going into the right half mid..hi-1 the clues kept in
+# lo..mid-1; the solver runs to a fixed point after each, and coming back goes back to the
+# state where the range began (every cell learnt since came from the range's clues): on a few
+# levels by copying back the state kept there, on the others by truncating ``solver.order``.
+# A clue is given about log2(tests) times, not once per test, and a range whose state decides
+# the grid needs no test: none of its clues is needed. A clue given to a cell proven safe is
+# *promoted* (its number shown) until its range is left. Ranges are solved at ``BUILD_LEVEL``,
+# each test at the level; going back lands on a state the clues imply and the solver's rules are
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
 # compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
 # are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
 # it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
 # where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``walk.Walk.second``: only the clues count). In a Hard test, the case
-# analysis stops at the first group whose layouts show a second solution (two with the
-# solution's count of mines in it, or one more or less against the interior's: c_i stays,
-# ``cache.CachedLayouts._seen``); most Hard tests need no analysis at all
-# (``cases.MakerCases.test``). A final solve from scratch of the finished puzzle checks
-# it and leaves the deduction order behind (``solver.order``, ``why``, ``src``) for hints.
+# (``walk.Walk.second``). In a Hard test, the case analysis stops at the first group whose
+# layouts show a second solution (c_i stays, ``cache.CachedLayouts._seen``); most Hard tests
+# need no analysis at all (``cases.MakerCases.test``). A final solve from scratch of the
+# finished puzzle checks it and leaves the deduction order behind (``solver.order``, ``why``,
+# ``src``) for hints.
 #
-# Slicing: ``step()`` runs one slice of about ``SLICE_UNITS`` work units (the solver's units,
-# about one neighbour visit each) and returns True when the puzzle is ready; nothing is allocated
-# per cell or per test.
+# ``step()`` runs a slice of about ``SLICE_UNITS`` work units (the solver's); nothing is
+# allocated per cell or per test.
 
 from mines._const import const
 import gc
@@ -68,15 +64,15 @@ SLICE_UNITS = 160
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
-# per-cell state (1.2 KB at 20x15): going right there copies it back instead of forgetting cell
-# by cell. Devtime, 20x15: against four levels (3-6), two (4-5) take 4% more at Hard and 7% at
-# Easy, one 5% and 12%, none 8% and 16%.
+# per-cell state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime,
+# 20x15, against four levels (3-6): two (4-5) take 4% more at Hard and 7% at Easy, one 5% and
+# 12%, none 8% and 16%.
 _SNAP_LEVELS = const(2)
 _SNAP_FROM = const(4)
 
 
 class PuzzleMaker:
-    """Makes puzzles of one size; buffers are made once and reused for every puzzle.
+    """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
@@ -90,15 +86,13 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is larger than 200 units. The maker's own are at
-    # most 150 (``walk``: a cell of the second-solution look, 90; ``MakerCases.test``:
-    # 8 clues' neighbours, 72, a look at the groups so far, a unit a group, at most 150, the
-    # group to enumerate first, 105; growing a group by one cell, 80); the case analysis's
-    # are a TotalCounts step (at most 2 * 96 + 1), the count test of one group (2 + at most
-    # the interior's cells, < 160 up to 20x15), a group's set-up (13 per cell, at most 195), a
-    # cache look-up (at most 110) and the gap test (at most 192). That fits the midend's
-    # runner, whose slice bound is the generator's MAX_SLICE_UNITS (360; host_tests check
-    # both, and every frame's units).
+    # indivisible piece between two checks is over 200 units. The maker's are at most 150
+    # (``walk``: a cell of the second-solution look, 90; ``MakerCases.test``: 8 clues'
+    # neighbours, 72, a look at the groups so far, at most 150, the group to enumerate first,
+    # 105; a group grown by a cell, 80); the analysis's a TotalCounts step (at most 193), a
+    # group's count test (< 160 up to 20x15), a group's set-up (at most 195), a cache
+    # look-up (110) and the gap test (192). That fits the midend's runner (the generator's
+    # MAX_SLICE_UNITS, 360; host_tests check both, and every frame's units).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height):
@@ -109,17 +103,18 @@ class PuzzleMaker:
         self.width = width
         self.height = height
         self.board = board = Board(width, height)
-        self.solver = Solver(board, oracle=False)
+        # (view mode; its clues are the board's counts: no copy)
+        self.solver = Solver(board)
+        self.solver.oracle = False
         # The maker's parts, each compiled after a collect and before their buffers take room
         # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
-        from mines.puzzle.cache import StateCopies
+        from mines.puzzle.cache import StateCopies  # noqa: F401
         gc.collect()
         from mines.puzzle.cases import MakerCases
         gc.collect()
-        from mines.puzzle.walk import Walk
+        from mines.puzzle.walk import Walk  # noqa: F401
         gc.collect()
         self.solver.cases = MakerCases(self.solver)
-        self._walk = Walk(self.solver)
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -129,9 +124,7 @@ class PuzzleMaker:
         self._tph = bytearray(_DEPTH)
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
-        self.promoted = array("H", bytes(2 * cells))   # clues given to cells known safe
-        # The solver's state copies on _SNAP_LEVELS levels from _SNAP_FROM.
-        self._copies = StateCopies(self.solver, _SNAP_LEVELS)
+        self._parts()
         self.npromoted = 0
         self.clue = bytearray(board.size)
         self.rng = Rng(0)
@@ -141,11 +134,22 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept (it carries on after every change of state), made
-        # by the first ``begin`` that needs it (the game's begins at once: the heap in one
-        # piece).
+        # One solver loop per level, kept for the walk (it carries on after every change of
+        # state), made by the ``begin`` that needs it; the final solve has its own.
         self._runners = [None, None, None]
         self._clear_stats()
+
+    def _parts(self):
+        # The walk's parts (the final solve lets them go): the clues promoted, the solver's
+        # state copies on _SNAP_LEVELS levels from _SNAP_FROM. The walk reads none of the
+        # solver's record but ``order``: ``when`` and ``src2`` go to ``src``.
+        from mines.puzzle.cache import StateCopies
+        from mines.puzzle.walk import Walk
+        s = self.solver
+        s.when = s.src2 = s.src
+        self._walk = Walk(s)
+        self.promoted = array("H", bytes(2 * self.width * self.height))
+        self._copies = StateCopies(s, _SNAP_LEVELS)
 
     def _clear_stats(self):
         self.progress = 0
@@ -169,6 +173,8 @@ class PuzzleMaker:
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
+        if self._walk is None:
+            self._parts()
         for lv in (level, BUILD_LEVEL[level]):
             if self._runners[lv] is None:
                 self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
@@ -412,7 +418,13 @@ class PuzzleMaker:
                 break
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's own analysis: the same deductions as the plain one's, its groups in another
-        # order, and 1% of a Hard puzzle's time less).
+        # order, and 1% of a Hard puzzle's time less), in the room of the walk's parts.
+        walk = truncate = copies = runner = builder = None
+        self._walk = self._copies = self.promoted = None
+        runners = self._runners
+        runners[0] = runners[1] = runners[2] = None
+        s.src2 = array("H", bytes(2 * b.size))
+        runner = s.run(self.level, SLICE_UNITS)
         s.reset(mines)
         self.npromoted = 0
         nclues = 0

@@ -1,10 +1,9 @@
 """A pen-and-paper puzzle's parameters (``maker`` makes puzzles, ``marks.PuzzleGame`` plays
 one): levels, sizes, codes, and the marks, buttons, tiles and hint reasons of play. The menu
 needs them before any puzzle is made; this module is small and imports no solver, so a menu can
-load it alone (the play's code, ``marks``, loads with the first puzzle made).
+load it alone (the play's code, ``marks``, loads with the first puzzle made; ``codes`` with the
+first code shown or read, not while a puzzle is made).
 """
-
-from mines.engine import codes
 
 # Levels: the solver's (mines.engine.presets SINGLE, PAIRS, FULL).
 EASY = 0
@@ -48,8 +47,6 @@ BY_ONE_CLUE = 1
 BY_TWO_CLUES = 2
 BY_CASES = 3     # case analysis or the mine count
 
-_CODE_WIDTHS = (codes.TYPE_BITS, 4, 4, 2, SEED_BITS)
-
 
 def check_size(width, height):
     """None if a width x height puzzle can be made, else a message saying why not."""
@@ -62,6 +59,7 @@ def check_size(width, height):
 
 def encode_code(width, height, level, seed):
     """The code a player types to get this puzzle again (10 characters)."""
+    from mines.engine import codes
     return codes.encode(((codes.TYPE_PUZZLE, codes.TYPE_BITS), (width - MIN_WIDTH, 4),
                          (height - MIN_HEIGHT, 4), (level, 2), (seed, SEED_BITS)))
 
@@ -69,10 +67,11 @@ def encode_code(width, height, level, seed):
 def decode_code(text):
     """(width, height, level, seed) from a puzzle code; ValueError with a reason a player can
     act on (a board code, a typo)."""
+    from mines.engine import codes
     kind = codes.code_type(text)
     if kind >= 0 and kind != codes.TYPE_PUZZLE:
         raise ValueError("that is a %s code, not a puzzle code" % codes.TYPE_NAMES[kind])
-    fields = codes.decode(text, _CODE_WIDTHS)
+    fields = codes.decode(text, (codes.TYPE_BITS, 4, 4, 2, SEED_BITS))
     width = fields[1] + MIN_WIDTH
     height = fields[2] + MIN_HEIGHT
     if check_size(width, height) or fields[3] > HARD:
