@@ -154,7 +154,7 @@ def start(profile=None, seed=None):
     from boards.view import View
     from mines.flow.midend import Midend
     gc.collect()
-    from mines.flow.save_part import attach  # after the midend: in a small heap this order fits
+    from mines.flow.save_work import attach  # after the midend: in a small heap this order fits
     gc.collect()
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed,
@@ -190,7 +190,8 @@ def _boot_line(profile):
 def main(seed=None, frames=-1, on_frame=None):
     profile, midend, view, feedback = start(seed=seed)
     done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
-    midend.saves.close(midend)  # the simulator's window was closed: keep what changed
+    from mines.flow.save_work import close
+    close(midend)  # the simulator's window was closed: keep what changed
     return done
 
 
