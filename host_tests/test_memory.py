@@ -104,7 +104,8 @@ def test_the_memory_tool_writes_what_the_issue_asks(tmp_path):
 def test_a_phase_lets_go_of_the_code_it_does_not_use():
     """Under micropython the modules of a phase that ended leave the heap: while a puzzle is
     made no hint module is loaded, while a sweeper game is played no puzzle or menu module is,
-    the main menu holds neither, and the save's code is loaded in none of them."""
+    the main menu holds neither, and no save code but save_part's is loaded while a board or
+    puzzle is made or a game is played with hints."""
     ok, fields, out = whole_game(4, "mpy", 1024, ("--peak=8", "--phases"))
     assert ok, out[-3000:]
     phases = {}
