@@ -87,7 +87,6 @@ class WritePolicy:
             recent.pop(0)
 
 
-
 class Saves:
     """The save of ``store`` (microcontroller.nvm, a mines.saves.storage.FileStorage; None: a board
     without one, kept in RAM for this run only); save_work reads and changes its fields.
