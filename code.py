@@ -154,7 +154,7 @@ def start(profile=None, seed=None):
     from boards.view import View
     from mines.flow.midend import Midend
     gc.collect()
-    from mines.flow.save_work import attach  # after the midend: in a small heap this order fits
+    from mines.flow.save_part import attach  # after the midend: in a small heap this order fits
     gc.collect()
     view = View(profile.display)
     midend = Midend(seed=make_seed() if seed is None else seed,

@@ -17,7 +17,8 @@ from mines.flow import midend as M
 from mines.help.hint_job import HintJob
 from mines.engine.game import COVERED, FLAG, PLAYING as G_PLAYING
 from mines.saves.slots import STORE_SIZE, Store
-from mines.flow.save_work import attach, current
+from mines.flow.save_part import attach
+from mines.flow.save_work import current
 
 FRAME = 33
 POINTS = ("hint", "check", "probability", "rescue", "rescue-work", "puzzle", "puzzle-work",

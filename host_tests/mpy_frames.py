@@ -19,7 +19,7 @@ from mines.engine.game import COVERED  # noqa: E402
 
 m = M.Midend(seed=5)
 if sys.argv[2:] == ["saves"]:  # with the save part watching every frame (mines.flow.save_part)
-    from mines.flow.save_work import attach
+    from mines.flow.save_part import attach
     attach(m, bytearray(8192))
 now = 0
 for _ in range(300):

@@ -31,7 +31,8 @@ from mines.flow import midend as M
 from mines.saves import records as R
 from mines.saves import slots as S
 from mines.saves.resume import GameRecord
-from mines.flow.save_work import attach, current
+from mines.flow.save_part import attach
+from mines.flow.save_work import current
 from mines.saves.storage import FileStorage
 
 TOOLS = os.path.join(ROOT, "tools")
@@ -600,7 +601,7 @@ def test_a_full_disk_leaves_the_save_whole_and_no_temporary_file(tmp_path):
     assert os.listdir(str(tmp_path)) == ["save.bin"] and path.read_bytes() == before, err
     game = ("import sys; sys.path.insert(0, %r)\n"
             "from mines.flow import midend as M\n"
-            "from mines.flow.save_work import attach\n"
+            "from mines.flow.save_part import attach\n"
             "from mines.saves.storage import FileStorage\n"
             "m = M.Midend(seed=1)\n"
             "attach(m, FileStorage(%r))\n"

@@ -15,9 +15,9 @@ from mines.flow import midend as M
 from mines.saves import records as R
 from mines.saves import slots as S
 from mines.engine.game import COVERED, FLAG, PRIMARY
-from mines.flow import save_part as W
-from mines.flow.save_part import SAVE_FAILED
-from mines.flow.save_work import attach, best_ms, close, current
+from mines.flow.save_part import SAVE_FAILED, attach
+from mines.flow.states import SETTINGS
+from mines.flow.save_work import best_ms, close, current
 from mines.saves.storage import FileStorage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -408,7 +408,7 @@ def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
     d.run(30)
     del entered[:]
     writes = len(nvm.writes)
-    m.saves.policy.note(W.SETTINGS)   # (urgent, and no write yet: due at once)
+    m.saves.policy.note(SETTINGS)   # (urgent, and no write yet: due at once)
     d.run(3)
     assert len(nvm.writes) == writes + 1 and not m.saves.policy.dirty
     assert entered == [phases.PUZZLE_PLAY, phases.PUZZLE_PLAY], entered

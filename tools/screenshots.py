@@ -271,8 +271,8 @@ def expert(seed=7):
 
 def _played(seed=7):
     """Four Beginner games (three won at different speeds, one lost) with records kept for the
-    run (mines.flow.save_work, no storage), then back at the menu's Records row."""
-    from mines.flow.save_work import attach
+    run (mines.flow.save_part, no storage), then back at the menu's Records row."""
+    from mines.flow.save_part import attach
     s = Scene(seed)
     d, m = s.d, s.m
     attach(m, None, quiet=True)

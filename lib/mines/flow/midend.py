@@ -220,7 +220,7 @@ class Midend:
         self.hints_used += 1
 
     def set_saves(self, saves):
-        self.saves = saves  # save_work.attach
+        self.saves = saves  # save_part.attach
 
     def set_puzzle(self, puzzle):
         """Puzzle mode on with ``puzzle`` (a PuzzleMode: its best times and seeds are kept for

@@ -14,7 +14,7 @@ from mines.flow.texts import clock as panel_clock
 
 def _records(m):
     if m.saves is None:  # a midend made without saves (tests): records from now on
-        from mines.flow.save_work import attach
+        from mines.flow.save_part import attach
         attach(m, None, quiet=True)
     return current(m.saves)
 

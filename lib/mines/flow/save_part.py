@@ -3,8 +3,8 @@ when ``WritePolicy`` says so. Nothing else of the saves stays loaded in play.
 
 It watches by comparing a few ints (state, settings and game versions), so the midend calls it
 once a frame only; a game that ends, a resumed game that is ready, a reset or the window closing
-go to save_work directly. The front end gives a midend its save part with ``save_work.attach``
-(code.py does).
+go to save_work directly. The front end gives a midend its save part with ``attach`` (code.py
+does).
 
 Memory: the save lives in its store (the device's NVM). This part holds only what is not written
 yet - the games finished and the statistics reset since the last write (``log``) - and a few
@@ -18,18 +18,11 @@ on top. A saved game stays saved until it is put back or another game is played:
 fails (no memory) loses it not. A save of a newer game's format is never written.
 """
 
-from mines.flow.states import MENU, PAUSED, PLAYING
+from mines.flow.states import MENU, PAUSED, PLAYING, PROGRESS, RECORD, SETTINGS, PAUSE, RESET
 
 SAVE_FAILED = "Not saved: "  # (a reason after it: 26 characters in all, the bar's width)
 
 # -- when to write ---------------------------------------------------------------------------
-
-PROGRESS = 0   # a move in a game
-RESULT = 1     # a game ended
-RECORD = 2     # a game ended with a new best time
-SETTINGS = 3   # the player left the menu after changing something
-PAUSE = 4      # the game was paused
-RESET = 5      # the statistics were reset
 
 
 class WritePolicy:
@@ -165,3 +158,12 @@ class Saves:
                 self._failed = True
                 m.say((SAVE_FAILED + (getattr(exc, "strerror", None) or str(exc)
                                       or "no memory"))[:26])   # (the status bar's width)
+
+
+def attach(m, store, quiet=False):
+    """Give midend ``m`` its save part over ``store`` (see Saves): the saved settings are put
+    in, and a saved game is put back by a job, then shown paused (save_work.start).
+    ``quiet``: without a store, say nothing about it."""
+    m.set_saves(Saves(store))
+    from mines.flow.save_work import start
+    start(m, quiet and store is None)

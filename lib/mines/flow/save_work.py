@@ -15,7 +15,7 @@ none on screen, the store's game stays when another program wrote one, else the 
 from mines.saves.records import MAX_SETTINGS
 from mines.saves.slots import NO_STORE, STORE_SIZE, Store, crc32
 from mines.flow.settings import FIELDS, field
-from mines.flow.save_part import PROGRESS, RECORD, RESET, RESULT, SETTINGS, Saves
+from mines.flow.states import PROGRESS, RECORD, RESET, RESULT, SETTINGS
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -63,9 +63,11 @@ def current(saves, place=False):
     return got if place else records
 
 
-def start(saves, m):
-    """Read the save at start: its settings into midend ``m``'s; returns (the game to resume, a
-    mines.saves.resume.GameRecord or None; the one line to tell the player, or None)."""
+def start(m, quiet=False):
+    """Read the save at start (save_part.attach): its settings into midend ``m``'s, its game
+    (a mines.saves.resume.GameRecord) put back by a ResumeJob, and the one line to tell the
+    player (a damaged save...) said unless ``quiet``."""
+    saves = m.saves
     records, store = _read(saves)
     message = store.take_message()
     if saves.no_store:
@@ -81,7 +83,16 @@ def start(saves, m):
     saves.seen = _values(settings)
     saves.game_crc = _game_crc(records)
     saves.kept = records.game is not None  # written as it is until put back or replaced
-    return records.game, message
+    if not quiet:
+        saves.message = message
+    saves.settings_version = settings.version
+    if records.game is not None:
+        from mines.flow.states import JOB_RESUME
+        m.runner.start(ResumeJob(m.boards, records.game), JOB_RESUME)
+        m.show_board()
+        m.wait_for(m.cx, m.cy)
+    else:
+        tell(m)
 
 
 def _values(settings):
@@ -211,25 +222,6 @@ def close(m):
         saves.policy.note(PROGRESS)   # its timer ran on since the last write
     if saves.policy.dirty:
         saves.write(m)
-
-
-def attach(m, store, quiet=False):
-    """Give midend ``m`` its save part (a save_part.Saves) over ``store``: the saved settings
-    are put in, and a saved game is put back by a job, then shown paused. ``quiet``: without
-    a store, say nothing about it."""
-    from mines.flow.states import JOB_RESUME
-    saves = Saves(store)
-    m.set_saves(saves)
-    record, message = start(saves, m)
-    if not (quiet and store is None):
-        saves.message = message
-    saves.settings_version = m.settings.version
-    if record is not None:
-        m.runner.start(ResumeJob(m.boards, record), JOB_RESUME)
-        m.show_board()
-        m.wait_for(m.cx, m.cy)
-    else:
-        tell(m)
 
 
 def resumed(m):
