@@ -15,7 +15,8 @@ none on screen, the store's game stays when another program wrote one, else the 
 from mines.saves.records import MAX_SETTINGS
 from mines.saves.slots import NO_STORE, STORE_SIZE, Store, crc32
 from mines.flow.settings import FIELDS, field
-from mines.flow.states import PROGRESS, RECORD, RESET, RESULT, SETTINGS
+from mines.flow.states import (JOB_RESUME, PAUSED, PLAYING, PROGRESS, RECORD, RESET, RESULT,
+                               SETTINGS)
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -87,7 +88,6 @@ def start(m, quiet=False):
         saves.message = message
     saves.settings_version = settings.version
     if records.game is not None:
-        from mines.flow.states import JOB_RESUME
         m.runner.start(ResumeJob(m.boards, records.game), JOB_RESUME)
         m.show_board()
         m.wait_for(m.cx, m.cy)
@@ -151,7 +151,6 @@ def _make_room(saved):
 
 def _game_in_progress(m):
     from mines.engine.game import PLAYING as G_PLAYING
-    from mines.flow.states import PAUSED, PLAYING
     game = m.game
     if (m.mode or (m.state != PLAYING and m.state != PAUSED)  # (a puzzle is not kept)
             or game is None or not game.started or game.state != G_PLAYING):
@@ -214,7 +213,6 @@ def tell(m):
 def close(m):
     """The front end is closing (the simulator's window): write now whatever changed, the
     settings in the menu and the time of the game in progress included."""
-    from mines.flow.states import PAUSED, PLAYING
     saves = m.saves
     if m.settings.version != saves.settings_version:
         saves.policy.note(SETTINGS)
