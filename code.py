@@ -190,7 +190,8 @@ def _boot_line(profile):
 def main(seed=None, frames=-1, on_frame=None):
     profile, midend, view, feedback = start(seed=seed)
     done = run(profile, midend, view, feedback, frames=frames, on_frame=on_frame)
-    midend.saves.close(midend)  # the simulator's window was closed: keep what changed
+    from mines.flow.save_work import close
+    close(midend)  # the simulator's window was closed: keep what changed
     return done
 
 

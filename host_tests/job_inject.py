@@ -18,6 +18,7 @@ from mines.help.hint_job import HintJob
 from mines.engine.game import COVERED, FLAG, PLAYING as G_PLAYING
 from mines.saves.slots import STORE_SIZE, Store
 from mines.flow.save_part import attach
+from mines.flow.save_work import current
 
 FRAME = 33
 POINTS = ("hint", "check", "probability", "rescue", "rescue-work", "puzzle", "puzzle-work",
@@ -212,7 +213,7 @@ def check_point(point, seed=5):
         start(d)
         finish(d)
         m.saves.write(m)
-        best = m.saves.records.best_keys()
+        best = current(m.saves).best_keys()
         assert best or m.state == M.LOST
         if point == "puzzle":
             from mines.flow import puzzle_part as owner
@@ -232,7 +233,7 @@ def check_point(point, seed=5):
         assert d.until(lambda m: m.state == M.PLAYING and m.mode == 1), m.message
         m.saves.write(m)
         m2, _ = boot(nvm, seed + 1)
-        assert m2.saves.records.best_keys() == best
+        assert current(m2.saves).best_keys() == best
         return message
     else:
         kind = 2 if point == "rescue" else 0

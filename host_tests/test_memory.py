@@ -104,7 +104,8 @@ def test_the_memory_tool_writes_what_the_issue_asks(tmp_path):
 def test_a_phase_lets_go_of_the_code_it_does_not_use():
     """Under micropython the modules of a phase that ended leave the heap: while a puzzle is
     made no hint module is loaded, while a sweeper game is played no puzzle or menu module is,
-    and the main menu holds neither."""
+    the main menu holds neither, and no save code but save_part's is loaded while a board or
+    puzzle is made or a game is played with hints."""
     ok, fields, out = whole_game(4, "mpy", 1024, ("--peak=8", "--phases"))
     assert ok, out[-3000:]
     phases = {}
@@ -124,6 +125,12 @@ def test_a_phase_lets_go_of_the_code_it_does_not_use():
                     ], (p, phases[p])
     assert not [m for m in phases["menu"] if m in ("mines.engine.solver", "mines.help.hints",
                                                     "mines.puzzle.maker")], phases["menu"]
+    # The save's code (all but save_part's watch) loads only to read or write, never while a
+    # board or puzzle is made or a game is played with its hint job.
+    for p in puzzle + [p for p in playing if p.endswith("+hints")] + [
+            p for p in phases if p.startswith("making")]:
+        assert not [m for m in phases[p] if m.startswith("mines.saves.") or m in (
+            "mines.flow.save_work",)], (p, phases[p])
 
 
 def test_the_device_says_its_heap_at_boot_and_back_at_the_menu():

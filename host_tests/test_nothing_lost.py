@@ -32,6 +32,7 @@ from mines.saves import records as R
 from mines.saves import slots as S
 from mines.saves.resume import GameRecord
 from mines.flow.save_part import attach
+from mines.flow.save_work import current
 from mines.saves.storage import FileStorage
 
 TOOLS = os.path.join(ROOT, "tools")
@@ -222,7 +223,7 @@ def test_the_game_never_writes_a_newer_versions_save():
     before = bytes(nvm)
     m, d = boot(nvm)
     assert m.message == S.NEWER and m.state == M.MENU  # said once, defaults, nothing resumed
-    assert m.saves.records.best_keys() == [] and m.settings.sound == 1
+    assert current(m.saves).best_keys() == [] and m.settings.sound == 1
     said = 0
     m.settings.set("board", 0)
     m.settings.set("sound", 0)
@@ -236,7 +237,7 @@ def test_the_game_never_writes_a_newer_versions_save():
         said += m.message == S.NEWER
     m.saves.write(m)
     assert bytes(nvm) == before and said == 0
-    assert m.saves.records.stats_keys()  # counted for this run
+    assert current(m.saves).stats_keys()  # counted for this run
 
 
 def test_the_tool_says_which_version_and_writes_over_it_only_when_forced(tmp_path):
@@ -399,7 +400,7 @@ def test_a_game_record_out_of_range_is_damage_and_the_game_boots(fields):
     slot = game_slot(**fields)
     nvm[S.STORE_SIZE // 2:S.STORE_SIZE // 2 + len(slot)] = slot
     m, d = boot(nvm)
-    assert describe(m.saves.records) == describe(rich_records(1))
+    assert describe(current(m.saves)) == describe(rich_records(1))
     assert d.until(lambda m: m.state == M.PAUSED, 20)   # the previous save: its game resumed,
     assert m.message == S.DAMAGED_PREVIOUS               # the damage told on its pause menu
     assert m.screen.title == "Saved game, paused"
@@ -679,4 +680,4 @@ def test_damage_to_the_older_slot_is_not_reported():
     nvm[40] ^= 0x10  # the older slot's payload
     m, d = boot(nvm)
     assert m.message != S.DAMAGED_PREVIOUS and m.saves.slot == 1
-    assert describe(m.saves.records) == describe(rich_records(2))
+    assert describe(current(m.saves)) == describe(rich_records(2))

@@ -23,6 +23,7 @@ from mines.engine import presets
 from mines.saves import records as R, slots as S
 
 from mines.flow import save_part as W
+from mines.flow import states as E  # the save events
 from mines.engine.game import FLAG, PRIMARY, SECONDARY, Game
 from mines.engine.generator import Generator
 from mines.saves.resume import GameRecord, game_record, restore_game, unpack_game
@@ -555,18 +556,18 @@ def test_an_hour_of_play_writes_at_most_20_times():
     while clock.now < 3600 * 1000:
         if games % 8 == 0:  # the menu: settings changed
             clock.frames(4)
-            clock.policy.note(W.SETTINGS)
+            clock.policy.note(E.SETTINGS)
             urgent += 1
         clock.frames(1.5, busy=True)  # a board is made
         length = rnd.uniform(25, 150)
         if games % 6 == 5:  # a pause half-way
-            clock.frames(length / 2, every=1.5, event=W.PROGRESS)
-            clock.policy.note(W.PAUSE)
+            clock.frames(length / 2, every=1.5, event=E.PROGRESS)
+            clock.policy.note(E.PAUSE)
             urgent += 1
             clock.frames(10)
             length /= 2
-        clock.frames(length, every=1.5, event=W.PROGRESS)
-        clock.policy.note(W.RECORD if games % 7 == 3 else W.RESULT)
+        clock.frames(length, every=1.5, event=E.PROGRESS)
+        clock.policy.note(E.RECORD if games % 7 == 3 else E.RESULT)
         urgent += games % 7 == 3
         clock.frames(2, busy=True)  # the next board, made behind the result screen
         clock.frames(2)
@@ -579,7 +580,7 @@ def test_an_hour_of_play_writes_at_most_20_times():
     assert min(gaps) >= 15000
     # an hour more of moves: one write every 8 minutes, and no hour ever holds more than 20
     before = len(clock.writes)
-    clock.frames(3600, every=1.5, event=W.PROGRESS)
+    clock.frames(3600, every=1.5, event=E.PROGRESS)
     assert 3600 // 480 - 2 <= len(clock.writes) - before <= 3600 // 480
     for k in range(len(clock.writes) - 20):
         assert clock.writes[k + 20] - clock.writes[k] >= 3600 * 1000
@@ -590,30 +591,30 @@ def test_events_are_written_when_they_should_be():
     clock = Clock(policy)
     clock.frames(10)
     assert clock.writes == []  # nothing changed, nothing written
-    policy.note(W.PAUSE)
+    policy.note(E.PAUSE)
     clock.frames(10)
     assert clock.writes == []  # a pause after no change writes nothing
-    policy.note(W.SETTINGS)
+    policy.note(E.SETTINGS)
     clock.frames(1, busy=True)
     assert clock.writes == []  # never in a frame that makes a board
     clock.frames(0.1)
     assert len(clock.writes) == 1  # the first frame after it
-    clock.frames(100, every=2, event=W.PROGRESS)
+    clock.frames(100, every=2, event=E.PROGRESS)
     assert len(clock.writes) == 1  # moves wait for the long gap
-    policy.note(W.PAUSE)
+    policy.note(E.PAUSE)
     clock.frames(0.1)
     assert len(clock.writes) == 2  # a pause after moves: at once (60 s have passed)
-    policy.note(W.RESULT)
+    policy.note(E.RESULT)
     clock.frames(299)
     assert len(clock.writes) == 2
     clock.frames(2)
     assert len(clock.writes) == 3  # a plain result: after the long gap
-    policy.note(W.RECORD)
+    policy.note(E.RECORD)
     clock.frames(57)
     assert len(clock.writes) == 3
     clock.frames(2)
     assert len(clock.writes) == 4  # a record: as soon as the short gap allows
-    clock.frames(600, every=0.1, event=W.PAUSE)
+    clock.frames(600, every=0.1, event=E.PAUSE)
     assert len(clock.writes) == 4  # pausing over and over without moves writes nothing
 
 

@@ -16,6 +16,8 @@ from mines.saves import records as R
 from mines.saves import slots as S
 from mines.engine.game import COVERED, FLAG, PRIMARY
 from mines.flow.save_part import SAVE_FAILED, attach
+from mines.flow.states import SETTINGS
+from mines.flow.save_work import best_ms, close, current
 from mines.saves.storage import FileStorage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -120,12 +122,12 @@ def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     assert elapsed + 900 <= m.elapsed_ms <= elapsed + 1100
     d.press(*winning_script(m))
     assert m.state == M.WON
-    assert m.saves.records.stats_for(m.saves.records.stats_keys()[0])[:2] == (1, 1)
+    assert current(m.saves).stats_for(current(m.saves).stats_keys()[0])[:2] == (1, 1)
     d.run(1000)  # the result is written; the game kept goes with it
     m, d = boot(nvm)
     d.run(5)
-    assert m.state == M.MENU and m.saves.records.game is None
-    assert len(m.saves.records.best_keys()) == 1
+    assert m.state == M.MENU and current(m.saves).game is None
+    assert len(current(m.saves).best_keys()) == 1
 
 
 def test_settings_come_back_and_leaving_the_menu_writes_them():
@@ -161,7 +163,7 @@ def test_records_screens_and_the_new_record_on_the_result_panel():
     d.press(*winning_script(m))
     assert m.saves.place == 2 and m.result_lines()[0].endswith("  2nd best")
     assert m.result_lines()[1].startswith("Hard 3BV ")
-    assert m.saves.best_ms(m, 0) == first
+    assert best_ms(m, 0) == first
     start_quick(d)
     x, y = flag_a_mine(d)
     for yy in range(m.game.height):  # lose it: open a mine
@@ -202,16 +204,16 @@ def test_reset_statistics_asks_first():
     d.press(M.A, M.DOWN, M.DOWN, M.A)
     assert m.screen.name == "reset" and m.screen.row == 0  # the cursor on "No"
     d.press(M.A)
-    assert m.screen.name == "records" and m.saves.records.stats_keys()
+    assert m.screen.name == "records" and current(m.saves).stats_keys()
     d.press(M.A)
     assert m.screen.name == "reset"
     d.press(M.DOWN, M.A)
     assert m.screen.name == "records" and m.footer() == "Statistics reset"
-    assert m.saves.records.stats_keys() == [] and m.saves.records.best_keys()
+    assert current(m.saves).stats_keys() == [] and current(m.saves).best_keys()
     d.run(500)  # the reset is written (at once, or 15 s after the write before it)
     writes = len(nvm.writes)
     m, d = boot(nvm)
-    assert m.saves.records.stats_keys() == [] and m.saves.records.best_keys()
+    assert current(m.saves).stats_keys() == [] and current(m.saves).best_keys()
     assert writes >= 2
 
 
@@ -229,7 +231,7 @@ def test_damage_is_reported_once_and_the_good_slot_is_kept():
     nvm[newest * half + 40] ^= 0x10
     m, d = boot(nvm)
     assert m.message == S.DAMAGED_PREVIOUS and m.footer() == S.DAMAGED_PREVIOUS
-    assert len(m.saves.records.best_keys()) == 1 and m.settings.sound == 1  # the older save
+    assert len(current(m.saves).best_keys()) == 1 and m.settings.sound == 1  # the older save
     d.run(200)  # the message goes and does not come back
     assert m.message == "" and m.footer() != S.DAMAGED_PREVIOUS
     good = 1 - newest
@@ -237,12 +239,12 @@ def test_damage_is_reported_once_and_the_good_slot_is_kept():
     m.saves.write(m)  # the game's next write goes over the damaged slot, never the good one
     assert bytes(nvm[good * half:(good + 1) * half]) == kept
     m, d = boot(nvm)
-    assert m.message == "" and len(m.saves.records.best_keys()) == 1
+    assert m.message == "" and len(current(m.saves).best_keys()) == 1
     for k in range(S.STORE_SIZE):  # both slots gone
         nvm[k] = 0x5A
     m, d = boot(nvm)
     assert m.message == S.DAMAGED_DEFAULTS and m.state == M.MENU
-    assert m.saves.records.best_keys() == []
+    assert current(m.saves).best_keys() == []
 
 
 def test_a_board_without_nvm_plays_on_and_says_so_once():
@@ -391,6 +393,28 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     raise AssertionError("no covered safe cell")
 
 
+def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
+    """A write in play lets the hint job's code go first (phases.PLAY_LEAN) and the save's code
+    after (PLAY); a puzzle's objects hold its code, so a write in a puzzle stays in its phase
+    (the puzzle's code let go would load a second copy at its next move)."""
+    from mines import phases
+    entered = []
+    real = phases.enter
+    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    nvm = Nvm()
+    m, d = boot(nvm)
+    m.start_puzzle()
+    assert d.until(M.PLAYING, 20000) and m.mode
+    d.run(30)
+    del entered[:]
+    writes = len(nvm.writes)
+    m.saves.policy.note(SETTINGS)   # (urgent, and no write yet: due at once)
+    d.run(3)
+    assert len(nvm.writes) == writes + 1 and not m.saves.policy.dirty
+    assert entered == [phases.PUZZLE_PLAY, phases.PUZZLE_PLAY], entered
+    assert m.mode and m.state == M.PLAYING
+
+
 def test_the_save_part_allocates_nothing_per_frame_under_micropython():
     import subprocess
     from engine_util import MICROPYTHON, ROOT
@@ -413,18 +437,18 @@ def test_closing_the_window_keeps_the_settings_and_the_exact_time():
     menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
     d.run(30)
     assert nvm.writes == []                       # still in the menu
-    m.saves.close(m)
+    close(m)
     assert len(nvm.writes) == 1
     m, d = boot(nvm)
     assert m.settings.sound == 0 and m.settings.board_name() == "Beginner"
-    m.saves.close(m)
+    close(m)
     assert len(nvm.writes) == 1                   # nothing new: nothing written
     start_quick(d)
     flag_a_mine(d)
     d.run(400)                                    # thirteen seconds without a move
     elapsed = m.elapsed_ms
     shown = bytes(m.game.shown)
-    m.saves.close(m)
+    close(m)
     m, d = boot(nvm, seed=8)
     assert d.until(M.PAUSED, 10)
     assert m.elapsed_ms == elapsed and bytes(m.game.shown) == shown

@@ -24,6 +24,7 @@ from test_screen import GREY, WHITE, YELLOW, read_label, read_text  # noqa: E402
 
 from mines.flow import menus  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
+from mines.flow.save_work import current  # noqa: E402
 
 COLUMNS = 26          # 160 pixels of 6-pixel characters
 BAR_WORD = 17         # the status bar's middle, beside the mines and the clock
@@ -188,7 +189,7 @@ def test_every_menu_page_and_row_fits_and_names_the_keys(profile):
     to_row(d, "records")
     f.press(M.A)
     each_row(f, "records")
-    records = m.saves.records
+    records = current(m.saves)
     key = _board(m)[0]
     for k in range(80):
         records.set_stats(key + k * 1024 if k else key, MAX_COUNT, MAX_COUNT, MAX_COUNT,

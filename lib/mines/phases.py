@@ -37,7 +37,6 @@ PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "engine: presets rng board game "
             "flow: keys states settings jobs texts stats midend sweep_part save_part "
-            "saves: storage "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.pixels boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "engine: solver groups layouts totals "

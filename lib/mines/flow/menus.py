@@ -177,7 +177,8 @@ def act(m, action):
         m.back()
     elif action == "reset stats":
         m.back()
-        m.saves.reset_stats(m)
+        from mines.flow.save_work import reset_stats
+        reset_stats(m)
     elif action == "top":
         m.screen.row = 0
         m.redraw()

@@ -73,7 +73,7 @@ class Midend:
         self.hints_used = 0
         self.board_start = None  # (x, y) the board was made from: "again", its code
         self.assist = None  # mines.help.hint_job.HintJob (read: marks, marks_version)
-        self.saves = None  # save_part.Saves (save_part.attach)
+        self.saves = None  # save_part.Saves
         self.finished = 0  # games and puzzles ended (the end panel follows it)
         self.mode = 0  # 1: puzzle mode (puzzle_part)
         self.puzzle = None
@@ -169,8 +169,8 @@ class Midend:
             self.message = ""
             self.screen_version += 1
 
-    # -- verbs for the midend's parts (menus, hint_part, save_part, puzzle_part, code_screen):
-    # only this class writes its fields
+    # -- verbs for the midend's parts (menus, *_part, save_work, code_screen): only this class
+    # writes its fields
 
     def redraw(self):
         self.screen_version += 1  # the text screen in front changed
@@ -414,10 +414,11 @@ class Midend:
         self._open_main()
 
     def make_room(self, saving=True):
-        """A save written in play: the hint job and its code go first (the next move's check
-        makes it again); ``saving`` False: the save's code goes once written."""
+        """A save in play: the hint job and its code go first (the next move's check
+        makes it again; a puzzle's code stays); ``saving`` False: the save's code goes."""
         self.drop_help()
-        self.enter(phases.PLAY_LEAN if saving else phases.PLAY)
+        self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY_LEAN if saving else
+                   phases.PLAY)
 
     def drop_help(self):
         """Let go of the hint job (hint_part) and its buffers."""
@@ -461,8 +462,8 @@ class Midend:
     def _take_board(self):
         """The board is ready: start the game on it."""
         if self.runner.tag == JOB_RESUME:
-            self.saves.resumed(self)
-            return
+            from mines.flow import save_work
+            return save_work.resumed(self)
         job = self.runner.job
         boards = self.boards
         game = boards.take(job, LIVES_CHOICES[self.settings.lives])

@@ -3,12 +3,12 @@ of the board the menu is set to, and the confirmation before the statistics are 
 module makes all four (``make`` reads which from the Records menu's row).
 
 Lines fit a page's 26 characters (host_tests/test_texts.py renders them with the largest
-numbers a save holds). The numbers come from the midend's save part (save_part);
+numbers a save holds). The numbers come from the midend's save part (save_work);
 a midend without one gets one kept in memory only, so the screens always work."""
 
 from mines.flow.menus import Menu, page
 from mines.engine.presets import KIND_NAMES, board_key
-from mines.flow.save_part import PLACES, kind_of
+from mines.flow.save_work import PLACES, current, kind_of
 from mines.flow.texts import clock as panel_clock
 
 
@@ -16,7 +16,7 @@ def _records(m):
     if m.saves is None:  # a midend made without saves (tests): records from now on
         from mines.flow.save_part import attach
         attach(m, None, quiet=True)
-    return m.saves.records
+    return current(m.saves)
 
 
 def _board(m):

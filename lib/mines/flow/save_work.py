@@ -1,6 +1,8 @@
-"""Reading, changing and writing the save for the midend's save part (save_part): imported
-for each read or write and let go with the phase (mines.phases), so that a game holds none of
-this code nor a decoded save in its heap.
+"""The save part's work (save_part holds only the frame watcher and the write policy):
+reading the save at start and putting its game back, counting a finished game, the places and
+best times the end panel shows, a reset, the write on closing, and reading, changing and
+writing the save itself. Imported when a save is read or written and let go with the phase
+(mines.phases), so that a game in play holds none of this code nor a decoded save in its heap.
 
 Every read takes the store as it is now (a file on a computer is read again) and puts on top
 what is not written yet: the games finished and the statistics reset since the last write
@@ -13,6 +15,15 @@ none on screen, the store's game stays when another program wrote one, else the 
 from mines.saves.records import MAX_SETTINGS
 from mines.saves.slots import NO_STORE, STORE_SIZE, Store, crc32
 from mines.flow.settings import FIELDS, field
+from mines.flow.states import (JOB_RESUME, PAUSED, PLAYING, PROGRESS, RECORD, RESET, RESULT,
+                               SETTINGS)
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def kind_of(settings):
+    """The board kind (presets.NO_GUESS, RANDOM, KIND) the settings ask for."""
+    return settings.kind
 
 
 def _store(saves):
@@ -53,9 +64,11 @@ def current(saves, place=False):
     return got if place else records
 
 
-def start(saves, m):
-    """Read the save at start: its settings into midend ``m``'s; returns (the game to resume, a
-    mines.saves.resume.GameRecord or None; the one line to tell the player, or None)."""
+def start(m, quiet=False):
+    """Read the save at start (save_part.attach): its settings into midend ``m``'s, its game
+    (a mines.saves.resume.GameRecord) put back by a ResumeJob, and the one line to tell the
+    player (a damaged save...) said unless ``quiet``."""
+    saves = m.saves
     records, store = _read(saves)
     message = store.take_message()
     if saves.no_store:
@@ -71,7 +84,15 @@ def start(saves, m):
     saves.seen = _values(settings)
     saves.game_crc = _game_crc(records)
     saves.kept = records.game is not None  # written as it is until put back or replaced
-    return records.game, message
+    if not quiet:
+        saves.message = message
+    saves.settings_version = settings.version
+    if records.game is not None:
+        m.runner.start(ResumeJob(m.boards, records.game), JOB_RESUME)
+        m.show_board()
+        m.wait_for(m.cx, m.cy)
+    else:
+        tell(m)
 
 
 def _values(settings):
@@ -130,7 +151,6 @@ def _make_room(saved):
 
 def _game_in_progress(m):
     from mines.engine.game import PLAYING as G_PLAYING
-    from mines.flow.states import PAUSED, PLAYING
     game = m.game
     if (m.mode or (m.state != PLAYING and m.state != PAUSED)  # (a puzzle is not kept)
             or game is None or not game.started or game.state != G_PLAYING):
@@ -140,3 +160,108 @@ def _game_in_progress(m):
     return game_record(game, m.seed, b.start_x, b.start_y, b.level, m.settings.kind,
                        game.lives, game.lives_lost, m.hints_used, m.elapsed_ms)
 
+
+
+# -- the save part's events (save_part.Saves keeps the state they change) ----------------------
+
+def result(m, won, hints=0, lives_used=0):
+    """Count the game in front, which just ended; returns its place among its board's best
+    times (1: a new record). Written soon (a record at once, see save_part.WritePolicy)."""
+    from mines.engine.presets import board_key
+    saves = m.saves
+    game = m.game
+    s = m.settings
+    saves.log.append((board_key(game.width, game.height, game.total, s.level, kind_of(s)),
+                      won, m.elapsed_ms, hints, lives_used))
+    saves.place = current(saves, True)
+    saves.policy.note(RECORD if saves.place == 1 else RESULT)
+    return saves.place
+
+
+def best_ms(m, default):
+    """The best time kept for the board of the game in front (``default`` if none)."""
+    from mines.engine.presets import board_key
+    game = m.game
+    s = m.settings
+    times = current(m.saves).best_times(board_key(game.width, game.height, game.total,
+                                                  s.level, kind_of(s)))
+    return times[0][0] if times else default
+
+
+def place_line(saves):
+    """The result panel's line for the last win's place among the best times."""
+    if saves.place == 1:
+        return "New record!"
+    return "%s best" % PLACES[saves.place - 1]
+
+
+def reset_stats(m):
+    """Forget the statistics (the player confirmed); best times stay."""
+    m.saves.log.append(None)
+    m.saves.policy.note(RESET)
+    m.say("Statistics reset")
+
+
+def tell(m):
+    """Say what the save's reading found (a damaged save, no save memory), if anything: on the
+    screen the game starts with (the menu, or a resumed game's pause menu), until the first
+    key or 10 seconds."""
+    if m.saves.message:
+        m.say(m.saves.message, 10000)
+
+
+def close(m):
+    """The front end is closing (the simulator's window): write now whatever changed, the
+    settings in the menu and the time of the game in progress included."""
+    saves = m.saves
+    if m.settings.version != saves.settings_version:
+        saves.policy.note(SETTINGS)
+    if (m.state == PLAYING or m.state == PAUSED) and m.elapsed_ms != saves.written_ms:
+        saves.policy.note(PROGRESS)   # its timer ran on since the last write
+    if saves.policy.dirty:
+        saves.write(m)
+
+
+def resumed(m):
+    """The ResumeJob is done: the game is back, paused, its timer where it stopped."""
+    record = m.runner.job.record
+    m.runner.stop()
+    m.play_from(record.elapsed_ms, record.start_x, record.start_y, record.seed)
+    m.saves.written_ms = record.elapsed_ms
+    m.show_board()
+    m.pause("Saved game, paused")  # as START does in play
+    game = m.game
+    game.mark_flags = bool(m.settings.marks)
+    game.check_flags()   # (its overfilled numbers)
+    tell(m)
+    m.saves.kept = False  # (last: a resume that fails on the way keeps the saved game)
+
+
+class ResumeJob:
+    """A job (jobs) that puts a saved game back: the buffers for its size (two frames
+    when another size was in use), then the layout, cells and counters; the board's start and
+    level are kept as the generator's would be, so the game is saved again as it was. (This
+    module stays loaded while it runs: nothing enters another phase before ``resumed``.)"""
+
+    no_memory = "No memory to resume the game"
+
+    def __init__(self, boards, record):
+        self.boards = boards
+        self.record = record
+        self.key = -1  # never a quick-start board
+        self.slice_work = 0
+        self.progress = 0
+
+    def step(self):
+        record = self.record
+        boards = self.boards
+        self.slice_work = 0
+        if not boards.ensure_game(record.width, record.height):
+            return False  # old buffers dropped: collected before the next frame
+        from mines.saves.resume import restore_game
+        restore_game(record, boards.game, boards.game.board)
+        boards.start_x, boards.start_y, boards.level = (record.start_x, record.start_y,
+                                                        record.level)
+        self.slice_work = 1
+        self.progress = 100
+        return True

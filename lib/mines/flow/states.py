@@ -1,6 +1,6 @@
-"""The midend's states (what is in front), its runner's job tags and the cue bits (what the
-lights and speaker should say), in a module of their own so that the midend's parts (texts,
-hint_part, save_part, puzzle_part) read them from their one home."""
+"""The midend's states (what is in front), its runner's job tags, the save events and the cue
+bits (what the lights and speaker should say), in a module of their own so that the midend's
+parts (texts, hint_part, save_part, save_work, puzzle_part) read them from their one home."""
 
 # What is in front: the game's flow.
 MENU = 0  # the main menu, or a screen opened from it
@@ -14,11 +14,19 @@ LOST = 6
 # Runner tags: what the running job is for (the midend's and its parts').
 JOB_QUICK = 1  # a board whose start the generator picks (quick start), made when Play is chosen
 JOB_CLASSIC = 2  # a board from the cell the player opened first
-JOB_RESUME = 3  # a saved game put back (save_part)
+JOB_RESUME = 3  # a saved game put back (save_work)
 JOB_HINT = 4  # a hint (hint_part)
 JOB_CHECK = 5  # after a move: the flags the numbers disprove
 JOB_PUZZLE = 6  # a pen-and-paper puzzle (made in puzzle_part)
 JOB_MERCY = 7  # a Kind board's rescue (hint_part)
+
+# Save events: what save_part.WritePolicy is told (by save_part and save_work).
+PROGRESS = 0   # a move in a game
+RESULT = 1     # a game ended
+RECORD = 2     # a game ended with a new best time
+SETTINGS = 3   # the player left the menu after changing something
+PAUSE = 4      # the game was paused
+RESET = 5      # the statistics were reset
 
 # Cue bits for the lights and the speaker, collected by ``take_cues``.
 CUE_OPEN = 1

@@ -36,14 +36,16 @@ def play(m, which):
 
 def finish(m):
     """The game in front has just ended: counted (the session's statistics, the save), the end
-    panel shown, and the buffers of the hints and the generator let go."""
+    panel shown, and the buffers of the hints and the generator let go - before the save's code
+    loads to count it, so that it never shares the heap with them."""
     game = m.game
     won = game.state == G_WON
     m.stats.record(m.settings.key(), won, m.elapsed_ms, game.moves, game.bbbv() if won else 0)
-    if m.saves is not None:
-        m.saves.result(m, won, m.hints_used, game.lives_lost)
     m.end(won)
     m.drop_help()  # the hint buffers go before the next board is made
     m.boards.release()  # (the generator, if any: the next board makes its own)
     m.enter(phases.END)
     gc.collect()  # a quiet moment between games
+    if m.saves is not None:
+        from mines.flow.save_work import result
+        result(m, won, m.hints_used, game.lives_lost)

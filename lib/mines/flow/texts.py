@@ -97,11 +97,11 @@ def result_lines(m):
     keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[_START], m.buttons[_B])
     level = m.settings.text("level")
     if m.state == WON:
-        if m.saves is not None and m.saves.place:  # "New record!", "2nd best"...
-            best = m.saves.place_line()
+        if m.saves is None:
+            best = "best " + clock(st.best.get(m.settings.key(), t))
         else:
-            ms = st.best.get(m.settings.key(), t) if m.saves is None else m.saves.best_ms(m, t)
-            best = "best " + clock(ms)
+            from mines.flow.save_work import best_ms, place_line
+            best = place_line(m.saves) if m.saves.place else "best " + clock(best_ms(m, t))
         head = "Won in %s  %s" % (clock(t), best)
         if len(head) > 26:
             head = head[:3] + head[6:]   # "Won 2:46:40  ..."
