@@ -469,3 +469,34 @@ def test_a_damaged_save_is_told_on_the_screen_the_game_starts_with():
         assert m.state == M.MENU and m.message.startswith("Save damaged")
     d.run(400)                                    # ten seconds, or the first key
     assert m.message == ""
+
+
+def test_results_held_back_are_packed_in_one_buffer_and_all_counted():
+    """The results not written yet sit in one bytearray made at start (small objects kept for
+    minutes, all over the heap, would leave it in pieces): forty of them, more than it first
+    holds, and a reset among them all count, in the save read now and in the one written."""
+    from mines.engine.presets import board_key
+    from mines.flow import save_work as W
+    nvm = Nvm()
+    m, d = boot(nvm)
+    saves = m.saves
+    first = saves.log
+    assert type(first) is bytearray and saves.logged == 0
+    key = board_key(9, 9, 10, m.settings.level, m.settings.kind)
+    for k in range(5):
+        W._log(saves, W._WON, key, 9000 + k, 2, 1)
+    W._log(saves, W._RESET)
+    for k in range(34):
+        W._log(saves, W._WON if k % 2 else 0, key, 3000 + 70000 * k, 1 + k, 0)
+    assert saves.logged == 40 and saves.log is first and len(first) >= 40 * 12
+    records = current(saves)
+    played, won, streak, best_streak, hints, seconds = records.stats_for(key)
+    assert (played, won, streak, best_streak) == (34, 17, 1, 1)
+    assert hints == sum(1 + k for k in range(34))
+    assert seconds == sum((3000 + 70000 * k) // 1000 for k in range(34))
+    times = records.best_times(key)
+    assert [t[0] for t in times[:2]] == [9000, 9001]  # best times outlive the reset
+    W.write(saves, m)
+    assert saves.logged == 0
+    m, d = boot(nvm)
+    assert current(m.saves).stats_for(key)[:2] == (34, 17)

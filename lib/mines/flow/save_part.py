@@ -84,7 +84,7 @@ class Saves:
     """The save of ``store`` (microcontroller.nvm, a mines.saves.storage.FileStorage; None: a board
     without one, kept in RAM for this run only); save_work reads and changes its fields.
     ``place``: the last finished game's place among its board's best times (1: a new record, 0:
-    none). ``log``: results (key, won, ms, hints, lives used) and resets (None) not written yet;
+    none). ``log``: results and resets not written yet, ``logged`` of them (packed by save_work);
     ``kept``: the save's game is kept as it is (not put back yet); ``seen``: the settings as
     last read or written (a player's change is one that differs from them); ``game_crc``: the
     CRC of the save's game as last read or written (another program's game is one that
@@ -103,7 +103,8 @@ class Saves:
         self.kept = False
         self.seen = None
         self.game_crc = 0
-        self.log = []
+        self.log = bytearray(384)  # room for 32 (made at start: low in the heap, in one piece)
+        self.logged = 0
         self.message = None  # what the read at start found (a damaged save...), or None
         self.settings_version = -1
         self.written_ms = -1

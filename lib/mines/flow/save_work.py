@@ -12,6 +12,9 @@ too, as another program may have written it) and the game in progress while ther
 none on screen, the store's game stays when another program wrote one, else the game's.
 """
 
+from struct import pack_into, unpack_from
+
+from mines._const import const
 from mines.saves.records import MAX_SETTINGS
 from mines.saves.slots import NO_STORE, STORE_SIZE, Store, crc32
 from mines.flow.settings import FIELDS, field
@@ -19,6 +22,34 @@ from mines.flow.states import (JOB_RESUME, PAUSED, PLAYING, PROGRESS, RECORD, RE
                                SETTINGS)
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
+_ENTRY = const(12)  # a log entry: flags (1: won, 2: a reset), lives used, hints, key, ms
+_WON = const(1)
+_RESET = const(2)
+
+
+def _log(saves, flags, key=0, ms=0, hints=0, lives_used=0):
+    """Add an entry to ``saves.log``: one bytearray made at start (save_part.Saves), so the
+    results kept between writes (minutes apart) leave no small objects all over the heap, each
+    a hole's edge for a board's buffers later. Grown only when writes are held back."""
+    at = saves.logged * _ENTRY
+    if at + _ENTRY > len(saves.log):
+        saves.log.extend(bytearray(len(saves.log)))
+    pack_into("<BBHII", saves.log, at, flags, min(lives_used, 255), min(hints, 65535), key,
+              min(ms, 0xFFFFFFFF))
+    saves.logged += 1
+
+
+def _replay(saves, records):
+    """Put the log on top of ``records``: returns the last result's place among its board's
+    best times."""
+    got = 0
+    for k in range(saves.logged):
+        flags, lives_used, hints, key, ms = unpack_from("<BBHII", saves.log, k * _ENTRY)
+        if flags & _RESET:
+            records.reset_stats()
+        else:
+            got = records.add_result(key, flags & _WON != 0, ms, hints, lives_used)
+    return got
 
 
 def kind_of(settings):
@@ -55,12 +86,7 @@ def current(saves, place=False):
     """What the save holds now with the log on top (a Records); ``place``: the place the log's
     last result takes among its board's best times instead."""
     records = _read(saves)[0]
-    got = 0
-    for entry in saves.log:
-        if entry is None:
-            records.reset_stats()
-        else:
-            got = records.add_result(*entry)
+    got = _replay(saves, records)
     return got if place else records
 
 
@@ -120,11 +146,7 @@ def write(saves, m):
         if name not in saved and len(saved) >= MAX_SETTINGS:
             _make_room(saved)
         records.set_setting(name, getattr(s, name))
-    for entry in saves.log:
-        if entry is None:
-            records.reset_stats()
-        else:
-            records.add_result(*entry)
+    _replay(saves, records)
     ours = _game_in_progress(m)
     if not saves.kept and records.game is not None and _game_crc(records) != saves.game_crc:
         saves.kept = ours is None  # another program's game stays unless one is played here
@@ -133,7 +155,7 @@ def write(saves, m):
     store.save(records)
     saves.slot = store.slot
     saves.sequence = store.sequence
-    del saves.log[:]
+    saves.logged = 0
     saves.seen = _values(s)
     saves.game_crc = _game_crc(records)
 
@@ -171,8 +193,8 @@ def result(m, won, hints=0, lives_used=0):
     saves = m.saves
     game = m.game
     s = m.settings
-    saves.log.append((board_key(game.width, game.height, game.total, s.level, kind_of(s)),
-                      won, m.elapsed_ms, hints, lives_used))
+    _log(saves, _WON if won else 0, board_key(game.width, game.height, game.total, s.level,
+                                               kind_of(s)), m.elapsed_ms, hints, lives_used)
     saves.place = current(saves, True)
     saves.policy.note(RECORD if saves.place == 1 else RESULT)
     return saves.place
@@ -197,7 +219,7 @@ def place_line(saves):
 
 def reset_stats(m):
     """Forget the statistics (the player confirmed); best times stay."""
-    m.saves.log.append(None)
+    _log(m.saves, _RESET)
     m.saves.policy.note(RESET)
     m.say("Statistics reset")
 
