@@ -40,7 +40,10 @@ _ROLE_FRONT = const(2)
 class Frontier:
     """Groups and layout counts for views of one board size (``board`` gives the geometry)."""
 
-    def __init__(self, board, max_work=MAX_WORK):
+    def __init__(self, board, max_work=MAX_WORK, gcells=None):
+        """``gcells``: an array('H') of a cell per cell of the board for the groups' cells, lent
+        by a caller that leaves it alone from a count's ``begin`` until its answer is read
+        (None: made here)."""
         self.board = board
         self.max_work = max_work   # work units for all enumerations of one view
         self.base_work = max_work
@@ -50,7 +53,7 @@ class Frontier:
         # Per group, at most one per two cells: each group has a number of its own besides its
         # cells (every number next to a group's cell joins it), and numbers are not covered.
         groups = cells // 2
-        self.gcells = array("H", bytes(2 * cells))
+        self.gcells = array("H", bytes(2 * cells)) if gcells is None else gcells
         self.gstart = array("H", bytes(2 * (groups + 1)))
         self.gbase = array("H", bytes(2 * groups))    # where group g's counts start: LOOSE
         self.pools = [None] * POOLS   # 16-bit counts, POOL slots each (made when first needed)

@@ -136,7 +136,7 @@ class HintJob:
         its case analysis is stuck past its bound, counting; a rescue too)."""
         from mines.help.probability import Probabilities
         h = self.hinter
-        self.probs = Probabilities(h.board, h.frontier)
+        self.probs = Probabilities(h.board, h.frontier or h.new_frontier())
         h.frontier = self.probs.frontier
 
     def _settled(self, h):
@@ -161,10 +161,9 @@ class HintJob:
                 return True   # a safe cell was provable: no mercy (or the view is wrong)
             rescue = self.rescue
             if rescue is None:
-                from mines.engine.frontier import Frontier
                 from mines.engine.kinds import Rescue
                 if h.frontier is None:
-                    h.frontier = Frontier(h.board)
+                    h.frontier = h.new_frontier()
                 rescue = self.rescue = Rescue(h.board, h.frontier)
             h.settle(self._settled(h))  # proven mines known, proven safe cells out: small groups
             rescue.begin(game, move_cell(self.move), self.settled)

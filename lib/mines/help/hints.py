@@ -57,6 +57,9 @@ class Hinter:
     (the game's: a view's solver reads only its geometry, never its mines)."""
 
     def __init__(self, width, height, solver=None, board=None):
+        # Its own solver's case analysis collects its groups in the solver's stack (``_work``
+        # runs an analysis only with the stack empty, and nothing else runs that solver).
+        self._lend = solver is None
         if solver is None:
             solver = Solver(board or Board(width, height), oracle=False)
             solver.clue = None   # (its numbers are the view's, lent at each ``step``)
@@ -205,7 +208,7 @@ class Hinter:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
-                    cases = s.cases = CaseAnalysis(s)
+                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
@@ -230,6 +233,8 @@ class Hinter:
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
+                    if s.sp:
+                        break   # cut short with its candidates: the stack is the analysis's
             if self.ncand and not self._found:
                 for _ in self._choose():
                     yield
@@ -271,11 +276,19 @@ class Hinter:
         if self.counting is None:
             try:
                 from mines.help.counting import ExactCount
-                self.counting = ExactCount(self, self.frontier)
+                self.counting = ExactCount(self, self.frontier or self.new_frontier())
             except MemoryError:
                 return False   # no room to count: the answer stays what the rules found
             self.frontier = self.counting.frontier
         return True
+
+    def new_frontier(self):
+        """A ``Frontier`` for this board, to count with (the counting's, the probabilities', a
+        rescue's). Over its own solver, its groups' cells go in the solver's pair stack: counts
+        are made and read only with the pair rule idle (between case analyses, or after the
+        answer), and a count read after the pair rule ran is stale anyway (``counted``)."""
+        from mines.engine.frontier import Frontier
+        return Frontier(self.board, gcells=self.solver.pstack if self._lend else None)
 
     def counted(self, frontier):
         """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
