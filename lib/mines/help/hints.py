@@ -233,8 +233,8 @@ class Hinter:
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
-                    if s.sp:
-                        break   # cut short with its candidates: the stack is the analysis's
+                    if s.sp or s.psp:
+                        break   # cut short with its candidates: the stacks are the analysis's
             if self.ncand and not self._found:
                 for _ in self._choose():
                     yield
