@@ -256,6 +256,69 @@ def test_no_room_to_count_leaves_the_answer_to_the_rules(monkeypatch):
     assert solver.oracle
 
 
+# 9x9 with 20 mines (a no-guess board, seed 54, played by hints): at the game's own slice (60
+# units) the case split proves five cells and the closure after it stops at its first look with
+# a number left on the pair stack.
+PAIR_LEFT = ("#########",) * 2 + ("#######21", "#######20", "#######21") + ("#########",) * 4
+
+
+def test_analyses_and_counts_begin_with_the_solvers_stacks_empty(monkeypatch):
+    """A hinter over its own solver lends the solver's stacks: its case analysis collects the
+    groups in the single-rule stack and writes its deductions on the pair stack, and its
+    frontier (exact counting) keeps the groups' cells there. A closure cut short once every
+    candidate is in may leave numbers on either stack (PAIR_LEFT at 60 units leaves one on the
+    pair stack): the rule's loop then ends, so no analysis or count begins over them (main once
+    ran one more analysis there, which cleared those numbers' queued flags). Sliced at many
+    sizes, the answers are those of a hinter that lends nothing."""
+    from mines.engine.board import Board
+    from mines.engine.frontier import Frontier
+    from mines.engine.groups import CaseAnalysis
+    from mines.engine.solver import Solver
+    lent = []
+    begun = []
+    analysis_step = CaseAnalysis.step
+    frontier_begin = Frontier.begin
+
+    def step(cases, units):
+        s = cases.s
+        if not cases.busy and s in lent and s.unknown:
+            begun.append((s.sp, s.psp))
+        return analysis_step(cases, units)
+
+    def begin(f, *args, **kw):
+        for s in lent:
+            if f.gcells is s.pstack:
+                begun.append((s.sp, s.psp))
+        return frontier_begin(f, *args, **kw)
+
+    monkeypatch.setattr(CaseAnalysis, "step", step)
+    monkeypatch.setattr(Frontier, "begin", begin)
+    checked = 0
+    for w, h, rows, total, cursor, sizes in (
+            (9, 9, PAIR_LEFT, 20, (8, 3), range(4, 164, 4)),
+            (30, 16, STUCK_EXPERT, 99, (6, 13), (30, 60, 250)),
+            (30, 16, STUCK_EXPERT, -1, (6, 13), (60,))):
+        board, shown = parse_view(w, h, rows)
+        at = board.index(*cursor)
+        plain = Hinter(w, h, Solver(Board(w, h), oracle=False))
+        plain.begin(shown, total, at)
+        plain.run()
+        want = (plain.cell, plain.is_mine, plain.because, plain.rule, plain.wrong)
+        assert plain.cell >= 0
+        for units in sizes:
+            hinter = Hinter(w, h)
+            lent.append(hinter.solver)
+            del begun[:]
+            hinter.begin(shown, total, at)
+            while not hinter.step(units):
+                pass
+            assert (hinter.cell, hinter.is_mine, hinter.because, hinter.rule, hinter.wrong) \
+                == want, (w, units)
+            assert begun and not any(sp or psp for sp, psp in begun), (w, units, begun)
+            checked += 1
+    assert checked == 44
+
+
 def test_every_forced_mine_flagged_and_one_safe_flag_beside_one():
     """The issue's positions: games in progress, every mine the numbers force flagged, and one
     flag on a forced-safe cell next to one of them (often overfilling a number beside both):
