@@ -209,13 +209,13 @@ class HintJob:
         self.rest()
 
     def rest(self):
-        """Let go of what only a guess, a rescue or exact counting needs (the frontier and its
-        counts, and on the device their modules' code: 7-12K): made again when next needed.
-        The midend calls it once a hint's or a rescue's answer is taken."""
+        """Let go of what only a hint's reasons, a guess, a rescue or exact counting needs
+        (the frontier and its counts, and on the device their modules' code: 8-13K): made
+        again when next needed (the checks after moves need none of it). The midend calls it
+        once a hint's or a rescue's answer is taken."""
         h = self.hinter
-        if h.frontier is None and h.counting is None:
-            return
         self.probs = self.rescue = h.frontier = h.counting = None
         if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
-            for name in ("help.probability", "help.counting", "engine.kinds", "engine.frontier"):
+            for name in ("help.reasons", "help.probability", "help.counting", "engine.kinds",
+                         "engine.frontier"):
                 phases.forget("mines." + name)

@@ -34,9 +34,16 @@ from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.help.view_loader import ViewLoader
-from mines.help.reasons import (RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, RULE_SINGLE,
-                                because_of, rule_of)
 from mines.engine.solver import MINE, RUNNING, SAFE, Solver
+
+# The rules, weakest first (``Hinter.rule``). Why a hint holds is in ``mines.help.reasons``,
+# imported when a hint is chosen (a check after a move never needs it) and let go with the
+# guess's code after an answer (``hint_job.HintJob.rest``).
+RULE_SINGLE = 0
+RULE_PAIRS = 1
+RULE_CASES = 2
+RULE_COUNT = 3
+RULE_NAMES = ("single", "pairs", "cases", "count")
 
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
@@ -404,6 +411,7 @@ class Hinter:
         """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
         generator: yields between candidates when the step's budget is spent, as a big group's
         numbers take a while to gather)."""
+        from mines.help.reasons import because_of, rule_of
         s = self.solver
         stride = self.board.stride
         best = None

@@ -1,16 +1,10 @@
 """Why a hint holds: the open numbers whose constraints alone prove a cell the hinter learnt
 (``hints.Hinter``), by a walk back through the cells each proof relied on. Functions of
 the ``Hinter`` (``h``), as its methods would be; they live apart so that each module stays
-small enough to compile on the device."""
+small enough to compile on the device, and load only when a hint is chosen."""
 
 from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN
-
-# The hinter's rules, weakest first (``Hinter.rule``).
-RULE_SINGLE = 0
-RULE_PAIRS = 1
-RULE_CASES = 2
-RULE_COUNT = 3
-RULE_NAMES = ("single", "pairs", "cases", "count")
+from mines.help.hints import RULE_COUNT, RULE_SINGLE
 
 
 def because_of(h, c):
