@@ -7,7 +7,8 @@ import random
 from view_util import forced, numbers_of, overfill, overfilled_numbers, random_view
 
 from mines.engine import presets
-from mines.help.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
+from mines.help.hints import (MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS,
+                              RULE_SINGLE, Hinter)
 from mines.engine.view_text import parse_view, solve_view
 
 
@@ -133,6 +134,9 @@ def test_known_patterns_name_their_rule():
                 RULE_NAMES[hinter.rule]) == (cell, is_mine, because, rule)
     hinter, xy = hint_of(4, 1, ["#1##"], -1)
     assert hinter.cell == -1
+    # (reasons repeats the rules it reads: hints imports it, not the other way round)
+    from mines.help import reasons
+    assert (reasons._RULE_SINGLE, reasons._RULE_COUNT) == (RULE_SINGLE, RULE_COUNT)
 
 
 def test_local_contradictions_are_reported():
