@@ -7,7 +7,8 @@ import random
 from view_util import forced, numbers_of, overfill, overfilled_numbers, random_view
 
 from mines.engine import presets
-from mines.help.hints import MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, Hinter
+from mines.help.hints import (MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS,
+                              RULE_SINGLE, Hinter)
 from mines.engine.view_text import parse_view, solve_view
 
 
@@ -133,6 +134,9 @@ def test_known_patterns_name_their_rule():
                 RULE_NAMES[hinter.rule]) == (cell, is_mine, because, rule)
     hinter, xy = hint_of(4, 1, ["#1##"], -1)
     assert hinter.cell == -1
+    # (reasons repeats the rules it reads: hints imports it, not the other way round)
+    from mines.help import reasons
+    assert (reasons._RULE_SINGLE, reasons._RULE_COUNT) == (RULE_SINGLE, RULE_COUNT)
 
 
 def test_local_contradictions_are_reported():
@@ -254,6 +258,69 @@ def test_no_room_to_count_leaves_the_answer_to_the_rules(monkeypatch):
     hinter.run()
     assert hinter.error is None and hinter.cell < 0 and hinter.counting is None
     assert solver.oracle
+
+
+# 9x9 with 20 mines (a no-guess board, seed 54, played by hints): at the game's own slice (60
+# units) the case split proves five cells and the closure after it stops at its first look with
+# a number left on the pair stack.
+PAIR_LEFT = ("#########",) * 2 + ("#######21", "#######20", "#######21") + ("#########",) * 4
+
+
+def test_analyses_and_counts_begin_with_the_solvers_stacks_empty(monkeypatch):
+    """A hinter over its own solver lends the solver's stacks: its case analysis collects the
+    groups in the single-rule stack and writes its deductions on the pair stack, and its
+    frontier (exact counting) keeps the groups' cells there. A closure cut short once every
+    candidate is in may leave numbers on either stack (PAIR_LEFT at 60 units leaves one on the
+    pair stack): the rule's loop then ends, so no analysis or count begins over them (main once
+    ran one more analysis there, which cleared those numbers' queued flags). Sliced at many
+    sizes, the answers are those of a hinter that lends nothing."""
+    from mines.engine.board import Board
+    from mines.engine.frontier import Frontier
+    from mines.engine.groups import CaseAnalysis
+    from mines.engine.solver import Solver
+    lent = []
+    begun = []
+    analysis_step = CaseAnalysis.step
+    frontier_begin = Frontier.begin
+
+    def step(cases, units):
+        s = cases.s
+        if not cases.busy and s in lent and s.unknown:
+            begun.append((s.sp, s.psp))
+        return analysis_step(cases, units)
+
+    def begin(f, *args, **kw):
+        for s in lent:
+            if f.gcells is s.pstack:
+                begun.append((s.sp, s.psp))
+        return frontier_begin(f, *args, **kw)
+
+    monkeypatch.setattr(CaseAnalysis, "step", step)
+    monkeypatch.setattr(Frontier, "begin", begin)
+    checked = 0
+    for w, h, rows, total, cursor, sizes in (
+            (9, 9, PAIR_LEFT, 20, (8, 3), range(4, 164, 4)),
+            (30, 16, STUCK_EXPERT, 99, (6, 13), (30, 60, 250)),
+            (30, 16, STUCK_EXPERT, -1, (6, 13), (60,))):
+        board, shown = parse_view(w, h, rows)
+        at = board.index(*cursor)
+        plain = Hinter(w, h, Solver(Board(w, h), oracle=False))
+        plain.begin(shown, total, at)
+        plain.run()
+        want = (plain.cell, plain.is_mine, plain.because, plain.rule, plain.wrong)
+        assert plain.cell >= 0
+        for units in sizes:
+            hinter = Hinter(w, h)
+            lent.append(hinter.solver)
+            del begun[:]
+            hinter.begin(shown, total, at)
+            while not hinter.step(units):
+                pass
+            assert (hinter.cell, hinter.is_mine, hinter.because, hinter.rule, hinter.wrong) \
+                == want, (w, units)
+            assert begun and not any(sp or psp for sp, psp in begun), (w, units, begun)
+            checked += 1
+    assert checked == 44
 
 
 def test_every_forced_mine_flagged_and_one_safe_flag_beside_one():

@@ -212,3 +212,23 @@ def test_a_hint_job_lets_go_of_the_frontier_after_an_answer_and_answers_alike_ag
         c = job.cell
         game.execute(game.decide(SECONDARY if job.is_mine else PRIMARY, b.x_of(c), b.y_of(c)))
     assert len(answers) == 2 and answers[0] == answers[1], answers
+
+
+def test_the_map_gives_what_the_lists_of_floats_gave():
+    """The map keeps its floats in arrays of the VM's width and one group's weights at a time:
+    over 1,200 random views (with and without the total, a cursor for the tie-breaks) the
+    error, exactness, best cell, its chance and every percentage are those the lists of floats
+    gave (df14ed4's mines.help.probability: this digest of its answers)."""
+    import hashlib
+    rnd = random.Random(4242)
+    digest = hashlib.sha256()
+    for _ in range(600):
+        w, h, rows, total, _mines = random_view(rnd, 8, 6)
+        board, shown = parse_view(w, h, rows)
+        for t in (total, -1):
+            p = Probabilities(board)
+            p.begin(shown, t, board.index(rnd.randrange(w), rnd.randrange(h)))
+            p.run()
+            digest.update(repr((p.error, p.exact, p.best, p.best_p, bytes(p.percent))).encode())
+    assert digest.hexdigest() == \
+        "732baabeca7de310fce22a11652e3d52a28fad6781b243c9989d94ec313ccd7b"

@@ -40,7 +40,10 @@ _ROLE_FRONT = const(2)
 class Frontier:
     """Groups and layout counts for views of one board size (``board`` gives the geometry)."""
 
-    def __init__(self, board, max_work=MAX_WORK):
+    def __init__(self, board, max_work=MAX_WORK, gcells=None):
+        """``gcells``: an array('H') of a cell per cell of the board for the groups' cells, lent
+        by a caller that leaves it alone from a count's ``begin`` until its answer is read
+        (None: made here)."""
         self.board = board
         self.max_work = max_work   # work units for all enumerations of one view
         self.base_work = max_work
@@ -50,13 +53,15 @@ class Frontier:
         # Per group, at most one per two cells: each group has a number of its own besides its
         # cells (every number next to a group's cell joins it), and numbers are not covered.
         groups = cells // 2
-        self.gcells = array("H", bytes(2 * cells))
+        self.gcells = array("H", bytes(2 * cells)) if gcells is None else gcells
         self.gstart = array("H", bytes(2 * (groups + 1)))
         self.gbase = array("H", bytes(2 * groups))    # where group g's counts start: LOOSE
-        self.pools = [None] * POOLS   # 16-bit counts, POOL slots each (made when first needed)
+        # 16-bit counts, up to POOL slots each: made when a view first needs one, as large as
+        # that view's groups can fill (grown when a later view needs more).
+        self.pools = [None] * POOLS
         self.used = array("H", bytes(2 * POOLS))    # slots used in each pool
-        self.firsts = None   # ``keep_firsts``: the first layouts (FIRSTS bytes) and where each
-        self.fbase = None    # group's start (made by ``keep_firsts_room``)
+        self.firsts = None   # ``keep_firsts``: the first layouts (up to FIRSTS bytes) and where
+        self.fbase = None    # each group's start (made as large as a view needs)
         top = MAX_CELLS * 8
         self.cons = array("H", bytes(2 * top))
         self.need = array("b", bytes(top))
@@ -80,12 +85,6 @@ class Frontier:
         self.known = 0       # mines the view shows (blown)
         self.total = -1
 
-    def keep_firsts_room(self):
-        """Make the buffer of the first layouts (``keep_firsts``) now, if not yet made."""
-        if self.firsts is None:
-            self.firsts = bytearray(FIRSTS)
-            self.fbase = array("H", bytes(len(self.gbase) * 2))
-
     def begin(self, shown, total=-1, safe_cell=-1, keep_firsts=False, max_work=0):
         """Start on view ``shown`` (the game's padded tile bytes). ``total``: the mine count (-1:
         not told). ``safe_cell``: a padded index whose layouts must leave it safe (-1: none).
@@ -98,8 +97,6 @@ class Frontier:
         self.shown = shown
         self.total = total
         self.safe_cell = safe_cell
-        if keep_firsts:
-            self.keep_firsts_room()
         self.keep_firsts = keep_firsts
         self.work = 0
         self.done = False
@@ -234,15 +231,33 @@ class Frontier:
         gstart[ng] = nf
         self.ngroups = ng
         self.nfront = nf
-        # 3. Count each group's layouts, in the first pool with room for them.
+        # 3. Count each group's layouts, in the first pool with room for them. The room the
+        # groups that may be counted need (``need``: from the group at hand on) sizes the pools
+        # and the first layouts' buffer to this view.
         used = self.used
         for k in range(POOLS):
             used[k] = 0
+        need = 0
+        fneed = 0
+        for g in range(ng):
+            n = gstart[g + 1] - gstart[g]
+            if n <= MAX_CELLS:
+                need += (n + 1) * (n + 1)
+                fneed += (n + 1) * n
+        if self.keep_firsts:
+            if self.firsts is None or len(self.firsts) < fneed and len(self.firsts) < FIRSTS:
+                self.firsts = None
+                self.firsts = bytearray(fneed if fneed < FIRSTS else FIRSTS)
+            if self.fbase is None or len(self.fbase) < ng:
+                self.fbase = array("H", bytes(2 * ng))
         firsts_used = 0
         for g in range(ng):
             n = gstart[g + 1] - gstart[g]
             slots = (n + 1) * (n + 1)
             fslots = (n + 1) * n if self.keep_firsts else 0
+            rest = need   # (this group's and the later ones')
+            if n <= MAX_CELLS:
+                need -= slots
             share = (self.max_work - self.work) // (ng - g)
             c = 0
             while c < POOLS and used[c] + slots > POOL:
@@ -256,8 +271,12 @@ class Frontier:
             if fslots:
                 self.fbase[g] = firsts_used
             pool = self.pools[c]
-            if pool is None:
-                pool = self.pools[c] = array("H", bytes(2 * POOL))
+            if pool is None or len(pool) < pool_used + slots:
+                size = pool_used + rest
+                grown = array("H", bytes(2 * (size if size < POOL else POOL)))
+                if pool_used:
+                    grown[:pool_used] = pool[:pool_used]   # (this view's groups before it)
+                pool = self.pools[c] = grown
             zero = array("H", bytes(2 * (n + 1)))   # (a row of zeros: one small block a group)
             for s in range(pool_used, pool_used + slots, n + 1):
                 pool[s:s + n + 1] = zero

@@ -33,7 +33,10 @@ SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver, layouts_class=GroupLayouts):
+    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None):
+        """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
+        lent by a caller that never lets the analysis run while the array holds anything else
+        (the hints lend their solver's stack, empty while an analysis runs; None: made here)."""
         self.s = solver
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
@@ -50,7 +53,8 @@ class CaseAnalysis:
         # not frontier cells.
         cells = solver.cells
         groups = cells // 2
-        self.gcells = array("H", bytes(2 * cells))        # frontier cells, group after group
+        # Frontier cells, group after group (read until the analysis ends; the hints' queue).
+        self.gcells = array("H", bytes(2 * cells)) if gcells is None else gcells
         self.gstart = array("H", bytes(2 * (groups + 1)))  # group g: gcells[gstart[g]:gstart[g+1]]
         self.cset = array("H", bytes(2 * groups))          # exact groups: bit k set if k mines possible
         self.pool = array("H", bytes(2 * groups))          # where group g's AND/OR masks start

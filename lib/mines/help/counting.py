@@ -31,15 +31,19 @@ class ExactCount:
         board = hinter.board
         cells = board.width * board.height
         self.frontier = frontier or Frontier(board)
-        self.view = bytearray(board.size)        # the settled view that was counted
         # Per group g, at gstart[g] + g: the counts possible, 0..n (n + 1 for n cells): at most
         # one per cell, as a group has a number of its own besides its cells
         # (mines.engine.frontier).
         self.able = bytearray(cells)
-        self.reach = bytearray(cells + 1)        # totals some mix of the other groups can make
-        self.spare = bytearray(cells + 1)
+        # The totals some mix of the other groups can make (0 up to the frontier's cells, fewer
+        # than the board's: a number is a cell too), in the case analysis's totals and OR masks:
+        # it counts only once an analysis has ended, and each analysis makes both anew. The
+        # settled view counted is in the hinter's walk marks (``seen``), free until its next walk.
+        cases = hinter.solver.cases
+        self.reach = cases.totals.reach
+        self.spare = cases.layouts.orm
         self.top = 0         # ``_others``: the highest total in ``reach``
-        self.at = -1         # the solver's ``nknown`` when ``view`` was counted (-1: not counted)
+        self.at = -1         # the solver's ``nknown`` when the view was counted (-1: not counted)
         self.exact = False   # that count had no group too big
 
     def forget(self):
@@ -53,8 +57,8 @@ class ExactCount:
         s = h.solver
         f = self.frontier
         if self.at != s.nknown:
-            h.settle(self.view)
-            f.begin(self.view, h.total)
+            h.settle(h.seen)
+            f.begin(h.seen, h.total)
             while True:
                 w = f.work
                 done = f.step(h.budget())

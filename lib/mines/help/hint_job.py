@@ -136,7 +136,7 @@ class HintJob:
         its case analysis is stuck past its bound, counting; a rescue too)."""
         from mines.help.probability import Probabilities
         h = self.hinter
-        self.probs = Probabilities(h.board, h.frontier)
+        self.probs = Probabilities(h.board, h.frontier or h.new_frontier())
         h.frontier = self.probs.frontier
 
     def _settled(self, h):
@@ -161,10 +161,9 @@ class HintJob:
                 return True   # a safe cell was provable: no mercy (or the view is wrong)
             rescue = self.rescue
             if rescue is None:
-                from mines.engine.frontier import Frontier
                 from mines.engine.kinds import Rescue
                 if h.frontier is None:
-                    h.frontier = Frontier(h.board)
+                    h.frontier = h.new_frontier()
                 rescue = self.rescue = Rescue(h.board, h.frontier)
             h.settle(self._settled(h))  # proven mines known, proven safe cells out: small groups
             rescue.begin(game, move_cell(self.move), self.settled)
@@ -210,13 +209,13 @@ class HintJob:
         self.rest()
 
     def rest(self):
-        """Let go of what only a guess, a rescue or exact counting needs (the frontier and its
-        counts, and on the device their modules' code: 7-12K): made again when next needed.
-        The midend calls it once a hint's or a rescue's answer is taken."""
+        """Let go of what only a hint's reasons, a guess, a rescue or exact counting needs
+        (the frontier and its counts, and on the device their modules' code: 8-13K): made
+        again when next needed (the checks after moves need none of it). The midend calls it
+        once a hint's or a rescue's answer is taken."""
         h = self.hinter
-        if h.frontier is None and h.counting is None:
-            return
         self.probs = self.rescue = h.frontier = h.counting = None
         if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
-            for name in ("help.probability", "help.counting", "engine.kinds", "engine.frontier"):
+            for name in ("help.reasons", "help.probability", "help.counting", "engine.kinds",
+                         "engine.frontier"):
                 phases.forget("mines." + name)

@@ -34,9 +34,16 @@ from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.help.view_loader import ViewLoader
-from mines.help.reasons import (RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS, RULE_SINGLE,
-                                because_of, rule_of)
 from mines.engine.solver import MINE, RUNNING, SAFE, Solver
+
+# The rules, weakest first (``Hinter.rule``). Why a hint holds is in ``mines.help.reasons``,
+# imported when a hint is chosen (a check after a move never needs it) and let go with the
+# guess's code after an answer (``hint_job.HintJob.rest``).
+RULE_SINGLE = 0
+RULE_PAIRS = 1
+RULE_CASES = 2
+RULE_COUNT = 3
+RULE_NAMES = ("single", "pairs", "cases", "count")
 
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
@@ -57,6 +64,9 @@ class Hinter:
     (the game's: a view's solver reads only its geometry, never its mines)."""
 
     def __init__(self, width, height, solver=None, board=None):
+        # Its own solver's case analysis collects its groups in the solver's stack (``_work``
+        # runs an analysis only with the stack empty, and nothing else runs that solver).
+        self._lend = solver is None
         if solver is None:
             solver = Solver(board or Board(width, height), oracle=False)
             solver.clue = None   # (its numbers are the view's, lent at each ``step``)
@@ -205,7 +215,7 @@ class Hinter:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
-                    cases = s.cases = CaseAnalysis(s)
+                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
@@ -230,6 +240,8 @@ class Hinter:
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
+                    if s.sp or s.psp:
+                        break   # cut short with its candidates: the stacks are the analysis's
             if self.ncand and not self._found:
                 for _ in self._choose():
                     yield
@@ -271,11 +283,19 @@ class Hinter:
         if self.counting is None:
             try:
                 from mines.help.counting import ExactCount
-                self.counting = ExactCount(self, self.frontier)
+                self.counting = ExactCount(self, self.frontier or self.new_frontier())
             except MemoryError:
                 return False   # no room to count: the answer stays what the rules found
             self.frontier = self.counting.frontier
         return True
+
+    def new_frontier(self):
+        """A ``Frontier`` for this board, to count with (the counting's, the probabilities', a
+        rescue's). Over its own solver, its groups' cells go in the solver's pair stack: counts
+        are made and read only with the pair rule idle (between case analyses, or after the
+        answer), and a count read after the pair rule ran is stale anyway (``counted``)."""
+        from mines.engine.frontier import Frontier
+        return Frontier(self.board, gcells=self.solver.pstack if self._lend else None)
 
     def counted(self, frontier):
         """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
@@ -391,6 +411,7 @@ class Hinter:
         """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
         generator: yields between candidates when the step's budget is spent, as a big group's
         numbers take a while to gather)."""
+        from mines.help.reasons import because_of, rule_of
         s = self.solver
         stride = self.board.stride
         best = None

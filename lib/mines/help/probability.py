@@ -10,17 +10,32 @@ their layout counts at t times C(interior, left - k - t). A cell's probability i
 The weights are floats renormalised as they grow (the device's floats have an 8-bit exponent), so
 the answer is a ratio of sums, never a huge integer. Without the total, the interior is unknown
 and its cells are not ranked. Sliced: ``begin`` then ``step(units)`` until True (or ``run()``).
+
+The floats are kept in arrays of the VM's own float width (``_FLOAT``), each value as it was
+computed: 4-8 bytes a value where a list holds a pointer to a float of 16 on a 32-bit MicroPython,
+and the answers those of lists. A group's weights are made when its cells are looked at, one
+group's at a time.
 """
+
+from array import array
 
 from mines.engine.frontier import LOOSE, Frontier
 from mines.engine.game import COVERED
 
 _BIG = 1e18
+# "f" where floats are single (CircuitPython's 30 bits fit a float32 exactly), else "d".
+_FLOAT = "d" if 1.0 + 1e-9 != 1.0 else "f"
+_WIDTH = 8 if _FLOAT == "d" else 4
+
+
+def _floats(n):
+    """n zero floats in an array."""
+    return array(_FLOAT, bytes(_WIDTH * n))
 
 
 def _binomial_ratios(n, lo, hi):
     """Floats proportional to C(n, m) for m = lo..hi (0 <= lo <= hi <= n), largest 1.0."""
-    out = [0.0] * (hi - lo + 1)
+    out = _floats(hi - lo + 1)
     v = 1.0
     out[0] = v
     for m in range(lo, hi):
@@ -113,7 +128,10 @@ class Probabilities:
             if f.gbase[g] == LOOSE:
                 dist.append(_binomial_ratios(n, 0, n))
             else:
-                dist.append(_scaled([float(f.layouts(g, k)) for k in range(n + 1)]))
+                d = _floats(n + 1)
+                for k in range(n + 1):
+                    d[k] = f.layouts(g, k)
+                dist.append(_scaled(d))
         f.work += 4 * f.nfront
         yield
         left = -1 if self.total < 0 else self.total - f.known
@@ -125,6 +143,8 @@ class Probabilities:
             return
         interior = f.interior
         front_max = f.nfront
+        lo = hi = 0
+        ways = None   # (without the total: no interior ways)
         if left >= 0:
             lo = left - front_max
             if lo < 0:
@@ -138,66 +158,31 @@ class Probabilities:
             ways = _binomial_ratios(interior, lo, hi)   # interior holds m mines: ways[m - lo]
             f.work += 6 * (hi - lo + 1)
             yield
-        weights = []   # per group: the weight of each of its counts
-        for g in range(ng):
-            others = [1.0]
-            for h in range(ng):
-                if h != g:
-                    others = self._convolve(others, dist[h])
-                    if f.work >= self._limit:
-                        yield
-            f.work += 10 * len(others)
-            w = []
-            for k in range(len(dist[g])):
-                if left < 0:
-                    w.append(dist[g][k])
-                    continue
-                s = 0.0
-                for t in range(len(others)):
-                    m = left - k - t
-                    if lo <= m <= hi:
-                        s += others[t] * ways[m - lo]
-                w.append(dist[g][k] * s)
-            weights.append(w)
-            yield
-        if ng:
-            total_weight = sum(weights[0])
-        else:
-            total_weight = 1.0
-        if left >= 0 and ng == 0:
-            total_weight = ways[left - lo] if lo <= left <= hi else 0.0
-        if total_weight <= 0:
-            low = f.known
-            high = f.known + interior
-            for d in dist:
-                k = 0
-                while not d[k]:
-                    k += 1
-                low += k
-                k = len(d) - 1
-                while not d[k]:
-                    k -= 1
-                high += k
-            if low > self.total:
-                self.error = "inconsistent: the numbers need at least %d mines, the total is %d" % (
-                    low, self.total)
-            elif high < self.total:
-                self.error = "inconsistent: the covered cells hold at most %d mines, the total " \
-                             "is %d" % (high, self.total)
-            else:
-                self.error = "inconsistent: no layout of %d mines fits the numbers" % self.total
-            self.done = True
-            yield
-            return
-        # Per cell.
+        # Per group: the weight of each of its counts (``_weigh``), then its cells' shares.
+        # The first group's weights (or the interior's ways) tell a view no layout fits.
         percent = self.percent
-        percent[:] = b"\xff" * len(percent)   # (a moment's copy, not one kept)
         best = -1
         best_p = 2.0
         best_far = 0
-        for g in range(ng):
+        for g in range(ng + 1):
+            if g < ng:
+                for _ in self._weigh(g, dist, left, lo, hi, ways):
+                    yield
+                w = self._w
+                yield
+            if g == 0:
+                total_weight = sum(w) if ng else 1.0
+                if left >= 0 and ng == 0:
+                    total_weight = ways[left - lo] if lo <= left <= hi else 0.0
+                if total_weight <= 0:
+                    self._inconsistent(dist, interior)
+                    self.done = True
+                    yield
+                    return
+                percent[:] = b"\xff" * len(percent)   # (a moment's copy, not one kept)
+            if g == ng:
+                break
             n = f.size_of(g)
-            w = weights[g]
             z = sum(w)
             base = f.gstart[g]
             loose = f.gbase[g] == LOOSE
@@ -209,7 +194,7 @@ class Probabilities:
                 # A cell's share: sum over k of w[k] * (its layouts with a mine / layouts).
                 row = n + 1
                 pool, at = f.counts(g)
-                share = [0.0] * row
+                share = _floats(row)
                 for k in range(row):
                     cnt = pool[at + k * row + n]
                     if cnt:
@@ -227,6 +212,7 @@ class Probabilities:
                 f.work += 24 + 4 * n
                 if f.work >= self._limit:
                     yield
+            w = share = None
         if left >= 0 and interior:
             # The interior's expected mines over its cells.
             others = [1.0]
@@ -272,8 +258,57 @@ class Probabilities:
             return c, prob, far
         return best, best_p, best_far
 
+    def _weigh(self, g, dist, left, lo, hi, ways):
+        """A generator: in ``_w``, group g's weight for each of its counts: its own layouts
+        times the ways the other groups and the interior hold the rest of ``left`` mines
+        (-1: its layouts alone)."""
+        f = self.frontier
+        others = [1.0]
+        for h in range(len(dist)):
+            if h != g:
+                others = self._convolve(others, dist[h])
+                if f.work >= self._limit:
+                    yield
+        f.work += 10 * len(others)
+        d = dist[g]
+        w = _floats(len(d))
+        for k in range(len(d)):
+            if left < 0:
+                w[k] = d[k]
+                continue
+            s = 0.0
+            for t in range(len(others)):
+                m = left - k - t
+                if lo <= m <= hi:
+                    s += others[t] * ways[m - lo]
+            w[k] = d[k] * s
+        self._w = w
+
+    def _inconsistent(self, dist, interior):
+        """``error`` for a view no layout of the total fits: the bound it passes."""
+        f = self.frontier
+        low = f.known
+        high = f.known + interior
+        for d in dist:
+            k = 0
+            while not d[k]:
+                k += 1
+            low += k
+            k = len(d) - 1
+            while not d[k]:
+                k -= 1
+            high += k
+        if low > self.total:
+            self.error = "inconsistent: the numbers need at least %d mines, the total is %d" % (
+                low, self.total)
+        elif high < self.total:
+            self.error = "inconsistent: the covered cells hold at most %d mines, the total " \
+                         "is %d" % (high, self.total)
+        else:
+            self.error = "inconsistent: no layout of %d mines fits the numbers" % self.total
+
     def _convolve(self, a, b):
-        out = [0.0] * (len(a) + len(b) - 1)
+        out = _floats(len(a) + len(b) - 1)
         for i in range(len(a)):
             ai = a[i]
             if ai:

@@ -1,16 +1,14 @@
 """Why a hint holds: the open numbers whose constraints alone prove a cell the hinter learnt
 (``hints.Hinter``), by a walk back through the cells each proof relied on. Functions of
 the ``Hinter`` (``h``), as its methods would be; they live apart so that each module stays
-small enough to compile on the device."""
+small enough to compile on the device, and load only when a hint is chosen."""
 
+from mines._const import const
 from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN
 
-# The hinter's rules, weakest first (``Hinter.rule``).
-RULE_SINGLE = 0
-RULE_PAIRS = 1
-RULE_CASES = 2
-RULE_COUNT = 3
-RULE_NAMES = ("single", "pairs", "cases", "count")
+# hints.RULE_SINGLE and RULE_COUNT, repeated (hints imports this module: a test checks them).
+_RULE_SINGLE = const(0)
+_RULE_COUNT = const(3)
 
 
 def because_of(h, c):
@@ -33,7 +31,7 @@ def because_of(h, c):
         x = walk[top]
         if why[x] == WHY_FULL:
             t = s.src2[x]   # where its case split began (``_work``)
-            if rule_of(h, x) == RULE_COUNT:
+            if rule_of(h, x) == _RULE_COUNT:
                 # The count used every known cell and every number of the frontier.
                 for k in range(t):
                     y = s.order[k]
@@ -71,8 +69,8 @@ def rule_of(h, c):
     """The rule learnt cell c's proof needed: the last begun at or before its position."""
     k = h.solver.when[c]
     starts = h.starts
-    rule = RULE_SINGLE
-    while rule < RULE_COUNT and starts[rule + 1] <= k:
+    rule = _RULE_SINGLE
+    while rule < _RULE_COUNT and starts[rule + 1] <= k:
         rule += 1
     return rule
 
