@@ -47,7 +47,8 @@ With every module loaded this took the game's own qstrs from about 1,270 to 840.
 The mapping depends on the sources alone: a name's new name is found by a hash of it, so adding
 a name leaves the others' (and the other modules' .mpy files) as they were.
 
-    python tools/shorten.py            # the mapping, one "new old" a line (reads a traceback)
+    python tools/shorten.py            # the mapping, one "new old" a line (reads a traceback;
+                                       # a name one module or class keeps says where)
     python tools/shorten.py --harvest  # add this machine's outside names to OUTSIDE
 """
 
@@ -388,6 +389,7 @@ class Renamer:
             self.names[name] = pool[k]
         self.module_names, self.attributes, self.methods = {}, {}, {}
         self.folded, self.inlined, self.arguments, self._keywords = {}, {}, [], set()
+        self.family_of = {}  # a class's own attribute -> its family's first class
         if "any" not in named:
             self._scope(trees, [n for n in pool if n not in taken])
             self._fold(trees)
@@ -542,9 +544,10 @@ class Renamer:
             if binds and (name in loads or name in args or defs[name] != len(binds)):
                 continue  # a method's name used otherwise too: it stays one string
             by_family.setdefault(families.pop(), []).append(name)
-        for names in by_family.values():
+        for family, names in by_family.items():
             for name, new in zip(sorted(names), free):
                 (self.methods if name in body_binds else self.attributes)[name] = new
+                self.family_of[name] = family
 
     @staticmethod
     def _check(repo, path, sites):
@@ -778,6 +781,18 @@ def main(argv=None):
         return 1
     for old, new in sorted(renamer.names.items(), key=lambda kv: kv[1]):
         print(new, old)
+    for dotted, names in sorted(renamer.module_names.items()):
+        for old, new in sorted(names.items(), key=lambda kv: kv[1]):
+            print(new, old, "(in %s)" % dotted)
+    for old, new in sorted(list(renamer.attributes.items()) + list(renamer.methods.items()),
+                           key=lambda kv: (renamer.family_of[kv[0]], kv[1])):
+        print(new, "self." + old, "(class %s and its kin)" % renamer.family_of[old])
+    for dotted, names in sorted(renamer.folded.items()):
+        for old in sorted(names):
+            print("-", old, "(in %s: folded, its importers have the number)" % dotted)
+    print("%s ...: arguments, by their place in their def (1st, 2nd, ...; a kept name such as "
+          "self keeps its own; an inner def counts on from its outer one's)"
+          % " ".join(renamer.arguments[:8]))
     return 0
 
 
