@@ -229,14 +229,13 @@ def _arguments(tree, renamable, codes):
         closed = isinstance(node, ast.ClassDef) or any(
             isinstance(m, (ast.ClassDef, ast.Global, ast.Nonlocal)) for m in ast.walk(node)
             if m is not node)
-        mine = 0
         for i, arg in enumerate(own):
             if not closed and renamable(arg.arg) and depth + i < len(codes):
                 env[arg.arg] = codes[depth + i]
                 edits.append(((arg.lineno, arg.col_offset), codes[depth + i]))
             else:
                 env.pop(arg.arg, None)
-            mine = i + 1
+        mine = len(own)
         if isinstance(node, ast.ClassDef):
             env = {}  # a class body's names are not its methods' (and none were renamed)
         for n in body:
@@ -432,7 +431,6 @@ class Renamer:
                     other.update(a.asname or a.name.split(".")[0] for a in node.names)
         imports, refused = {}, set()
         for dotted, tree in trees.items():
-            lines = ast.get_source_segment  # (just a reminder that offsets are bytes)
             source = _read(self.modules[dotted]).decode("utf-8").splitlines()
             for node in ast.walk(tree):
                 if not isinstance(node, ast.ImportFrom) or node.level or \
@@ -447,7 +445,6 @@ class Renamer:
                     if alias.asname or not alone or bindings.get((dotted, alias.name)):
                         refused.add(key)
                     imports.setdefault(key, []).append(dotted)
-        del lines
         for (home, name), importers in sorted(imports.items()):
             if (home, name) in refused or name in self.kept or name in other or \
                     name.startswith("_") or len(bindings.get((home, name), ())) != 1 or \
