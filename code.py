@@ -1,42 +1,18 @@
 """PyGamer Mines: no-guess Minesweeper for the Adafruit PyGamer and PyBadge.
 
-CircuitPython runs this file at boot. It picks the board profile (``boards.pygamer``,
-``boards.pybadge``, or ``boards.desktop`` for the simulator on a computer), builds the midend,
-the screen and the lights, then runs a fixed frame clock: input -> midend (which runs generator
-slices within its per-frame work budget) -> lights and sounds -> redraw what changed -> sleep to
-the next frame deadline. A late frame moves the deadline on instead of catching up.
+CircuitPython runs this file at boot. ``boards.startup`` picks the board profile
+(``boards.pygamer``, ``boards.pybadge``, or ``boards.desktop`` for the simulator on a computer)
+and builds the midend, the screen and the lights; its code is then let go, and this file runs a
+fixed frame clock: input -> midend (which runs generator slices within its per-frame work
+budget) -> lights and sounds -> redraw what changed -> sleep to the next frame deadline. A late frame moves the deadline on instead of catching up.
 """
 
 import gc
-import sys
 import time
 
 # Nothing here imports the game at module level: on a host, ``python -m pytest`` run from the
 # repository puts this file first on sys.path, where the standard library's ``code`` module
 # (which pdb imports) is looked for. Importing this file must then be harmless.
-
-
-def profile_name(board_id):
-    """The boards/ profile module for a CircuitPython board id, looked up exactly in
-    boards/catalog.py (the table tools/deploy.py uses too); None: the desktop simulator.
-    RuntimeError naming the supported boards for any other id."""
-    from boards import catalog
-    if board_id is None:
-        return catalog.DESKTOP
-    try:
-        return catalog.profile_for(board_id)
-    except ValueError as e:
-        raise RuntimeError(str(e))
-
-
-def pick_profile():
-    """Import and return the board profile module for the board we run on."""
-    board_id = None
-    if sys.implementation.name == "circuitpython":
-        import board
-        board_id = board.board_id
-    name = profile_name(board_id)
-    return getattr(__import__("boards." + name), name)
 
 
 class Clock:
@@ -63,15 +39,6 @@ class Clock:
         self.now += (t - self._last) & self._mask
         self._last = t
         return self.now
-
-
-def make_seed():
-    try:
-        import os
-        b = os.urandom(4)
-        return b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24
-    except (ImportError, NotImplementedError, AttributeError):
-        return int(time.monotonic() * 1000) & 0x3FFFFFFF
 
 
 def run(profile, midend, view, feedback, clock=None, frames=-1, sleep=time.sleep, on_frame=None):
@@ -139,52 +106,14 @@ def _note_free(midend):
 
 
 def start(profile=None, seed=None):
-    """Boot: the profile (``pick_profile()`` unless given: tests and the memory measure pass a
-    stand-in), the view, the midend with its saves, the lights. Returns (profile, midend,
-    view, feedback)."""
-    # Every module once, first, while the heap is empty (mines.phases.warm): the names they
-    # intern stay for good, and lie at the bottom of the heap in one piece.
-    from mines import phases
-    phases.warm()
+    """Boot (``boards.startup.start``: the profile, unless given, the view, the midend with its
+    saves, the lights), then its code let go. Returns (profile, midend, view, feedback)."""
+    from boards import forget, startup
+    parts = startup.start(profile, seed)
+    del startup
+    forget("boards.startup")  # start-up code: not kept all game long
     gc.collect()
-    if profile is None:
-        profile = pick_profile()
-    gc.collect()
-    from boards.feedback import Feedback
-    from boards.view import View
-    from mines.flow.midend import Midend
-    gc.collect()
-    from mines.flow.save_part import attach  # after the midend: in a small heap this order fits
-    gc.collect()
-    view = View(profile.display)
-    midend = Midend(seed=make_seed() if seed is None else seed,
-                    buttons=getattr(profile, "BUTTON_NAMES", None))
-    # Settings, records and the game in progress kept in the profile's storage (None: the
-    # board has none, and the player is told once; SAVES False: kept for this run only).
-    attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
-    feedback = Feedback(profile.pixels, profile.speaker)
-    gc.collect()
-    _boot_line(profile)
-    return profile, midend, view, feedback
-
-
-def _boot_line(profile):
-    """One line on the serial console: the interpreter and its version, the board and the bytes
-    free after start-up (also in mines.phases.HEAP, for Records > System)."""
-    from mines import phases
-    impl = sys.implementation
-    heap = phases.HEAP
-    heap[0] = "%s %s.%s.%s" % ((impl.name,) + tuple(impl.version[:3]))
-    try:
-        import board
-        heap[1] = board.board_id
-    except (ImportError, AttributeError):
-        heap[1] = getattr(profile, "NAME", "?")
-    heap[2] = _mem_free()
-    if heap[2] >= 0:
-        print("PyGamer Mines: %s on %s, %d bytes free after start" % (heap[0], heap[1], heap[2]))
-    else:  # CPython (the simulator) has no gc.mem_free
-        print("PyGamer Mines: %s on %s (its heap is not measured here)" % (heap[0], heap[1]))
+    return parts
 
 
 def main(seed=None, frames=-1, on_frame=None):

@@ -14,7 +14,7 @@ Plus the shared screen code: ``view`` (the board, the status bar, the result pan
 made once); and ``buttons`` (keypad and joystick to logical buttons), ``feedback`` (lights and
 sounds) and ``pixels`` (the NeoPixels). ``forget`` (mines.phases') drops a module whose work is
 done (the drawings of the sprite sheet and of the font, the view's and the profile's start-up
-code: ``view_setup``, ``device``).
+code: ``view_setup``, ``device``, and the boot's: ``startup``).
 """
 
 from mines.phases import forget  # noqa: F401  (the one routine that unloads code)

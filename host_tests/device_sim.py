@@ -29,11 +29,12 @@ spec = importlib.util.spec_from_file_location("mines_code", os.path.join(REPO, "
 code = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(code)
 
+from boards import startup  # noqa: E402
 from boards.feedback import Feedback  # noqa: E402
 from boards.view import View  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 
-name = code.profile_name(board.board_id)
+name = startup.profile_name(board.board_id)
 profile = getattr(__import__("boards." + name), name)
 keys = keypad.INSTANCES[0]
 KEY = {bit: n for n, bit in enumerate(profile.KEYMAP)}

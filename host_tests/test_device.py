@@ -69,14 +69,14 @@ def test_profile_plays_on_fake_hardware(board_id):
 
 
 def test_profile_names_come_from_the_one_board_table():
-    code = load_code()
-    assert code.profile_name(None) == "desktop"
-    assert code.profile_name("pygamer") == "pygamer"
-    assert code.profile_name("pybadge") == "pybadge"
+    from boards import startup
+    assert startup.profile_name(None) == "desktop"
+    assert startup.profile_name("pygamer") == "pygamer"
+    assert startup.profile_name("pybadge") == "pybadge"
     # exact match only: a 320x240 PyGamer Advance is not a PyGamer (see boards/catalog.py)
     for other in ("pygamer_advance", "pybadge_airlift", "feather_m4_express", "xpygamer", ""):
         with pytest.raises(RuntimeError) as e:
-            code.profile_name(other)
+            startup.profile_name(other)
         assert "no profile for board %r" % other in str(e.value)
         assert "supported: pybadge, pygamer" in str(e.value)
     # deploy reads the same table

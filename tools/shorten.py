@@ -85,6 +85,7 @@ REVIEWED = {
     "lib/mines/flow/texts.py": ("getattr(m.settings, name)",),
     # a package's attribute named after its module (module names are kept)
     "lib/mines/phases.py": ("hasattr(parent, attr)", "delattr(parent, attr)"),
+    "boards/startup.py": ('getattr(__import__("boards." + name), name)',),
     # every attribute an object has, by the names it has (renamed or not)
     "lib/mines/flow/jobs.py": ('getattr(obj, "__dict__", None)', "setattr(obj, name, None)"),
 }

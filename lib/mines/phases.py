@@ -31,7 +31,7 @@ PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 # no two modules of ours share one; a test checks it): kept loaded in every phase (the frame
 # loop, the midend and the screen's own parts; the five packages, whose __init__ is empty), and
 # beyond those what each phase may still use of what was loaded before it began. "engine:" and
-# the like say the package of the names after it (for ``warm``); boards' modules are named in
+# the like say the package of the names after it (``full_names``); boards' modules are named in
 # full. Strings, not tuples: a few hundred bytes. (boards.catalog is read once, to pick the
 # profile at start: the first phase lets it go.)
 RESIDENT = ("mines _const phases engine help puzzle saves flow "
@@ -105,25 +105,6 @@ def enter(phase):
     for name in gone:
         forget(name)
     return len(gone)
-
-
-def warm():
-    """Import every phase's modules once, and let go of them again, at start-up: the names
-    they intern (which MicroPython never frees) then lie at the bottom of the heap, in one
-    piece, rather than among a phase's buffers wherever a module first loads. Returns how many
-    modules it loaded."""
-    if not UNLOAD:
-        return 0
-    import gc
-    done = 0
-    for names in KEEP:
-        for name in full_names(names):
-            if name not in sys.modules:
-                __import__(name)
-                done += 1
-                enter(None)
-                gc.collect()
-    return done
 
 
 def full_names(names):
