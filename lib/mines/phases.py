@@ -36,13 +36,13 @@ PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 # profile at start: the first phase lets it go.)
 RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "engine: presets rng board game "
-            "flow: keys states settings jobs texts stats midend sweep_part save_part "
+            "flow: keys states settings jobs stats midend sweep_part save_part "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.pixels boards.pygamer boards.pybadge boards.desktop")
 _SOLVER = "engine: solver groups layouts totals "
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
           "engine: frontier ")
-_TEXT = "flow: menus boards.text_screen "
+_TEXT = "flow: menus texts boards.text_screen "
 _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
     _TEXT + "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "

@@ -9,7 +9,7 @@ from mines._const import const
 
 from mines import phases
 
-from mines.flow import sweep_part, texts
+from mines.flow import sweep_part
 from mines.engine.game import (PLAYING as G_PLAYING, PRIMARY, SECONDARY, LIVES_CHOICES, OPEN,
                                move_kind)
 from mines.flow.jobs import Boards, Runner, RUNNING, DONE, FAILED
@@ -20,7 +20,7 @@ from mines.flow.stats import Stats
 from mines.flow.states import (MENU, READY, GENERATING, PLAYING, PAUSED, WON, LOST,  # noqa: F401
                                CUE_OPEN, CUE_FLAG, CUE_WIN, CUE_LOSE, CUE_REFUSED, JOB_QUICK,
                                JOB_CLASSIC, JOB_RESUME, JOB_HINT, JOB_CHECK, JOB_PUZZLE,
-                               JOB_MERCY)
+                               JOB_MERCY, status as _status)
 
 _HELP = (JOB_HINT, JOB_CHECK, JOB_MERCY)
 
@@ -144,16 +144,18 @@ class Midend:
         return self.game.height if self._board_in_front() else self.settings.height
 
     def status(self):
-        """The middle of the status bar: a message, or the state in a word or two."""
-        return texts.status(self)
+        """The status bar's middle (states.status)."""
+        return _status(self)
 
     def footer(self):
         """The menu's bottom line: a message, or what the buttons do here."""
-        return texts.footer(self)
+        from mines.flow.texts import footer
+        return footer(self)
 
     def result_lines(self):
-        """The end-of-game panel's lines, most important first (texts.result_lines)."""
-        return texts.result_lines(self)
+        """The end-of-game panel's lines, most important first."""
+        from mines.flow.texts import result_lines
+        return result_lines(self)
 
     def say(self, text, ms=_MESSAGE_MS):
         """Show a short message in the status bar (or the menu's footer). It goes at the next
@@ -214,7 +216,7 @@ class Midend:
         self._cues |= CUE_WIN if won else CUE_LOSE
 
     def set_help(self, job):
-        self.assist = job  # hint_part's job, or None
+        self.assist = job  # (hint_part's, or None)
 
     def count_hint(self):
         self.hints_used += 1
@@ -330,7 +332,7 @@ class Midend:
         """Close every text screen: the board is in front."""
         if self._stack and self._stack[0].name == "main":
             self._main_row = self._stack[0].row
-        del self._stack[:]  # emptied in place: nothing is allocated between games
+        del self._stack[:]  # in place: nothing is allocated between games
         self.screen = None
         self.unsay()
         self.screen_version += 1
@@ -369,7 +371,7 @@ class Midend:
         game = self.game
         result = game.execute(move)
         if self.settings.marks:
-            try:  # help only while the heap has room: a move never fails for it
+            try:  # help only while the heap has room: a move never fails
                 from mines.flow import hint_part
                 hint_part.after_move(self)
             except MemoryError:
@@ -378,7 +380,7 @@ class Midend:
             self.start_x = -1
             self.start_y = -1
         if result < 0 and game.state == G_PLAYING:  # a life spent: say what is left
-            self.say("Life lost: %d left" % game.lives_left())  # 17 characters: the bar's width
+            self.say("Life lost: %d left" % game.lives_left())  # 17 characters: the bar
             self.cue(CUE_REFUSED)
         self._cues |= CUE_OPEN if move_kind(move) == OPEN or result != 0 else CUE_FLAG
         if game.state != G_PLAYING:
@@ -403,7 +405,7 @@ class Midend:
         self.boards.drop()
         if self.puzzle is not None:
             self.puzzle.drop(self)
-            self.puzzle = None   # (mode 0: drop said so)
+            self.puzzle = None   # (drop said mode 0)
         self.state = MENU
         del self._stack[:]
         self.start_x = -1
@@ -498,7 +500,7 @@ class Midend:
             self.message = ""
             self.screen_version += 1
         runner = self.runner
-        making = False  # a job (a board) is being worked on in this frame
+        making = False  # a board is being worked on in this frame
         if state == GENERATING and self._for_game:
             making = runner.state == RUNNING
             runner.run()

@@ -1,6 +1,9 @@
-"""The midend's states (what is in front), its runner's job tags, the save events and the cue
-bits (what the lights and speaker should say), in a module of their own so that the midend's
-parts (texts, hint_part, save_part, save_work, puzzle_part) read them from their one home."""
+"""The midend's states (what is in front) and the status bar's word for each (``status``), its
+runner's job tags, the save events and the cue bits (what the lights and speaker should say), in
+a module of their own so that the midend's parts (texts, hint_part, save_part, save_work,
+puzzle_part) read them from their one home."""
+
+from mines._const import const
 
 # What is in front: the game's flow.
 MENU = 0  # the main menu, or a screen opened from it
@@ -34,3 +37,32 @@ CUE_FLAG = 2
 CUE_WIN = 4
 CUE_LOSE = 8
 CUE_REFUSED = 16
+
+_A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
+_B = const(5)
+_START = const(6)
+
+
+def status(m):
+    """The middle of the status bar: a message, or the state and its keys in a few words (more
+    than 17 characters take the whole bar: boards.view)."""
+    runner = m.runner
+    if runner.tag == JOB_MERCY and runner.job is not None:
+        return runner.job.spin()   # a Kind board's rescue runs
+    if m.message:
+        return m.message
+    state = m.state
+    keys = m.buttons
+    if state == MENU or state == PAUSED:   # (a menu's title says it)
+        return ""
+    if state == READY:
+        return "%s: open a cell" % keys[_A]
+    if state == GENERATING:
+        return "Making %d%%  %s: stop" % (m.progress(), keys[_B])
+    if state == PLAYING:
+        if m.start_x >= 0:
+            return "%s: open the dot" % keys[_A]
+        return "%s: pause/help" % keys[_START]
+    if state == WON:
+        return "Solved! Move to look" if m.mode else "You win! Move to look"
+    return "Boom! Move to look"

@@ -1,38 +1,15 @@
-"""What the midend's screens say: the status bar's word, the menu's footer and the end-of-game
-panel's lines. A feature that has something to say at the end of a game (hints used, lives
-lost, the board's code, a new record) adds its line in ``result_lines``."""
+"""What the midend's screens say beyond the status bar's word (``states.status``, the one every
+frame needs): the menu's footer and the end-of-game panel's lines, and times as the panels show
+them. A feature that has something to say at the end of a game (hints used, lives lost, the
+board's code, a new record) adds its line in ``result_lines``. Loaded while a text screen or an
+end panel is in front (mines.phases), not all game long."""
 
 from mines._const import const
-from mines.flow.states import MENU, READY, GENERATING, PLAYING, PAUSED, WON, JOB_MERCY
+from mines.flow.states import WON
 
 _A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
 _B = const(5)
 _START = const(6)
-
-
-def status(m):
-    """The middle of the status bar: a message, or the state and its keys in a few words (more
-    than 17 characters take the whole bar: boards.view)."""
-    runner = m.runner
-    if runner.tag == JOB_MERCY and runner.job is not None:
-        return runner.job.spin()   # a Kind board's rescue runs
-    if m.message:
-        return m.message
-    state = m.state
-    keys = m.buttons
-    if state == MENU or state == PAUSED:   # (a menu's title says it)
-        return ""
-    if state == READY:
-        return "%s: open a cell" % keys[_A]
-    if state == GENERATING:
-        return "Making %d%%  %s: stop" % (m.progress(), keys[_B])
-    if state == PLAYING:
-        if m.start_x >= 0:
-            return "%s: open the dot" % keys[_A]
-        return "%s: pause/help" % keys[_START]
-    if state == WON:
-        return "Solved! Move to look" if m.mode else "You win! Move to look"
-    return "Boom! Move to look"
 
 
 def footer(m):
