@@ -68,7 +68,7 @@ class PuzzleJob:
         self.slice_work = 0
         mode = self.mode
         if not self.began:
-            if not mode.ensure_size(self.width, self.height):
+            if not mode.ensure_size(self.width, self.height, self.level):
                 return False  # old buffers dropped: collected before the next frame
             mode.maker.begin(self.seed, self.level)
             self.began = True
@@ -130,7 +130,7 @@ class PuzzleMode:
         self.job.set(w, h, level, seed)
         return self.job
 
-    def ensure_size(self, width, height):
+    def ensure_size(self, width, height, level):
         maker, game = self.maker, self.game
         if maker is not None or game is not None or self.made is not None:
             if maker is not None and maker.width == width and maker.height == height:
@@ -140,7 +140,8 @@ class PuzzleMode:
         gc.collect()
         from mines.puzzle.maker import PuzzleMaker
         try:
-            self.maker = PuzzleMaker(width, height)
+            # (Hard's case analysis only for Hard: Easy's and Medium's heap holds none of it)
+            self.maker = PuzzleMaker(width, height, level == P.HARD)
         except MemoryError:
             self.drop()
             raise

@@ -43,9 +43,6 @@ from mines._const import const
 import gc
 from array import array
 
-# The largest modules first, each compiled in a heap collected of the one before's garbage.
-from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
-gc.collect()
 from mines.engine.solver import QUEUED, RUNNING, Solver
 gc.collect()
 from mines.engine.board import Board
@@ -73,6 +70,8 @@ _SNAP_FROM = const(4)
 
 class PuzzleMaker:
     """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
+    ``analysis``: False makes no case analysis (Hard's alone, its code and buffers the most
+    the maker has) until a Hard ``begin`` needs it.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
@@ -95,7 +94,7 @@ class PuzzleMaker:
     # MAX_SLICE_UNITS, 360; host_tests check both, and every frame's units).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
-    def __init__(self, width, height):
+    def __init__(self, width, height, analysis=True):
         msg = check_size(width, height)
         if msg:
             raise ValueError(msg)
@@ -106,15 +105,11 @@ class PuzzleMaker:
         # (view mode; its clues are the board's counts: no copy)
         self.solver = Solver(board)
         self.solver.oracle = False
-        # The maker's parts, each compiled after a collect and before their buffers take room
-        # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
-        from mines.puzzle.cache import StateCopies  # noqa: F401
-        gc.collect()
-        from mines.puzzle.cases import MakerCases
-        gc.collect()
+        # The maker's parts, each compiled after a collect and before their buffers take room.
         from mines.puzzle.walk import Walk  # noqa: F401
         gc.collect()
-        self.solver.cases = MakerCases(self.solver)
+        if analysis:
+            self._analysis()
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
         # The depth-first walk over the tests: per level, its range of tests, phase (0: going
@@ -139,14 +134,25 @@ class PuzzleMaker:
         self._runners = [None, None, None]
         self._clear_stats()
 
+    def _analysis(self):
+        # Hard's case analysis, its modules (the largest first) compiled as the parts above
+        # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
+        gc.collect()
+        from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
+        gc.collect()
+        from mines.puzzle.cache import CachedLayouts  # noqa: F401
+        gc.collect()
+        from mines.puzzle.cases import MakerCases
+        gc.collect()
+        self.solver.cases = MakerCases(self.solver)
+
     def _parts(self):
         # The walk's parts (the final solve lets them go): the clues promoted, the solver's
         # state copies on _SNAP_LEVELS levels from _SNAP_FROM. The walk reads none of the
-        # solver's record but ``order``: ``when`` and ``src2`` go to ``src``.
-        from mines.puzzle.cache import StateCopies
-        from mines.puzzle.walk import Walk
+        # solver's record but ``order``: ``why``, ``when`` and ``src2`` go to ``src``.
+        from mines.puzzle.walk import StateCopies, Walk
         s = self.solver
-        s.when = s.src2 = s.src
+        s.why = s.when = s.src2 = s.src
         self._walk = Walk(s)
         self.promoted = array("H", bytes(2 * self.width * self.height))
         self._copies = StateCopies(s, _SNAP_LEVELS)
@@ -173,6 +179,8 @@ class PuzzleMaker:
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
+        if level == HARD and self.solver.cases is None:
+            self._analysis()
         if self._walk is None:
             self._parts()
         for lv in (level, BUILD_LEVEL[level]):
@@ -359,7 +367,8 @@ class PuzzleMaker:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
                 if not t:
                     s.reset(mines)   # (the root's state: nothing known)
-                    s.cases.fresh = 1
+                    if cases:
+                        cases.fresh = 1
                     self.npromoted = 0
                 elif _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
                     copies.restore(t - _SNAP_FROM, tmark[t])
@@ -423,6 +432,7 @@ class PuzzleMaker:
         self._walk = self._copies = self.promoted = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
+        s.why = bytearray(b.size)
         s.src2 = array("H", bytes(2 * b.size))
         runner = s.run(self.level, SLICE_UNITS)
         s.reset(mines)
