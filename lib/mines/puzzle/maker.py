@@ -8,9 +8,8 @@ costs the device's compiler heap).
 # the grid, a clue in every other cell, then the clues are taken away one at a time in random
 # order and a removal is kept only if the solver, working from the remaining clues alone (a cell
 # it proves safe shows no number), still decides every cell at the level: Easy =
-# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The player
-# is told the total mine count at every level (the screen shows it); only Hard's reasoning uses
-# it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
+# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The mine
+# count is shown at every level; only Hard's reasoning uses it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
 # left was tested: none can go (minimal).
 #
 # Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
@@ -36,8 +35,7 @@ costs the device's compiler heap).
 # finished puzzle checks it and leaves the deduction order behind (``solver.order``, ``why``,
 # ``src``) for hints.
 #
-# ``step()`` runs a slice of about ``SLICE_UNITS`` work units (the solver's); nothing is
-# allocated per cell or per test.
+# ``step()`` runs a slice of about ``SLICE_UNITS`` work units; nothing is allocated per test.
 
 from mines._const import const
 import gc
@@ -62,16 +60,14 @@ BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
 # per-cell state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime,
-# 20x15, against four levels (3-6): two (4-5) take 4% more at Hard and 7% at Easy, one 5% and
-# 12%, none 8% and 16%.
+# 20x15, against four levels: two take 4% more at Hard, 7% at Easy; none 8% and 16%.
 _SNAP_LEVELS = const(2)
 _SNAP_FROM = const(4)
 
 
 class PuzzleMaker:
     """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
-    ``analysis``: False makes no case analysis (Hard's alone, its code and buffers the most
-    the maker has) until a Hard ``begin`` needs it.
+    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
@@ -85,13 +81,12 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is over 200 units. The maker's are at most 150
-    # (``walk``: a cell of the second-solution look, 90; ``MakerCases.test``: 8 clues'
-    # neighbours, 72, a look at the groups so far, at most 150, the group to enumerate first,
-    # 105; a group grown by a cell, 80); the analysis's a TotalCounts step (at most 193), a
-    # group's count test (< 160 up to 20x15), a group's set-up (at most 195), a cache
-    # look-up (110) and the gap test (192). That fits the midend's runner (the generator's
-    # MAX_SLICE_UNITS, 360; host_tests check both, and every frame's units).
+    # piece between two checks is over 200 units: the maker's at most 150 (``walk``: a cell of
+    # the second-solution look, 90; ``MakerCases.test``: 8 clues' neighbours, 72, a look at
+    # the groups so far, 150, the group to enumerate first, 105; a group grown by a cell, 80);
+    # the analysis's a TotalCounts step (193), a group's count test (< 160 up to 20x15), a
+    # group's set-up (195), a cache look-up (110), the gap test (192). That fits the midend's
+    # runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both, and every frame's).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height, analysis=True):
@@ -112,8 +107,8 @@ class PuzzleMaker:
             self._analysis()
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        # The depth-first walk over the tests: per level, its range of tests, phase (0: going
-        # left next, 1: right next, 2: done) and the solver state to come back to.
+        # The walk over the tests: per level, its range of tests, phase (0: going left next,
+        # 1: right next, 2: done) and the solver state to come back to.
         self._tlo = array("H", bytes(2 * _DEPTH))
         self._thi = array("H", bytes(2 * _DEPTH))
         self._tph = bytearray(_DEPTH)
@@ -129,14 +124,13 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept for the walk (it carries on after every change of
-        # state), made by the ``begin`` that needs it; the final solve has its own.
+        # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
         self._runners = [None, None, None]
         self._clear_stats()
 
     def _analysis(self):
-        # Hard's case analysis, its modules (the largest first) compiled as the parts above
-        # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
+        # Hard's case analysis (its code and buffers the most the maker has), compiled as the
+        # parts above, the largest first.
         gc.collect()
         from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
         gc.collect()
