@@ -500,6 +500,12 @@ def test_same_seed_same_puzzle_other_seed_other_puzzle_and_bad_parameters():
     for seed, level in ((-1, 0), (1 << 30, 0), (0, 3)):
         with pytest.raises(ValueError, match="must be"):
             a.begin(seed, level)
+    # (the maker repeats play's levels and limits, so that making a puzzle loads no play)
+    from mines.puzzle import maker
+    assert (maker.EASY, maker.MEDIUM, maker.HARD) == (P.EASY, P.MEDIUM, P.HARD)
+    assert (maker._SEED_BITS, maker._MIN_SIDE, maker._MIN_SIDE, maker._MAX_WIDTH,
+            maker._MAX_HEIGHT) == (P.SEED_BITS, P.MIN_WIDTH, P.MIN_HEIGHT, P.MAX_WIDTH,
+                                   P.MAX_HEIGHT)
 
 
 def test_a_maker_without_the_analysis_makes_the_same_puzzles_and_loads_none_of_it():
@@ -518,7 +524,8 @@ def test_a_maker_without_the_analysis_makes_the_same_puzzles_and_loads_none_of_i
         s, t = lean.solver, full.solver
         assert s.order == t.order and s.why == t.why and s.src == t.src and s.src2 == t.src2
         assert (lean.solver.cases is None) == (level != P.HARD and seed < 7), (seed, level)
-    # Under micropython, the lean maker's Easy and Medium puzzles import none of the analysis.
+    # Under micropython, the lean maker's Easy and Medium puzzles import none of the analysis,
+    # and no puzzle imports play (its levels and limits are repeated in the maker).
     script = (
         "import sys\n"
         "sys.path.insert(0, %r)\n"
@@ -527,7 +534,7 @@ def test_a_maker_without_the_analysis_makes_the_same_puzzles_and_loads_none_of_i
         "for level in (0, 1, 2):\n"
         "    m.begin(3, level); m.run()\n"
         "    print(level, sorted(k for k in sys.modules if k.endswith(\n"
-        "        ('groups', 'layouts', 'totals', 'cache', 'cases'))))\n" % engine_util.LIB)
+        "        ('groups', 'layouts', 'totals', 'cache', 'cases', 'play'))))\n" % engine_util.LIB)
     r = micropython(["-c", script])
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split("\n")[:3] == [

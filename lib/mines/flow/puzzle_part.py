@@ -8,7 +8,8 @@ puzzles' seeds (an Rng)."""
 import gc
 from array import array
 
-from mines.puzzle import play as P
+from mines import phases
+from mines.engine.presets import FULL
 from mines.flow.jobs import scrub
 from mines.engine.rng import Rng
 from mines.flow.states import GENERATING, JOB_PUZZLE, MENU
@@ -31,13 +32,15 @@ def start(m, fixed=None):
     m.runner.start(puzzle.start(m, fixed), JOB_PUZZLE)
     m.show_board()
     m.wait_for(m.board_width() // 2, m.board_height() // 2)
+    m.enter(phases.PUZZLE)   # (the menu's sizes, ``play``, read: it goes before the maker comes)
 
 
 def best_times():
     """The best solve time per menu size and level, in milliseconds (0: none yet), in one flat
     table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read
     back as it is."""
-    return array("I", bytes(4 * 3 * len(P.SIZES)))
+    from mines.puzzle.play import SIZES
+    return array("I", bytes(4 * 3 * len(SIZES)))
 
 
 class PuzzleJob:
@@ -110,21 +113,23 @@ class PuzzleMode:
         if m.state == GENERATING:
             return self.job.width if k == 1 else self.job.height
         if m.state == MENU or game is None:
-            return P.SIZES[m.settings.psize][k]
+            from mines.puzzle.play import SIZES   # (the menu's code)
+            return SIZES[m.settings.psize][k]
         return game.width if k == 1 else game.height
 
     def start(self, m, fixed=None):
         """The job making a puzzle of the menu's size and level, from the next seed, or the
         puzzle of ``fixed`` (width, height, level, seed: a puzzle code)."""
+        from mines.puzzle.play import SIZES
         s = m.settings
         self._boards = m.boards
         if fixed is None:
-            w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
+            w, h = SIZES[s.psize][1], SIZES[s.psize][2]
             fixed = (w, h, s.plevel, self.seeds.bits30())
         w, h, level, seed = fixed
         self.size_index = -1   # (best times are kept for the menu's sizes)
-        for k in range(len(P.SIZES)):
-            if P.SIZES[k][1] == w and P.SIZES[k][2] == h:
+        for k in range(len(SIZES)):
+            if SIZES[k][1] == w and SIZES[k][2] == h:
                 self.size_index = k
         self.level = level
         self.job.set(w, h, level, seed)
@@ -141,7 +146,7 @@ class PuzzleMode:
         from mines.puzzle.maker import PuzzleMaker
         try:
             # (Hard's case analysis only for Hard: Easy's and Medium's heap holds none of it)
-            self.maker = PuzzleMaker(width, height, level == P.HARD)
+            self.maker = PuzzleMaker(width, height, level == FULL)   # (play.HARD)
         except MemoryError:
             self.drop()
             raise

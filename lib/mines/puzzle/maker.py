@@ -26,14 +26,12 @@ costs the device's compiler heap).
 # each test at the level; going back lands on a state the clues imply and the solver's rules are
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
 # compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
-# are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
-# it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
-# where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``walk.Walk.second``). In a Hard test, the case analysis stops at the first group whose
-# layouts show a second solution (c_i stays, ``cache.CachedLayouts._seen``); most Hard tests
-# need no analysis at all (``cases.MakerCases.test``). A final solve from scratch of the
-# finished puzzle checks it and leaves the deduction order behind (``solver.order``, ``why``,
-# ``src``) for hints.
+# are test i-1's outcome (one solution) less c_i, so a second solution differs next to c_i; one
+# found by a swap (or a flip) there keeps c_i (``walk.Walk.second``). A Hard test's case
+# analysis stops at the first group whose layouts show a second solution (c_i stays,
+# ``cache.CachedLayouts._seen``); most Hard tests need none (``cases.MakerCases.test``). A
+# final solve of the finished puzzle checks it and leaves the deductions (``solver.order``,
+# ``why``, ``src``) for hints.
 #
 # ``step()`` runs a slice of about ``SLICE_UNITS`` work units; nothing is allocated per test.
 
@@ -44,18 +42,21 @@ from array import array
 from mines.engine.solver import QUEUED, RUNNING, Solver
 gc.collect()
 from mines.engine.board import Board
-from mines.puzzle.play import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
+# play's levels (the solver's) and limits, not play: making a puzzle holds none of its code.
+from mines.engine.presets import FULL as HARD, PAIRS as MEDIUM, SINGLE as EASY
 from mines.engine.rng import Rng
 
-# The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
+_SEED_BITS = const(30)
+_MIN_SIDE = const(5)
+_MAX_WIDTH = const(20)
+_MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
 MINE_PERCENT_SPREAD = 7
 
 SLICE_UNITS = 160
-# Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
-# must use Medium: its pair rule only looks at numbers queued since, so it must start from a
-# state where every pair was looked at; Hard's tests need such a state too (and Easy ranges
-# made Hard's work three times as much: far fewer ranges are decided).
+# Per level, the level ranges are solved at (a test runs its own from there): the pair rule
+# looks only at numbers queued since, so Medium's and Hard's tests must start where every pair
+# was looked at (and Easy ranges made Hard's work 3x: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
@@ -90,9 +91,9 @@ class PuzzleMaker:
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height, analysis=True):
-        msg = check_size(width, height)
-        if msg:
-            raise ValueError(msg)
+        if not (_MIN_SIDE <= width <= _MAX_WIDTH and _MIN_SIDE <= height <= _MAX_HEIGHT):
+            from mines.puzzle.play import check_size
+            raise ValueError(check_size(width, height))
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
         self.width = width
         self.height = height
@@ -141,9 +142,9 @@ class PuzzleMaker:
         self.solver.cases = MakerCases(self.solver)
 
     def _parts(self):
-        # The walk's parts (the final solve lets them go): the clues promoted, the solver's
-        # state copies on _SNAP_LEVELS levels from _SNAP_FROM. The walk reads none of the
-        # solver's record but ``order``: ``why``, ``when`` and ``src2`` go to ``src``.
+        # The walk's parts (the final solve lets them go): the clues promoted, the state
+        # copies. The walk reads none of the solver's record but ``order``: ``why``, ``when``
+        # and ``src2`` go to ``src``.
         from mines.puzzle.walk import StateCopies, Walk
         s = self.solver
         s.why = s.when = s.src2 = s.src
@@ -168,8 +169,8 @@ class PuzzleMaker:
         HARD). The same arguments always give the same puzzle."""
         if level not in (EASY, MEDIUM, HARD):
             raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
-        if not (0 <= seed < (1 << SEED_BITS)):
-            raise ValueError("seed must be 0 to %d" % ((1 << SEED_BITS) - 1))
+        if not (0 <= seed < (1 << _SEED_BITS)):
+            raise ValueError("seed must be 0 to %d" % ((1 << _SEED_BITS) - 1))
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
@@ -208,6 +209,7 @@ class PuzzleMaker:
             pass
 
     def code(self):
+        from mines.puzzle.play import encode_code
         return encode_code(self.width, self.height, self.level, self.seed)
 
     def release(self):
