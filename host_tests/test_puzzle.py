@@ -500,6 +500,46 @@ def test_same_seed_same_puzzle_other_seed_other_puzzle_and_bad_parameters():
     for seed, level in ((-1, 0), (1 << 30, 0), (0, 3)):
         with pytest.raises(ValueError, match="must be"):
             a.begin(seed, level)
+    # (the maker repeats play's levels and limits, so that making a puzzle loads no play)
+    from mines.puzzle import maker
+    assert (maker.EASY, maker.MEDIUM, maker.HARD) == (P.EASY, P.MEDIUM, P.HARD)
+    assert (maker._SEED_BITS, maker._MIN_SIDE, maker._MIN_SIDE, maker._MAX_WIDTH,
+            maker._MAX_HEIGHT) == (P.SEED_BITS, P.MIN_WIDTH, P.MIN_HEIGHT, P.MAX_WIDTH,
+                                   P.MAX_HEIGHT)
+
+
+def test_a_maker_without_the_analysis_makes_the_same_puzzles_and_loads_none_of_it():
+    """The game's maker for Easy and Medium makes no case analysis (``analysis`` False: Hard's
+    code and buffers stay out of the heap): the same puzzles and final solves; a Hard begin
+    makes the analysis then, and the same Hard puzzle as a maker that had it from the start."""
+    lean = PuzzleMaker(12, 9, analysis=False)
+    full = PuzzleMaker(12, 9)
+    assert lean.solver.cases is None and full.solver.cases is not None
+    for seed, level in ((5, P.EASY), (6, P.MEDIUM), (7, P.HARD), (8, P.MEDIUM)):
+        for m in (lean, full):
+            m.begin(seed, level)
+            m.run()
+            check_puzzle(m)
+        assert rows_and_solution(lean) == rows_and_solution(full)
+        s, t = lean.solver, full.solver
+        assert s.order == t.order and s.why == t.why and s.src == t.src and s.src2 == t.src2
+        assert (lean.solver.cases is None) == (level != P.HARD and seed < 7), (seed, level)
+    # Under micropython, the lean maker's Easy and Medium puzzles import none of the analysis,
+    # and no puzzle imports play (its levels and limits are repeated in the maker).
+    script = (
+        "import sys\n"
+        "sys.path.insert(0, %r)\n"
+        "from mines.puzzle.maker import PuzzleMaker\n"
+        "m = PuzzleMaker(10, 7, False)\n"
+        "for level in (0, 1, 2):\n"
+        "    m.begin(3, level); m.run()\n"
+        "    print(level, sorted(k for k in sys.modules if k.endswith(\n"
+        "        ('groups', 'layouts', 'totals', 'cache', 'cases', 'play'))))\n" % engine_util.LIB)
+    r = micropython(["-c", script])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split("\n")[:3] == [
+        "0 []", "1 []", "2 ['mines.engine.groups', 'mines.engine.layouts', "
+        "'mines.engine.totals', 'mines.puzzle.cache', 'mines.puzzle.cases']"], r.stdout
 
 
 def test_codes_round_trip_and_refuse_board_codes_and_typos():
@@ -616,11 +656,11 @@ def test_full_screen_hard_in_a_device_sized_heap_allocates_little():
     assert r.returncode == 0, r.stdout + r.stderr
     ok, begin, run = r.stdout.split()
     # A puzzle: the job's generator frame (about 600 bytes), a few small blocks inside the
-    # solver, and the final solve's runner (another frame) and its ``src2`` (2 bytes a padded
-    # cell: 748). begin() makes again what the last final solve let go of (the walk's parts:
-    # the state copies, 2.3K, the promoted clues, the walk), the runners and the job (frames
-    # of a 64-bit VM: about 1K each).
-    assert ok == "ok" and int(run) <= 1536 + 1400, run
+    # solver, and the final solve's runner (another frame) and its ``src2`` and ``why`` (3
+    # bytes a padded cell: 1,122). begin() makes again what the last final solve let go of (the
+    # walk's parts: the state copies, 2.3K, the promoted clues, the walk), the runners and the
+    # job (frames of a 64-bit VM: about 1K each).
+    assert ok == "ok" and int(run) <= 1536 + 1800, run
     assert int(begin) <= 8192, begin
 
 

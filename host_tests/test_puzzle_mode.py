@@ -48,6 +48,10 @@ def made(d):
     last = 0
     seen = set()   # progress values
     while m.state == M.GENERATING:
+        maker = m.puzzle.maker
+        if maker is not None and maker.solver is not None:
+            # (Easy's and Medium's maker makes no case analysis: Hard's alone)
+            assert (maker.solver.cases is None) == (m.puzzle.level != P.HARD)
         if not m.message:
             assert m.status() == "Making %d%%  B: stop" % m.progress()
         assert m.progress() >= last

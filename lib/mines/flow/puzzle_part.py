@@ -1,6 +1,6 @@
 """Puzzle mode's part of the midend: the puzzle buffers, the job that makes a puzzle between
-frames, the moves (A mine, B clear; undo, redo, check and hint from the pause menu), the end of a
-puzzle and the best times. The midend holds one ``PuzzleMode`` from the first puzzle asked for
+frames, and the best times (the moves, A mine, B clear, the pause menu's undo, redo, check and
+hint, and the end of a puzzle are in ``puzzle_moves``, loaded once a puzzle is played). The midend holds one ``PuzzleMode`` from the first puzzle asked for
 until it goes back to its menu (imported then: a player who never plays a puzzle pays nothing for
 it); what outlives it is plain data in the midend: the best times (``best_times``) and the
 puzzles' seeds (an Rng)."""
@@ -8,14 +8,11 @@ puzzles' seeds (an Rng)."""
 import gc
 from array import array
 
-from mines.puzzle import play as P
-from mines._const import const
+from mines import phases
+from mines.engine.presets import FULL
 from mines.flow.jobs import scrub
-from mines.flow.keys import A, B, START
-from mines.engine.presets import LEVEL_WORDS
 from mines.engine.rng import Rng
-from mines.flow.states import (CUE_FLAG, CUE_OPEN, CUE_REFUSED, GENERATING, JOB_PUZZLE, MENU,
-                               PLAYING, WON)
+from mines.flow.states import GENERATING, JOB_PUZZLE, MENU
 
 
 def start(m, fixed=None):
@@ -35,40 +32,15 @@ def start(m, fixed=None):
     m.runner.start(puzzle.start(m, fixed), JOB_PUZZLE)
     m.show_board()
     m.wait_for(m.board_width() // 2, m.board_height() // 2)
-
-PAUSE_ROWS = (
-    ("Resume", None, "resume"),
-    ("Undo", None, "undo"),
-    ("Redo", None, "redo"),
-    ("Check marks", None, "check"),
-    ("Hint", None, "hint"),
-    ("New puzzle", None, "new"),
-    ("How to play", None, "puzzle_help"),
-    ("Menu", None, "menu"),
-)
-
-_A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
-_B = const(5)
+    m.enter(phases.PUZZLE)   # (the menu's sizes, ``play``, read: it goes before the maker comes)
 
 
 def best_times():
     """The best solve time per menu size and level, in milliseconds (0: none yet), in one flat
     table (``times[size * 3 + level]``, unsigned ints of 32 bits) that a save can write and read
     back as it is."""
-    return array("I", bytes(4 * 3 * len(P.SIZES)))
-
-
-def record_best(times, size, level, ms):
-    """A puzzle of ``size`` (index in puzzle_game.SIZES; -1: a size not in the menu's, a code's)
-    and ``level`` was solved in ``ms`` milliseconds; True when that is a new best in ``times``
-    (``best_times``)."""
-    if size < 0:
-        return False
-    k = size * 3 + level
-    if times[k] and times[k] <= ms:
-        return False
-    times[k] = ms
-    return True
+    from mines.puzzle.play import SIZES
+    return array("I", bytes(4 * 3 * len(SIZES)))
 
 
 class PuzzleJob:
@@ -99,7 +71,7 @@ class PuzzleJob:
         self.slice_work = 0
         mode = self.mode
         if not self.began:
-            if not mode.ensure_size(self.width, self.height):
+            if not mode.ensure_size(self.width, self.height, self.level):
                 return False  # old buffers dropped: collected before the next frame
             mode.maker.begin(self.seed, self.level)
             self.began = True
@@ -141,27 +113,29 @@ class PuzzleMode:
         if m.state == GENERATING:
             return self.job.width if k == 1 else self.job.height
         if m.state == MENU or game is None:
-            return P.SIZES[m.settings.psize][k]
+            from mines.puzzle.play import SIZES   # (the menu's code)
+            return SIZES[m.settings.psize][k]
         return game.width if k == 1 else game.height
 
     def start(self, m, fixed=None):
         """The job making a puzzle of the menu's size and level, from the next seed, or the
         puzzle of ``fixed`` (width, height, level, seed: a puzzle code)."""
+        from mines.puzzle.play import SIZES
         s = m.settings
         self._boards = m.boards
         if fixed is None:
-            w, h = P.SIZES[s.psize][1], P.SIZES[s.psize][2]
+            w, h = SIZES[s.psize][1], SIZES[s.psize][2]
             fixed = (w, h, s.plevel, self.seeds.bits30())
         w, h, level, seed = fixed
         self.size_index = -1   # (best times are kept for the menu's sizes)
-        for k in range(len(P.SIZES)):
-            if P.SIZES[k][1] == w and P.SIZES[k][2] == h:
+        for k in range(len(SIZES)):
+            if SIZES[k][1] == w and SIZES[k][2] == h:
                 self.size_index = k
         self.level = level
         self.job.set(w, h, level, seed)
         return self.job
 
-    def ensure_size(self, width, height):
+    def ensure_size(self, width, height, level):
         maker, game = self.maker, self.game
         if maker is not None or game is not None or self.made is not None:
             if maker is not None and maker.width == width and maker.height == height:
@@ -171,7 +145,8 @@ class PuzzleMode:
         gc.collect()
         from mines.puzzle.maker import PuzzleMaker
         try:
-            self.maker = PuzzleMaker(width, height)
+            # (Hard's case analysis only for Hard: Easy's and Medium's heap holds none of it)
+            self.maker = PuzzleMaker(width, height, level == FULL)   # (play.HARD)
         except MemoryError:
             self.drop()
             raise
@@ -218,68 +193,16 @@ class PuzzleMode:
         m.runner.stop()
         m.play_from(0, self.game.width // 2, self.game.height // 2)
 
-    # -- playing ----------------------------------------------------------------------------
+    # -- playing (puzzle_moves: loaded once a puzzle is played) ------------------------------
 
     def press(self, m, button):
-        """A, B and START while a puzzle is on screen (the midend moves the cursor)."""
-        game = self.game
-        if m.state == WON:
-            if button == A or button == START:
-                m.start_puzzle()
-            elif button == B:
-                m.to_menu()
-            return
-        if button == START:
-            from mines.flow.menus import Menu   # (text code: not held while a puzzle is made)
-            m.show_paused(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
-            return
-        if button != A and button != B:
-            return
-        move = game.decide(P.PRIMARY if button == A else P.SECONDARY, m.cx, m.cy)
-        if move == P.NO_MOVE:
-            m.say("A clue: no mark")
-            m.cue(CUE_REFUSED)
-            return
-        game.execute(move)
-        m.cue(CUE_FLAG if button == A else CUE_OPEN)
-        self._after(m)
+        from mines.flow.puzzle_moves import press
+        press(self, m, button)
 
     def action(self, m, word):
-        """A pause-menu row: "undo", "redo", "check" or "hint"; back to the puzzle."""
-        game = self.game
-        m.resume()
-        if word == "undo" or word == "redo":
-            if not (game.undo() if word == "undo" else game.redo()):
-                m.say("Nothing to %s" % word)
-        elif word == "check":
-            wrong = game.check()
-            m.say("%d wrong mark%s" % (wrong, "" if wrong == 1 else "s") if wrong
-                  else "No wrong mark")
-        elif word == "hint":
-            c = game.hint()
-            if c >= 0:
-                m.point(game.board.x_of(c), game.board.y_of(c))
-                m.say("Hint: a mine here" if game.hint_mine else "Hint: clear here")
-        self._after(m)
-
-    def _after(self, m):
-        game = self.game
-        if game.state == P.SOLVED and m.state == PLAYING:
-            self.new_best = record_best(self.best, self.size_index, self.level, m.elapsed_ms)
-            m.end(True)
-            m.unsay()   # "Solved!" in the bar at once
-            gc.collect()   # a quiet moment between puzzles
+        from mines.flow.puzzle_moves import action
+        action(self, m, word)
 
     def result_lines(self, m):
-        from mines.flow.texts import clock
-        best = self.best[self.size_index * 3 + self.level] if self.size_index >= 0 else 0
-        game = self.game
-        head = "Solved in %s  %s" % (clock(m.elapsed_ms), "new best!" if self.new_best else
-                                     "best " + clock(best) if best else "")
-        if len(head) > 26:
-            head = head[:6] + head[9:]   # "Solved 2:46:40  ..."
-        return [head.rstrip(),
-                "%dx%d %s  help used %d" % (game.width, game.height,
-                                            LEVEL_WORDS[self.level], game.helps),
-                "Code %s" % game.code(),
-                "%s: next  %s: menu" % (m.buttons[_A], m.buttons[_B])]
+        from mines.flow.puzzle_moves import result_lines
+        return result_lines(self, m)

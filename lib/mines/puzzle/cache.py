@@ -1,6 +1,6 @@
-# The pen-and-paper maker's copies of the solver's state (``StateCopies``), and its cache of
-# whole group enumerations (``mines.engine.layouts``) by content (``CachedLayouts``). Imported by
-# the maker after its collect: compiled apart, where a 96K heap still finds room.
+# The pen-and-paper maker's cache of whole group enumerations (``mines.engine.layouts``) by
+# content (``CachedLayouts``), for Hard's case analysis alone. Imported by the maker after its
+# collect: compiled apart, where a 96K heap still finds room.
 #
 # The maker's case analysis sees most groups again and again, unchanged, from test to test (three
 # in four at 20x15 Hard). A group whose cells, numbers, and mines still to place and free cells
@@ -193,41 +193,3 @@ class CachedLayouts(GroupLayouts):
         self._fill = slot
         s.work += 2 * n + 2 * ncons
         return False
-
-
-class StateCopies:
-    """Copies of a solver's per-cell state at a fixed point (st, unk, mk) and its mines left,
-    in ``levels`` slots (about 1.2 KB each at 20x15). Going back to one is three block copies;
-    the flags are cleared, the case analysis told to see every group as new, nothing queued."""
-
-    def __init__(self, solver, levels):
-        self.s = s = solver
-        self._st = [bytearray(len(s.st)) for _ in range(levels)]
-        self._unk = [bytearray(s.size) for _ in range(levels)]
-        self._mk = [bytearray(s.size) for _ in range(levels)]
-        self._left = array("h", bytes(2 * levels))
-
-    def save(self, k):
-        s = self.s
-        self._st[k][:] = s.st
-        self._unk[k][:] = s.unk
-        self._mk[k][:] = s.mk
-        self._left[k] = s.mines_left
-        s.work += 8
-
-    def restore(self, k, p):
-        """Back to copy k, taken when ``order`` had ``p`` cells: the cells known since are
-        unknown again and the clues promoted since are demoted (the caller sets its count), as
-        truncating would leave them."""
-        s = self.s
-        s.st[:] = self._st[k]
-        s.unk[:] = self._unk[k]
-        s.mk[:] = self._mk[k]
-        s.flags[:] = s.board.zeros
-        s.cases.fresh = 1   # every group counts as changed (puzzle_cases.MakerCases)
-        s.mines_left = self._left[k]
-        s.nknown = p
-        s.unknown = s.cells - p
-        s.sp = 0
-        s.psp = 0
-        s.work += 8

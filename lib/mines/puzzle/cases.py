@@ -14,7 +14,10 @@ class MakerCases(CaseAnalysis):
     counts when no count set has a gap (every total in between is then reachable)."""
 
     def __init__(self, solver, layouts_class=CachedLayouts):
-        CaseAnalysis.__init__(self, solver, layouts_class)
+        # The groups are collected in the solver's stack, as the hints' are: empty whenever
+        # groups are (a test collects at a fixed point, and the solver runs its analysis only
+        # once the stack is empty; what it learns goes on the stack after the last look).
+        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack)
         self.by_unknown = True
         self.nfront = 0
         self.nfound = 0

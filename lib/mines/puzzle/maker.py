@@ -8,9 +8,8 @@ costs the device's compiler heap).
 # the grid, a clue in every other cell, then the clues are taken away one at a time in random
 # order and a removal is kept only if the solver, working from the remaining clues alone (a cell
 # it proves safe shows no number), still decides every cell at the level: Easy =
-# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The player
-# is told the total mine count at every level (the screen shows it); only Hard's reasoning uses
-# it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
+# ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The mine
+# count is shown at every level; only Hard's reasoning uses it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
 # left was tested: none can go (minimal).
 #
 # Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
@@ -27,52 +26,49 @@ costs the device's compiler heap).
 # each test at the level; going back lands on a state the clues imply and the solver's rules are
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
 # compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
-# are test i-1's outcome (which has one solution) less c_i, so any second solution differs from
-# it next to c_i; when a mine and a safe cell next to c_i (or c_i itself) can be swapped (or,
-# where the mine count is not used, one flipped) keeping every clue shown, c_i stays
-# (``walk.Walk.second``). In a Hard test, the case analysis stops at the first group whose
-# layouts show a second solution (c_i stays, ``cache.CachedLayouts._seen``); most Hard tests
-# need no analysis at all (``cases.MakerCases.test``). A final solve from scratch of the
-# finished puzzle checks it and leaves the deduction order behind (``solver.order``, ``why``,
-# ``src``) for hints.
+# are test i-1's outcome (one solution) less c_i, so a second solution differs next to c_i; one
+# found by a swap (or a flip) there keeps c_i (``walk.Walk.second``). A Hard test's case
+# analysis stops at the first group whose layouts show a second solution (c_i stays,
+# ``cache.CachedLayouts._seen``); most Hard tests need none (``cases.MakerCases.test``). A
+# final solve of the finished puzzle checks it and leaves the deductions (``solver.order``,
+# ``why``, ``src``) for hints.
 #
-# ``step()`` runs a slice of about ``SLICE_UNITS`` work units (the solver's); nothing is
-# allocated per cell or per test.
+# ``step()`` runs a slice of about ``SLICE_UNITS`` work units; nothing is allocated per test.
 
 from mines._const import const
 import gc
 from array import array
 
-# The largest modules first, each compiled in a heap collected of the one before's garbage.
-from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
-gc.collect()
 from mines.engine.solver import QUEUED, RUNNING, Solver
 gc.collect()
 from mines.engine.board import Board
-from mines.puzzle.play import EASY, HARD, MEDIUM, SEED_BITS, check_size, encode_code
+# play's levels (the solver's) and limits, not play: making a puzzle holds none of its code.
+from mines.engine.presets import FULL as HARD, PAIRS as MEDIUM, SINGLE as EASY
 from mines.engine.rng import Rng
 
-# The levels are the solver's: EASY == presets.SINGLE, MEDIUM == PAIRS, HARD == FULL.
+_SEED_BITS = const(30)
+_MIN_SIDE = const(5)
+_MAX_WIDTH = const(20)
+_MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
 MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
 MINE_PERCENT_SPREAD = 7
 
 SLICE_UNITS = 160
-# Per level, the level the ranges are solved at (a test runs the level itself from there). Medium
-# must use Medium: its pair rule only looks at numbers queued since, so it must start from a
-# state where every pair was looked at; Hard's tests need such a state too (and Easy ranges
-# made Hard's work three times as much: far fewer ranges are decided).
+# Per level, the level ranges are solved at (a test runs its own from there): the pair rule
+# looks only at numbers queued since, so Medium's and Hard's tests must start where every pair
+# was looked at (and Easy ranges made Hard's work 3x: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
 # per-cell state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime,
-# 20x15, against four levels (3-6): two (4-5) take 4% more at Hard and 7% at Easy, one 5% and
-# 12%, none 8% and 16%.
+# 20x15, against four levels: two take 4% more at Hard, 7% at Easy; none 8% and 16%.
 _SNAP_LEVELS = const(2)
 _SNAP_FROM = const(4)
 
 
 class PuzzleMaker:
     """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
+    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
@@ -86,19 +82,18 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # indivisible piece between two checks is over 200 units. The maker's are at most 150
-    # (``walk``: a cell of the second-solution look, 90; ``MakerCases.test``: 8 clues'
-    # neighbours, 72, a look at the groups so far, at most 150, the group to enumerate first,
-    # 105; a group grown by a cell, 80); the analysis's a TotalCounts step (at most 193), a
-    # group's count test (< 160 up to 20x15), a group's set-up (at most 195), a cache
-    # look-up (110) and the gap test (192). That fits the midend's runner (the generator's
-    # MAX_SLICE_UNITS, 360; host_tests check both, and every frame's units).
+    # piece between two checks is over 200 units: the maker's at most 150 (``walk``: a cell of
+    # the second-solution look, 90; ``MakerCases.test``: 8 clues' neighbours, 72, a look at
+    # the groups so far, 150, the group to enumerate first, 105; a group grown by a cell, 80);
+    # the analysis's a TotalCounts step (193), a group's count test (< 160 up to 20x15), a
+    # group's set-up (195), a cache look-up (110), the gap test (192). That fits the midend's
+    # runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both, and every frame's).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
-    def __init__(self, width, height):
-        msg = check_size(width, height)
-        if msg:
-            raise ValueError(msg)
+    def __init__(self, width, height, analysis=True):
+        if not (_MIN_SIDE <= width <= _MAX_WIDTH and _MIN_SIDE <= height <= _MAX_HEIGHT):
+            from mines.puzzle.play import check_size
+            raise ValueError(check_size(width, height))
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
         self.width = width
         self.height = height
@@ -106,19 +101,15 @@ class PuzzleMaker:
         # (view mode; its clues are the board's counts: no copy)
         self.solver = Solver(board)
         self.solver.oracle = False
-        # The maker's parts, each compiled after a collect and before their buffers take room
-        # (MakerCases keeps a cache: most groups come again, unchanged, from test to test).
-        from mines.puzzle.cache import StateCopies  # noqa: F401
-        gc.collect()
-        from mines.puzzle.cases import MakerCases
-        gc.collect()
+        # The maker's parts, each compiled after a collect and before their buffers take room.
         from mines.puzzle.walk import Walk  # noqa: F401
         gc.collect()
-        self.solver.cases = MakerCases(self.solver)
+        if analysis:
+            self._analysis()
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        # The depth-first walk over the tests: per level, its range of tests, phase (0: going
-        # left next, 1: right next, 2: done) and the solver state to come back to.
+        # The walk over the tests: per level, its range of tests, phase (0: going left next,
+        # 1: right next, 2: done) and the solver state to come back to.
         self._tlo = array("H", bytes(2 * _DEPTH))
         self._thi = array("H", bytes(2 * _DEPTH))
         self._tph = bytearray(_DEPTH)
@@ -134,19 +125,29 @@ class PuzzleMaker:
         self.clues = 0
         self.done = True
         self._job = None
-        # One solver loop per level, kept for the walk (it carries on after every change of
-        # state), made by the ``begin`` that needs it; the final solve has its own.
+        # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
         self._runners = [None, None, None]
         self._clear_stats()
 
+    def _analysis(self):
+        # Hard's case analysis (its code and buffers the most the maker has), compiled as the
+        # parts above, the largest first.
+        gc.collect()
+        from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
+        gc.collect()
+        from mines.puzzle.cache import CachedLayouts  # noqa: F401
+        gc.collect()
+        from mines.puzzle.cases import MakerCases
+        gc.collect()
+        self.solver.cases = MakerCases(self.solver)
+
     def _parts(self):
-        # The walk's parts (the final solve lets them go): the clues promoted, the solver's
-        # state copies on _SNAP_LEVELS levels from _SNAP_FROM. The walk reads none of the
-        # solver's record but ``order``: ``when`` and ``src2`` go to ``src``.
-        from mines.puzzle.cache import StateCopies
-        from mines.puzzle.walk import Walk
+        # The walk's parts (the final solve lets them go): the clues promoted, the state
+        # copies. The walk reads none of the solver's record but ``order``: ``why``, ``when``
+        # and ``src2`` go to ``src``.
+        from mines.puzzle.walk import StateCopies, Walk
         s = self.solver
-        s.when = s.src2 = s.src
+        s.why = s.when = s.src2 = s.src
         self._walk = Walk(s)
         self.promoted = array("H", bytes(2 * self.width * self.height))
         self._copies = StateCopies(s, _SNAP_LEVELS)
@@ -168,11 +169,13 @@ class PuzzleMaker:
         HARD). The same arguments always give the same puzzle."""
         if level not in (EASY, MEDIUM, HARD):
             raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
-        if not (0 <= seed < (1 << SEED_BITS)):
-            raise ValueError("seed must be 0 to %d" % ((1 << SEED_BITS) - 1))
+        if not (0 <= seed < (1 << _SEED_BITS)):
+            raise ValueError("seed must be 0 to %d" % ((1 << _SEED_BITS) - 1))
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
+        if level == HARD and self.solver.cases is None:
+            self._analysis()
         if self._walk is None:
             self._parts()
         for lv in (level, BUILD_LEVEL[level]):
@@ -206,6 +209,7 @@ class PuzzleMaker:
             pass
 
     def code(self):
+        from mines.puzzle.play import encode_code
         return encode_code(self.width, self.height, self.level, self.seed)
 
     def release(self):
@@ -359,7 +363,8 @@ class PuzzleMaker:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
                 if not t:
                     s.reset(mines)   # (the root's state: nothing known)
-                    s.cases.fresh = 1
+                    if cases:
+                        cases.fresh = 1
                     self.npromoted = 0
                 elif _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
                     copies.restore(t - _SNAP_FROM, tmark[t])
@@ -423,6 +428,7 @@ class PuzzleMaker:
         self._walk = self._copies = self.promoted = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
+        s.why = bytearray(b.size)
         s.src2 = array("H", bytes(2 * b.size))
         runner = s.run(self.level, SLICE_UNITS)
         s.reset(mines)

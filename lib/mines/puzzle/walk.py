@@ -1,7 +1,9 @@
 """The puzzle maker's walk (``maker``): giving a range's clues (``Walk.give``), going
-back to an earlier state of the solver (``Walk.truncate``), and second solutions found without
-solving (``Walk.second``). Imported by the maker after its other parts, each compiled apart
-where a 96K heap still finds room."""
+back to an earlier state of the solver (``Walk.truncate``, or a copy of it: ``StateCopies``),
+and second solutions found without solving (``Walk.second``). Imported by the maker after its
+other parts, each compiled apart where a 96K heap still finds room."""
+
+from array import array
 
 from mines.engine.solver import MINE, NUM, QUEUED, SAFE, UNK
 
@@ -95,7 +97,7 @@ class Walk:
         st = s.st
         flags = s.flags
         offsets = s.offsets
-        if k > p or m.npromoted > promoted:
+        if (k > p or m.npromoted > promoted) and s.cases:
             # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
             # changed (marking only the numbers around each cell forgotten saved no work).
             s.cases.fresh = 1
@@ -236,3 +238,42 @@ class Walk:
                 break
         s.work = work
         return c
+
+
+class StateCopies:
+    """Copies of a solver's per-cell state at a fixed point (st, unk, mk) and its mines left,
+    in ``levels`` slots (about 1.2 KB each at 20x15). Going back to one is three block copies;
+    the flags are cleared, the case analysis told to see every group as new, nothing queued."""
+
+    def __init__(self, solver, levels):
+        self.s = s = solver
+        self._st = [bytearray(len(s.st)) for _ in range(levels)]
+        self._unk = [bytearray(s.size) for _ in range(levels)]
+        self._mk = [bytearray(s.size) for _ in range(levels)]
+        self._left = array("h", bytes(2 * levels))
+
+    def save(self, k):
+        s = self.s
+        self._st[k][:] = s.st
+        self._unk[k][:] = s.unk
+        self._mk[k][:] = s.mk
+        self._left[k] = s.mines_left
+        s.work += 8
+
+    def restore(self, k, p):
+        """Back to copy k, taken when ``order`` had ``p`` cells: the cells known since are
+        unknown again and the clues promoted since are demoted (the caller sets its count), as
+        truncating would leave them."""
+        s = self.s
+        s.st[:] = self._st[k]
+        s.unk[:] = self._unk[k]
+        s.mk[:] = self._mk[k]
+        s.flags[:] = s.board.zeros
+        if s.cases:
+            s.cases.fresh = 1   # every group counts as changed (Hard's cases.MakerCases)
+        s.mines_left = self._left[k]
+        s.nknown = p
+        s.unknown = s.cells - p
+        s.sp = 0
+        s.psp = 0
+        s.work += 8
