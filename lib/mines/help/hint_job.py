@@ -40,12 +40,12 @@ class HintJob:
         self.game = game
         # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
         # the game's board: ``forget`` moves it to the next game's).
-        self.hinter = Hinter(game.width, game.height, solver, game.board)
+        self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill)
         self._own = solver is None
         self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
         self.rescue = None  # after the answer (``rest``)
         self.settled = None
-        self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
+        self.marks = ()   # the numbers that prove the last hint (padded indices, sorted)
         self.marks_version = 0
         self.slice_work = 0
         self.slice_cost = 361   # runner units a step is charged (one step a frame)
@@ -180,12 +180,9 @@ class HintJob:
         return True
 
     def show(self, because):
-        """Mark ``because`` (padded indices) as the numbers to highlight (empty: none)."""
-        marks = self.marks
-        if any(marks):
-            marks[:] = bytes(len(marks))
-        for i in because:
-            marks[i] = 1
+        """Mark ``because`` (padded indices, sorted: a hint's own list, not copied) as the
+        numbers to highlight (empty: none)."""
+        self.marks = because
         self.marks_version += 1
 
     def text(self):

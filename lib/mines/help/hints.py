@@ -61,15 +61,21 @@ MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is
 class Hinter:
     """Hint finder for one board size. ``solver``: an idle ``Solver`` of this size to borrow
     (the generator's between boards), else one of its own is made, over ``board`` when given
-    (the game's: a view's solver reads only its geometry, never its mines)."""
+    (the game's: a view's solver reads only its geometry, never its mines). ``spare``: an
+    array('H') of the board's size that nothing uses while this hinter runs (the game's
+    flood-fill stack: a hint job stops before every move), for its own solver's ``when``."""
 
-    def __init__(self, width, height, solver=None, board=None):
+    def __init__(self, width, height, solver=None, board=None, spare=None):
         # Its own solver's case analysis collects its groups in the solver's stack (``_work``
         # runs an analysis only with the stack empty, and nothing else runs that solver).
         self._lend = solver is None
         if solver is None:
             solver = Solver(board or Board(width, height), oracle=False)
             solver.clue = None   # (its numbers are the view's, lent at each ``step``)
+            if spare is not None:
+                # Positions in ``order``, written and read within one answer's work (the
+                # loader's frontier and the cells learnt after it), never kept across moves.
+                solver.when = spare
         self.solver = solver
         board = solver.board
         self.board = board
