@@ -85,16 +85,15 @@ class Hinter:
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
         self.seen = bytearray(size)
-        self.bad = bytearray(size)    # wrong flags: 1 on a flag proven safe
         self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
         self._numbers = 0
-        # The loader's marks and list of changed cells are needed by a load only, before the
-        # wrong flags are marked and before any walk.
-        self.loader = ViewLoader(solver, self.bad, self.walk)
+        # The loader's marks and list of changed cells are needed by a load only, before any
+        # walk (``seen`` is cleared before each load).
+        self.loader = ViewLoader(solver, self.seen, self.walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         if solver.cases is not None:
@@ -106,7 +105,7 @@ class Hinter:
         solver is borrowed; else made at the first case split): its layouts' constraint marks
         (cleared before each analysis's enumerations) and masks (written and read within one
         analysis); no walk or load spans an analysis. Ours then go back to the heap."""
-        self.seen = cases.layouts.cid
+        self.seen = self.loader.mark = cases.layouts.cid
         self.walk = self.loader.touched = cases.layouts.andm
 
     def forget(self):
@@ -178,8 +177,7 @@ class Hinter:
         starts = self.starts
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
-        wrong = self.bad
-        wrong[:] = b.zeros
+        self.seen[:] = b.zeros   # (the loader's marks: a settled view or a walk left it)
         loader = self.loader
         for _ in loader.load(shown, self.budget):
             yield
@@ -193,7 +191,6 @@ class Hinter:
             yield
             return
         # Flags are wrong only once proven safe: every flag waits for the proofs.
-        self._nwrong = 0
         pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
         s.work += 20
         self._pending = pending
@@ -254,8 +251,7 @@ class Hinter:
                 yield
             if self._finished():
                 break
-        if self._nwrong:
-            self.wrong = self.disproved = [i for i in range(b.size) if wrong[i]]
+        self.wrong.sort()   # (board order)
         self.done = True
         yield
 
@@ -404,9 +400,8 @@ class Hinter:
             if t == FLAG or t == BAD_FLAG:
                 if truth is None or not truth.mine[c]:
                     self._pending -= 1
-                if st[c] == SAFE and not self.bad[c]:
-                    self._nwrong += 1
-                    self.bad[c] = 1
+                if st[c] == SAFE and c not in self.wrong:
+                    self.wrong.append(c)
             elif t == COVERED and not self._found and self.ncand < CANDIDATES and \
                     self.mode == MODE_HINT:
                 self.cand[self.ncand] = c
