@@ -30,13 +30,23 @@ MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits (and in 4
 SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 
 
+def _grown(old, n):
+    """An array('H') of ``n`` entries beginning with those of ``old``."""
+    new = array("H", bytes(2 * n))
+    for i in range(len(old)):
+        new[i] = old[i]
+    return new
+
+
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None):
+    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0):
         """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
         lent by a caller that never lets the analysis run while the array holds anything else
-        (the hints lend their solver's stack, empty while an analysis runs; None: made here)."""
+        (the hints lend their solver's stack, empty while an analysis runs; None: made here).
+        ``groups``: room for this many groups to begin with, doubled when an analysis finds
+        more (0: for the most a board can have, never grown: the generator's)."""
         self.s = solver
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
@@ -52,7 +62,7 @@ class CaseAnalysis:
         # to a group's cell is taken into that group, and it grew from one), and numbers are
         # not frontier cells.
         cells = solver.cells
-        groups = cells // 2
+        groups = groups or cells // 2
         # Frontier cells, group after group (read until the analysis ends; the hints' queue).
         self.gcells = array("H", bytes(2 * cells)) if gcells is None else gcells
         self.gstart = array("H", bytes(2 * (groups + 1)))  # group g: gcells[gstart[g]:gstart[g+1]]
@@ -149,6 +159,11 @@ class CaseAnalysis:
                 if st[a] != NUM or not unk[a] or mark[a] == stamp:
                     continue
                 mark[a] = stamp
+                if ng == len(cset):
+                    self._grow(ng)   # (never for the generator's: room for every group)
+                    gstart = self.gstart
+                    cset = self.cset
+                    pool = self.pool
                 gstart[ng] = nf
                 changed = flags[a] & CHANGED
                 ng += 1
@@ -370,6 +385,13 @@ class CaseAnalysis:
                 if s.work >= slice_units:
                     yield None
             yield nfound > 0
+
+    def _grow(self, ng):
+        """Room for twice ``ng`` groups, the first ``ng`` kept (at most one per two cells)."""
+        n = min(2 * ng, self.s.cells // 2)
+        self.gstart = _grown(self.gstart, n + 1)
+        self.cset = _grown(self.cset, n)
+        self.pool = _grown(self.pool, n)
 
     def new_stamp(self):
         """The stamp of a new collection of the groups (``mark``): the marks of every earlier

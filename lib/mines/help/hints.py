@@ -48,6 +48,7 @@ RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 NEAR = 3          # numbers this near the cursor (each way) are looked at first
+_GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
@@ -218,7 +219,8 @@ class Hinter:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
-                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None)
+                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
+                                                   groups=_GROUPS)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
