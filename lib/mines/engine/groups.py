@@ -30,14 +30,6 @@ MAX_GROUP = 15   # so a group's possible counts (0..15) fit in 16 bits (and in 4
 SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 
 
-def _grown(old, n):
-    """An array('H') of ``n`` entries beginning with those of ``old``."""
-    new = array("H", bytes(2 * n))
-    for i in range(len(old)):
-        new[i] = old[i]
-    return new
-
-
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
@@ -160,10 +152,11 @@ class CaseAnalysis:
                     continue
                 mark[a] = stamp
                 if ng == len(cset):
-                    self._grow(ng)   # (never for the generator's: room for every group)
-                    gstart = self.gstart
-                    cset = self.cset
-                    pool = self.pool
+                    # Room for twice as many, in place (never the generator's: room for all).
+                    more = array("H", bytes(2 * ng))
+                    gstart.extend(more)
+                    cset.extend(more)
+                    pool.extend(more)
                 gstart[ng] = nf
                 changed = flags[a] & CHANGED
                 ng += 1
@@ -385,13 +378,6 @@ class CaseAnalysis:
                 if s.work >= slice_units:
                     yield None
             yield nfound > 0
-
-    def _grow(self, ng):
-        """Room for twice ``ng`` groups, the first ``ng`` kept (at most one per two cells)."""
-        n = min(2 * ng, self.s.cells // 2)
-        self.gstart = _grown(self.gstart, n + 1)
-        self.cset = _grown(self.cset, n)
-        self.pool = _grown(self.pool, n)
 
     def new_stamp(self):
         """The stamp of a new collection of the groups (``mark``): the marks of every earlier
