@@ -110,6 +110,7 @@ class CaseAnalysis:
         gstart = self.gstart
         cset = self.cset
         pool = self.pool
+        room = len(cset)   # groups the tables have room for
         counts = self.counts
         flags = s.flags
         found = self.found
@@ -151,12 +152,13 @@ class CaseAnalysis:
                 if st[a] != NUM or not unk[a] or mark[a] == stamp:
                     continue
                 mark[a] = stamp
-                if ng == len(cset):
+                if ng == room:
                     # Room for twice as many, in place (never the generator's: room for all).
                     more = array("H", bytes(2 * ng))
                     gstart.extend(more)
                     cset.extend(more)
                     pool.extend(more)
+                    room += ng
                 gstart[ng] = nf
                 changed = flags[a] & CHANGED
                 ng += 1
