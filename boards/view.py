@@ -323,7 +323,7 @@ class View:
                     if t <= 8:
                         if over is not None and row + sx in over:
                             t += OVER
-                        elif lit is not None and lit[row + sx]:
+                        elif lit and row + sx in lit:
                             t += LIT
                 if k == start and t == covered:
                     t = START

@@ -363,3 +363,41 @@ def test_every_forced_mine_flagged_and_one_safe_flag_beside_one():
             positions += 1
             right += len(mine)
     assert positions > 50 and right > 200 and overfilled > 20, (positions, right, overfilled)
+
+
+def test_group_tables_grown_from_room_for_one_give_the_same_answers(monkeypatch):
+    """A hint's case analysis begins with room for a few groups and doubles it when a view has
+    more (the generator's has room for every group a board can have): grown from room for one
+    group, every answer over an Expert game played by its hints (a flag on each mine found,
+    and a wrong flag or two) is the one a hinter with room for all of them gives."""
+    from mines.engine.game import Game, OPEN, TOGGLE_FLAG
+    from mines.engine.generator import Generator
+    from mines.help import hints
+    gen = Generator(30, 16)
+    gen.begin(99, 4, (15, 8), presets.FULL)
+    gen.run()
+    game = Game(30, 16)
+    game.new(gen.board)
+    game.execute(game.decide(0, 15, 8))
+    rnd = random.Random(18)
+    hinters = [Hinter(30, 16, board=game.board) for _ in range(2)]
+    for turn in range(60):
+        if rnd.random() < 0.2:   # a flag on a covered cell without a mine
+            free = [i for i in range(game.board.size) if game.shown[i] == 9 and not
+                    game.board.mine[i]]
+            game.execute(TOGGLE_FLAG << 12 | rnd.choice(free))
+        answers = []
+        at = rnd.randrange(game.board.size)
+        for room, hinter in zip((30 * 16 // 2, 1), hinters):
+            monkeypatch.setattr(hints, "_GROUPS", room)   # (read when its analysis is made)
+            hinter.begin(game.shown, game.total, at, game.board)
+            hinter.run()
+            answers.append((hinter.cell, hinter.is_mine, hinter.because, hinter.rule,
+                            hinter.wrong, hinter.error))
+        assert answers[0] == answers[1], turn
+        cell = hinters[0].cell
+        if cell < 0 or game.state:
+            break
+        game.execute((TOGGLE_FLAG if hinters[0].is_mine else OPEN) << 12 | cell)
+    rooms = [len(h.solver.cases.cset) for h in hinters]
+    assert turn > 20 and rooms[0] == 240 and rooms[1] in (4, 8, 16, 32, 64), (turn, rooms)

@@ -567,7 +567,7 @@ def test_hint_scene_lights_its_numbers_and_names_the_rule():
     for y in range(m.game.height):
         for x in range(m.game.width):
             yellow = sum(near(c, YELLOW) for c in tile_pixels(s, x, y)) >= 30
-            proves = bool(job.marks[m.game.board.index(x, y)])
+            proves = m.game.board.index(x, y) in job.marks
             if (x, y) != (m.cx, m.cy):
                 assert yellow == proves, (x, y)      # yellow ground on the proving numbers only
             lit += proves

@@ -33,10 +33,12 @@ SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None):
+    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0):
         """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
         lent by a caller that never lets the analysis run while the array holds anything else
-        (the hints lend their solver's stack, empty while an analysis runs; None: made here)."""
+        (the hints lend their solver's stack, empty while an analysis runs; None: made here).
+        ``groups``: room for this many groups to begin with, doubled when an analysis finds
+        more (0: for the most a board can have, never grown: the generator's)."""
         self.s = solver
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
@@ -52,7 +54,7 @@ class CaseAnalysis:
         # to a group's cell is taken into that group, and it grew from one), and numbers are
         # not frontier cells.
         cells = solver.cells
-        groups = cells // 2
+        groups = groups or cells // 2
         # Frontier cells, group after group (read until the analysis ends; the hints' queue).
         self.gcells = array("H", bytes(2 * cells)) if gcells is None else gcells
         self.gstart = array("H", bytes(2 * (groups + 1)))  # group g: gcells[gstart[g]:gstart[g+1]]
@@ -108,6 +110,7 @@ class CaseAnalysis:
         gstart = self.gstart
         cset = self.cset
         pool = self.pool
+        room = len(cset)   # groups the tables have room for
         counts = self.counts
         flags = s.flags
         found = self.found
@@ -149,6 +152,13 @@ class CaseAnalysis:
                 if st[a] != NUM or not unk[a] or mark[a] == stamp:
                     continue
                 mark[a] = stamp
+                if ng == room:
+                    # Room for twice as many, in place (never the generator's: room for all).
+                    more = array("H", bytes(2 * ng))
+                    gstart.extend(more)
+                    cset.extend(more)
+                    pool.extend(more)
+                    room += ng
                 gstart[ng] = nf
                 changed = flags[a] & CHANGED
                 ng += 1

@@ -133,7 +133,7 @@ def play(m, move):
     if job is not None:
         if runner.tag == JOB_HINT or runner.tag == JOB_CHECK:
             runner.stop()
-        if any(job.marks):
+        if job.marks:
             job.show(())
     if m.settings.kind == KIND and game.started and move_kind(move) == OPEN and \
             game.board.mine[move_cell(move)]:

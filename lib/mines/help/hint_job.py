@@ -40,12 +40,12 @@ class HintJob:
         self.game = game
         # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
         # the game's board: ``forget`` moves it to the next game's).
-        self.hinter = Hinter(game.width, game.height, solver, game.board)
+        self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill)
         self._own = solver is None
         self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
         self.rescue = None  # after the answer (``rest``)
         self.settled = None
-        self.marks = bytearray(len(game.shown))   # 1 on the numbers that prove the last hint
+        self.marks = ()   # the numbers that prove the last hint (padded indices, sorted)
         self.marks_version = 0
         self.slice_work = 0
         self.slice_cost = 361   # runner units a step is charged (one step a frame)
@@ -131,11 +131,22 @@ class HintJob:
             self.chance = int(p.best_p * 100 + 0.5)
         return True
 
+    def _no_cases(self, h):
+        """The hinter is done and found no safe cell: its case analysis goes before a guess's
+        or a rescue's frontier comes (the two never work at once), and on the device the
+        analysis's code (6K) with it; the next case split makes both again. (The walk marks
+        and list the hinter borrowed from it stay: the settled view is written in them.)"""
+        h.solver.cases = None
+        if phases.UNLOAD:
+            for name in ("groups", "layouts", "totals"):
+                phases.forget("mines.engine." + name)
+
     def _make_probs(self):
         """The probabilities, and their frontier: one for all (the hinter counts with it when
         its case analysis is stuck past its bound, counting; a rescue too)."""
         from mines.help.probability import Probabilities
         h = self.hinter
+        self._no_cases(h)
         self.probs = Probabilities(h.board, h.frontier or h.new_frontier())
         h.frontier = self.probs.frontier
 
@@ -161,6 +172,7 @@ class HintJob:
                 return True   # a safe cell was provable: no mercy (or the view is wrong)
             rescue = self.rescue
             if rescue is None:
+                self._no_cases(h)
                 from mines.engine.kinds import Rescue
                 if h.frontier is None:
                     h.frontier = h.new_frontier()
@@ -180,12 +192,9 @@ class HintJob:
         return True
 
     def show(self, because):
-        """Mark ``because`` (padded indices) as the numbers to highlight (empty: none)."""
-        marks = self.marks
-        if any(marks):
-            marks[:] = bytes(len(marks))
-        for i in because:
-            marks[i] = 1
+        """Mark ``because`` (padded indices, sorted: a hint's own list, not copied) as the
+        numbers to highlight (empty: none)."""
+        self.marks = because
         self.marks_version += 1
 
     def text(self):

@@ -48,6 +48,7 @@ RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 NEAR = 3          # numbers this near the cursor (each way) are looked at first
+_GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
@@ -61,15 +62,21 @@ MODE_CHECK = 2    # only the wrong flags (the check after every move; no hint is
 class Hinter:
     """Hint finder for one board size. ``solver``: an idle ``Solver`` of this size to borrow
     (the generator's between boards), else one of its own is made, over ``board`` when given
-    (the game's: a view's solver reads only its geometry, never its mines)."""
+    (the game's: a view's solver reads only its geometry, never its mines). ``spare``: an
+    array('H') of the board's size that nothing uses while this hinter runs (the game's
+    flood-fill stack: a hint job stops before every move), for its own solver's ``when``."""
 
-    def __init__(self, width, height, solver=None, board=None):
+    def __init__(self, width, height, solver=None, board=None, spare=None):
         # Its own solver's case analysis collects its groups in the solver's stack (``_work``
         # runs an analysis only with the stack empty, and nothing else runs that solver).
         self._lend = solver is None
         if solver is None:
             solver = Solver(board or Board(width, height), oracle=False)
             solver.clue = None   # (its numbers are the view's, lent at each ``step``)
+            if spare is not None:
+                # Positions in ``order``, written and read within one answer's work (the
+                # loader's frontier and the cells learnt after it), never kept across moves.
+                solver.when = spare
         self.solver = solver
         board = solver.board
         self.board = board
@@ -79,16 +86,15 @@ class Hinter:
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
         self.seen = bytearray(size)
-        self.bad = bytearray(size)    # wrong flags: 1 on a flag proven safe
         self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
         self._numbers = 0
-        # The loader's marks and list of changed cells are needed by a load only, before the
-        # wrong flags are marked and before any walk.
-        self.loader = ViewLoader(solver, self.bad, self.walk)
+        # The loader's marks and list of changed cells are needed by a load only, before any
+        # walk (``seen`` is cleared before each load).
+        self.loader = ViewLoader(solver, self.seen, self.walk)
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         if solver.cases is not None:
@@ -100,7 +106,7 @@ class Hinter:
         solver is borrowed; else made at the first case split): its layouts' constraint marks
         (cleared before each analysis's enumerations) and masks (written and read within one
         analysis); no walk or load spans an analysis. Ours then go back to the heap."""
-        self.seen = cases.layouts.cid
+        self.seen = self.loader.mark = cases.layouts.cid
         self.walk = self.loader.touched = cases.layouts.andm
 
     def forget(self):
@@ -172,8 +178,7 @@ class Hinter:
         starts = self.starts
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
-        wrong = self.bad
-        wrong[:] = b.zeros
+        self.seen[:] = b.zeros   # (the loader's marks: a settled view or a walk left it)
         loader = self.loader
         for _ in loader.load(shown, self.budget):
             yield
@@ -187,7 +192,6 @@ class Hinter:
             yield
             return
         # Flags are wrong only once proven safe: every flag waits for the proofs.
-        self._nwrong = 0
         pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
         s.work += 20
         self._pending = pending
@@ -215,7 +219,8 @@ class Hinter:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
-                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None)
+                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
+                                                   groups=_GROUPS)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
@@ -248,8 +253,7 @@ class Hinter:
                 yield
             if self._finished():
                 break
-        if self._nwrong:
-            self.wrong = self.disproved = [i for i in range(b.size) if wrong[i]]
+        self.wrong.sort()   # (board order)
         self.done = True
         yield
 
@@ -398,9 +402,8 @@ class Hinter:
             if t == FLAG or t == BAD_FLAG:
                 if truth is None or not truth.mine[c]:
                     self._pending -= 1
-                if st[c] == SAFE and not self.bad[c]:
-                    self._nwrong += 1
-                    self.bad[c] = 1
+                if st[c] == SAFE and c not in self.wrong:
+                    self.wrong.append(c)
             elif t == COVERED and not self._found and self.ncand < CANDIDATES and \
                     self.mode == MODE_HINT:
                 self.cand[self.ncand] = c
