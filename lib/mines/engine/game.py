@@ -90,7 +90,9 @@ class Game:
         self.board = Board(1, 1)  # a tiny placeholder: new() hands over the real layout
         size = (width + 2) * (height + 2)
         self.shown = bytearray(size)
-        self._stack = array("H", bytes(2 * size))  # flood-fill stack: a cell is pushed once at most
+        # A flood fill's stack (a cell is pushed once at most). It and ``shown`` are free until
+        # ``new``: the generator making this game's board works in them (mines.flow.jobs).
+        self.stack = array("H", bytes(2 * size))
         self.state = PLAYING
         self.flags = 0
         self.opened = 0
@@ -296,7 +298,7 @@ class Game:
         count = board.count
         inside = board.inside
         offsets = board.offsets
-        stack = self._stack
+        stack = self.stack
         shown[i] = count[i]
         top = 1
         stack[0] = i
@@ -356,7 +358,7 @@ class Game:
         inside = board.inside
         offsets = board.offsets
         mark = self.shown  # bit 0x40 marks a counted cell (tile codes are below 16)
-        stack = self._stack
+        stack = self.stack
         total = 0
         for i in range(board.size):
             if not inside[i] or mine[i] or count[i] or mark[i] & 0x40:

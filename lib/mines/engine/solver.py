@@ -104,9 +104,12 @@ class Solver:
 
     ``board``: the ``Board`` giving the size (and, in oracle mode, the truth).
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
+    ``lent``: None, or (a bytearray of ``board.size`` bytes, an array("H") of at least a cell
+    each) that nothing else touches while this solver lives, for ``why`` and ``pstack``
+    (the generator's, in its game's buffers: see ``Generator``); else made here.
     """
 
-    def __init__(self, board, oracle=True):
+    def __init__(self, board, oracle=True, lent=None):
         self.board = board
         self.oracle = oracle
         size = board.size
@@ -126,10 +129,10 @@ class Solver:
         # and PAIR_QUEUED flags): one entry per cell of the board, the border not included.
         cells = board.width * board.height
         self.stack = array("H", bytes(2 * cells))
-        self.pstack = array("H", bytes(2 * cells))
+        self.pstack = array("H", bytes(2 * cells)) if lent is None else lent[1]
         self.order = array("H", bytes(2 * cells))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
-        self.why = bytearray(size)
+        self.why = bytearray(size) if lent is None else lent[0]   # (written before read)
         # The number(s) a deduction came from: both for the pair rule, the same one twice for
         # the single rule. ``revise`` uses them to find what a changed number invalidates.
         self.src = array("H", bytes(2 * size))
