@@ -1,7 +1,7 @@
 """The solver: plays Minesweeper from what a player can see, never guessing.
 
-It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine) and, for every
-cell, how many neighbours are still unknown and how many are known mines. When a cell becomes
+It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine), how many
+neighbours are still unknown and how many are known mines. When a cell becomes
 known, only its 8 neighbours are updated and only the numbers among them are queued again: the
 solver is incremental and never rescans the board while it plays.
 
@@ -21,8 +21,8 @@ Two ways to play:
   oracle  (``truth`` given: a ``Board``) - a cell proven safe is opened at once and its number
           read from the board. The generator plays this way.
   view    (no truth) - start from the numbers a player sees (``give_clue``); a cell proven safe
-          stays covered (state SAFE) since its number is unknown. ``tools/solve.py`` plays this
-          way, and so will hints and the pen-and-paper mode (clues given up front).
+          stays covered (state SAFE) since its number is unknown. ``tools/solve.py`` and the
+          hints play this way.
 
 Every cell that becomes known is recorded in ``order`` with the rule that proved it (``why``), so
 a hint can later re-run that rule around the cell and show which numbers prove it.
@@ -104,9 +104,7 @@ class Solver:
 
     ``board``: the ``Board`` giving the size (and, in oracle mode, the truth).
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
-    ``lent``: None, or (a bytearray of ``board.size`` bytes, an array("H") of at least a cell
-    each) that nothing else touches while this solver lives, for ``why`` and ``pstack``
-    (the generator's, in its game's buffers: see ``Generator``); else made here.
+    ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
     """
 
     def __init__(self, board, oracle=True, lent=None):
@@ -126,13 +124,13 @@ class Solver:
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
         self.flags = bytearray(size)
         # Lists of cells, each cell at most once (a number is on a stack once, by the QUEUED
-        # and PAIR_QUEUED flags): one entry per cell of the board, the border not included.
+        # and PAIR_QUEUED flags): an entry per cell of the board, not the border.
         cells = board.width * board.height
         self.stack = array("H", bytes(2 * cells))
         self.pstack = array("H", bytes(2 * cells)) if lent is None else lent[1]
         self.order = array("H", bytes(2 * cells))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
-        self.why = bytearray(size) if lent is None else lent[0]   # (written before read)
+        self.why = bytearray(size) if lent is None else lent[0]
         # The number(s) a deduction came from: both for the pair rule, the same one twice for
         # the single rule. ``revise`` uses them to find what a changed number invalidates.
         self.src = array("H", bytes(2 * size))
@@ -143,7 +141,7 @@ class Solver:
         self._moved = None
         self._nmoved = 0
         self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
-        self.cells = board.width * board.height
+        self.cells = cells
         self.sp = 0
         self.psp = 0
         self.nknown = 0
@@ -196,8 +194,8 @@ class Solver:
 
     def _learn(self, c, is_mine, why, source, other):
         """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode). ``why`` is
-        the rule that proved it; ``source`` the number it fired on (kept for a later hint
-        feature: a hint re-runs that rule there to show the numbers that prove the cell)."""
+        the rule that proved it; ``source`` and ``other`` the numbers it fired on (a hint
+        re-runs that rule there to show the numbers that prove the cell)."""
         st = self.st
         k = self.nknown
         self.order[k] = c
@@ -486,4 +484,4 @@ class Solver:
             if status != RUNNING:
                 return status
             self.work = 0
-        return STUCK  # not reached
+        return STUCK
