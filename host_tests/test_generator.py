@@ -119,6 +119,27 @@ def _slices_are_bounded(g, m, seeds):
         assert g.progress == 100 and steps >= 3
 
 
+def test_a_generator_in_lent_buffers_makes_the_same_boards():
+    """The game's Boards lends the generator its game's cells and flood-fill stack, and the
+    solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``):
+    the same boards with the same work from the same seeds, at every level, sparse and dense."""
+    from mines.engine.game import Game
+    for (w, h, m, level) in ((9, 9, 10, 0), (16, 16, 40, 1), (30, 16, 99, 2), (9, 9, 35, 2),
+                             (30, 24, 144, 1)):
+        game = Game(w, h)
+        lent = Generator(w, h, (game.shown, game.stack))
+        plain = Generator(w, h)
+        assert lent.solver.why is game.shown and lent.solver.pstack is game.stack
+        assert lent.solver.src2 is lent.solver.src and plain.solver.src2 is not plain.solver.src
+        for seed in range(3):
+            for g in (lent, plain):
+                g.begin(m, 400 + seed, None, level)
+                g.run()
+                check_board(g, level)
+            assert lent.board.grid_string() == plain.board.grid_string()
+            assert (lent.total_work, lent.perturbations) == (plain.total_work, plain.perturbations)
+
+
 def test_only_level_full_makes_a_case_analysis():
     """Single and Pairs never use the case analysis, so their boards hold none of its buffers
     (11K at 30x24); a Full board made after them by the same generator is the board a fresh one

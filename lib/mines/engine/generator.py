@@ -17,18 +17,18 @@ board) and solves on. Everything kept was proven from numbers the move did not c
 same order, so it is a state a fresh solve of the new board could reach; the solver's rules are
 monotone, so what it proves from there is exactly what a fresh solve from the start would prove.
 When the solver has opened every safe cell, the board is solvable without guessing at the
-requested level, from the start cell. (host_tests re-solve every generated board from scratch.)
+requested level, from the start cell (host_tests re-solve every board made from scratch).
 
 Doors: at 35-45% mines the open area is often walled in by known mines, so no open number
 touches a covered cell and there is nothing to perturb. Then the newest wall mine that touches
 a covered cell moves to a far cell: the numbers around it now say it is safe, it opens, and
 solving goes on behind it (such boards were once thrown away: 94% of the work at 16x16/99).
 
-Starting afresh: every time the solver is stuck it should be stuck further on than the time
-before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
+Starting afresh: each time the solver is stuck it should be stuck further on than before;
+when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
 a quarter as many perturbations as cells, the generator throws the layout away and places mines
 anew. Dense boards (25% mines or more) get twice that patience (``DENSE_STRIKES``, half as many
-perturbations as cells): there starting afresh had thrown away most of the work.
+perturbations as cells).
 
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
@@ -90,7 +90,8 @@ _PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
 
 class Generator:
     """Makes no-guess boards of one size; buffers are made once and reused for every board.
-    ``lent``: None, or buffers for the solver (``Solver``; ``Boards`` lends its game's).
+    ``lent``: None, or buffers for the solver, then packed (``Solver``: lent no Hinter), as
+    ``Boards`` lends its game's.
 
     Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
     ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
@@ -108,7 +109,7 @@ class Generator:
         self.width = width
         self.height = height
         self.board = Board(width, height)
-        self.solver = Solver(self.board, True, lent)
+        self.solver = Solver(self.board, True, lent, lent is not None)
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
         # many far cells (u - m or m, at most 8).
