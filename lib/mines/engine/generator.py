@@ -192,8 +192,8 @@ class Generator:
         s = self.solver
         if level >= presets.FULL and s.cases is None:
             # Made now, next to the other buffers, not mid-way; other levels need none. Its
-            # groups go on the solver's stack (empty then; ``cand`` only while it is stuck).
-            s.cases = CaseAnalysis(s, gcells=s.stack)
+            # groups go on the solver's stack (empty then; ``cand`` only while stuck).
+            s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when)
         self.done = False
         self.failed = False
         self.reason = None
