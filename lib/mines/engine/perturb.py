@@ -61,10 +61,10 @@ def start_kind(w, h, x, y):
 
 def start_odds(gen, mines):
     """The counter-tilt for this board (``gen.version``, ``mines``, the start ``gen._sx``,
-    ``gen._sy``): ``tilt.set_odds`` (and the typical work, for progress) when the board kind changed;
-    ``gen.odds_at``, where the start's odds begin in ``gen.start_add`` and ``gen.start_drop``;
-    ``gen.skip``: version 1's cells at odds 255 take or give up a mine without a draw, version 0's
-    all draw (256); 0: untilted, no draws at all."""
+    ``gen._sy``): ``tilt.set_odds`` (and the typical work, for progress) when the board kind
+    changed; ``gen.odds_at``, where the start's odds begin in ``gen.start_add`` and
+    ``gen.start_drop``; ``gen.skip``: version 1's cells at odds 255 take or give up a mine
+    without a draw, version 0's all draw (256); 0: untilted, no draws at all."""
     v = gen.version
     if gen._tilt_for != mines * 2 + v:
         # Its tables and arithmetic (1.3K of code) serve this alone: loaded, used, let go.
