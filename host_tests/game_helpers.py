@@ -163,7 +163,7 @@ class ExactGenerator:
     MAX_SLICE_UNITS = 300
     SLICES = 7  # slices a board takes
 
-    def __init__(self, width, height):
+    def __init__(self, width, height, lent=None):
         from mines.engine.rng import Rng
         self.width = width
         self.height = height

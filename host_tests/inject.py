@@ -69,9 +69,9 @@ class _FailingRng:
 
 
 class FailingGenerator(Generator):
-    def __init__(self, width, height):
+    def __init__(self, width, height, lent=None):
         PLAN.point()
-        Generator.__init__(self, width, height)
+        Generator.__init__(self, width, height, lent)
         self.rng = _FailingRng(self.rng)
 
     def begin(self, *args):

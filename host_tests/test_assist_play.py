@@ -194,9 +194,9 @@ def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
     from mines.engine.generator import Generator
     real_class = m.boards.generator_class or Generator
 
-    def generator_class(width, height):   # the next board's buffers: what is held then
+    def generator_class(width, height, lent=None):   # the next board's buffers: what is held then
         made.append((width, m.assist))
-        return real_class(width, height)
+        return real_class(width, height, lent)
     m.boards.generator_class = generator_class
     d.press(M.SELECT)
     assert m.assist is None

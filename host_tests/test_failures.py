@@ -159,9 +159,9 @@ def test_old_buffers_are_gone_before_a_new_size_is_made():
     boards = []
 
     class Watched(Generator):
-        def __init__(self, width, height):
+        def __init__(self, width, height, lent=None):
             alive_at_birth.append(sum(1 for ref in boards if ref() is not None))
-            Generator.__init__(self, width, height)
+            Generator.__init__(self, width, height, lent)
             boards.append(weakref.ref(self.board))
             boards.append(weakref.ref(self.solver))
 

@@ -119,6 +119,27 @@ def _slices_are_bounded(g, m, seeds):
         assert g.progress == 100 and steps >= 3
 
 
+def test_a_generator_in_lent_buffers_makes_the_same_boards():
+    """The game's Boards lends the generator its game's cells and flood-fill stack, and the
+    solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``):
+    the same boards with the same work from the same seeds, at every level, sparse and dense."""
+    from mines.engine.game import Game
+    for (w, h, m, level) in ((9, 9, 10, 0), (16, 16, 40, 1), (30, 16, 99, 2), (9, 9, 35, 2),
+                             (30, 24, 144, 1)):
+        game = Game(w, h)
+        lent = Generator(w, h, (game.shown, game.fill))
+        plain = Generator(w, h)
+        assert lent.solver.why is game.shown and lent.solver.pstack is game.fill
+        assert lent.solver.src2 is lent.solver.src and plain.solver.src2 is not plain.solver.src
+        for seed in range(3):
+            for g in (lent, plain):
+                g.begin(m, 400 + seed, None, level)
+                g.run()
+                check_board(g, level)
+            assert lent.board.grid_string() == plain.board.grid_string()
+            assert (lent.total_work, lent.perturbations) == (plain.total_work, plain.perturbations)
+
+
 def test_only_level_full_makes_a_case_analysis():
     """Single and Pairs never use the case analysis, so their boards hold none of its buffers
     (11K at 30x24); a Full board made after them by the same generator is the board a fresh one
@@ -285,13 +306,14 @@ def test_dense_boards_spread_mines_like_a_uniform_layout():
 
 
 def test_the_start_table_and_its_kinds_of_start():
-    """mines.engine.perturb._START: whole rows, each a board the menu can make; the kinds of start as
+    """mines.engine.tilt._START: whole rows, each a board the menu can make; the kinds of start as
     docs/spread.md names them (a <= b the start's distances to the sides: a corner, an edge
     within 2 of a corner, an edge, inside within 2 of a corner, inside)."""
-    from mines.engine import perturb
-    table = perturb._START
-    assert len(table) % perturb._SROW == 0 and perturb._SROW == 3 + 7 * perturb.STARTS
-    for r in range(0, len(table), perturb._SROW):
+    from mines.engine import perturb, tilt
+    table = tilt._START
+    assert (tilt._CLASSES, tilt._STARTS) == (perturb.CLASSES, perturb.STARTS)
+    assert len(table) % tilt._SROW == 0 and tilt._SROW == 3 + 7 * perturb.STARTS
+    for r in range(0, len(table), tilt._SROW):
         assert presets.check_params(table[r], table[r + 1], table[r + 2]) is None
     kind = perturb.start_kind
     assert [kind(9, 9, x, 0) for x in range(5)] == [0, 1, 1, 2, 2]
@@ -303,21 +325,21 @@ def test_the_start_table_and_its_kinds_of_start():
 def test_mines_are_spread_evenly_from_a_fixed_start(monkeypatch):
     """Issue 21: the spread is even for the start the player chose, not only over starts drawn
     at random. Crowded (9x9/35), where a start pulls hardest: without the start's terms (every
-    term of mines.engine.perturb._START at 128, version 1 otherwise as it is) the cells touching the
+    term of mines.engine.tilt._START at 128, version 1 otherwise as it is) the cells touching the
     opened 3x3 hold 12% too many mines from the centre (1.121 +- 0.010 on the 600 boards below)
     and 8% too many from a corner, and the rings lose what they gain. With them: 600 boards from
     each start, each re-solved, every group within 3% or 3 standard errors (touching the start
     about 0.010, the corners 0.009-0.025). The same check on 300 of the boards from the centre
     made with the terms switched off fails. Every start of every preset, thousands of boards:
     docs/spread.md."""
-    from mines.engine import perturb
+    from mines.engine import tilt
     centre = spread_of_boards(9, 9, 35, range(80000, 80600), start=(4, 4))
     corner = spread_of_boards(9, 9, 35, range(81000, 81600), start=(0, 0))
     assert uneven_groups(centre) == [] and uneven_groups(corner) == []
-    off = bytearray(perturb._START)
-    for r in range(0, len(off), perturb._SROW):
-        off[r + 3:r + perturb._SROW] = bytes([128] * (perturb._SROW - 3))
-    monkeypatch.setattr(perturb, "_START", bytes(off))
+    off = bytearray(tilt._START)
+    for r in range(0, len(off), tilt._SROW):
+        off[r + 3:r + tilt._SROW] = bytes([128] * (tilt._SROW - 3))
+    monkeypatch.setattr(tilt, "_START", bytes(off))
     old = spread_of_boards(9, 9, 35, range(80000, 80300), start=(4, 4))
     assert "touch" in [g[0] for g in uneven_groups(old)]
 

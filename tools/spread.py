@@ -15,7 +15,7 @@ that start instead of one drawn from the seed: centre is (W // 2, H // 2), edge 
 the top edge (W // 2, 0), corner (0, 0); one table per start. ``--max-se F`` makes more boards,
 in rounds, until every group's standard error is at most F (0.01: 1%). ``--lines FILE`` reads
 tools/gen.py's JSON lines (``-``: standard input) instead of making boards. ``--calibrate``
-iterates the start's terms of a board's row of ``mines.engine.perturb._START`` (see ``calibrate``).
+iterates the start's terms of a board's row of ``mines.engine.tilt._START`` (see ``calibrate``).
 
 A uniform layout puts a board's mines with the same chance in every cell outside the start's 3x3
 area. ``Spread.add`` takes boards one by one; ``rates`` gives, per group of cells (corner, edge,
@@ -243,7 +243,7 @@ def _read_lines(path):
     return kind + (recs,)
 
 
-# ---- calibrating the start's terms (mines.engine.perturb._START) -----------------------------------
+# ---- calibrating the start's terms (mines.engine.tilt._START) -----------------------------------
 
 # The groups a row of _START has a term for, per kind of start (mines.engine.perturb.start_kind).
 GROUPS = ("corner", "edge", "ring1", "ring2", "inner", "touch edge", "touch inside")
@@ -268,8 +268,8 @@ def _calibration_worker(args):
     lib, w, h, m, start, row, seeds = args
     if lib not in sys.path:
         sys.path.insert(0, lib)
-    from mines.engine import perturb
-    perturb._START = bytes(row)
+    from mines.engine import tilt
+    tilt._START = bytes(row)
     from mines.engine.generator import Generator
     g = Generator(w, h)
     grp = [_group(i % w, i // w, w, h, start[0], start[1]) for i in range(w * h)]
@@ -406,7 +406,7 @@ def main(argv=None):
                     help="measure the boards of tools/gen.py's JSON lines in FILE (- for standard "
                          "input) instead of making boards")
     ap.add_argument("--calibrate", type=int, metavar="STEPS",
-                    help="calibrate the start's terms (mines.engine.perturb._START) of the --only boards "
+                    help="calibrate the start's terms (mines.engine.tilt._START) of the --only boards "
                          "in at most STEPS steps of --boards boards (rising) per kind of start; "
                          "prints each board's row")
     a = ap.parse_args(argv)

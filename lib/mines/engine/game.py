@@ -90,8 +90,10 @@ class Game:
         self.board = Board(1, 1)  # a tiny placeholder: new() hands over the real layout
         size = (width + 2) * (height + 2)
         self.shown = bytearray(size)
-        # The flood-fill stack (a cell is pushed once at most), free between moves: lent to the
-        # hint job (mines.help.hints: ``Hinter``'s ``spare``), which stops before every move.
+        # The flood-fill stack (a cell is pushed once at most), free between moves: until ``new``
+        # the generator making this game's board works in it and in ``shown`` (mines.flow.jobs);
+        # then it is lent to the hint job (mines.help.hints: ``Hinter``'s ``spare``), which
+        # stops before every move.
         self.fill = array("H", bytes(2 * size))
         self.state = PLAYING
         self.flags = 0

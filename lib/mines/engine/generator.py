@@ -17,32 +17,30 @@ board) and solves on. Everything kept was proven from numbers the move did not c
 same order, so it is a state a fresh solve of the new board could reach; the solver's rules are
 monotone, so what it proves from there is exactly what a fresh solve from the start would prove.
 When the solver has opened every safe cell, the board is solvable without guessing at the
-requested level, from the start cell. (host_tests re-solve every generated board from scratch.)
+requested level, from the start cell (host_tests re-solve every board made from scratch).
 
 Doors: at 35-45% mines the open area is often walled in by known mines, so no open number
 touches a covered cell and there is nothing to perturb. Then the newest wall mine that touches
 a covered cell moves to a far cell: the numbers around it now say it is safe, it opens, and
-solving goes on behind it (before this, such boards were thrown away: 94% of the work at
-16x16/99 went into abandoned layouts).
+solving goes on behind it (such boards were once thrown away: 94% of the work at 16x16/99).
 
-Starting afresh: every time the solver is stuck it should be stuck further on than the time
-before; when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
+Starting afresh: each time the solver is stuck it should be stuck further on than before;
+when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
 a quarter as many perturbations as cells, the generator throws the layout away and places mines
 anew. Dense boards (25% mines or more) get twice that patience (``DENSE_STRIKES``, half as many
-perturbations as cells): there starting afresh had thrown away most of the work.
+perturbations as cells).
 
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
 u covered cells hold mines), else empties them, so on average no mine moves between the frontier
-and the far cells. The no-guess boards themselves lean to the edges and corners; ``perturb``'s
-counter-tilt places and moves mines at odds that cancel that, calibrated per board kind and
-(``VERSION`` 1) per kind of start (version 0 makes older codes' boards). Dense
-boards (25% mines or more) are made mirrored and mirrored back (``sym``), which cancels exactly
-any preference of the search for one side (at 43% it had put 5% more mines in the bottom half
-than in the top).
+and the far cells. No-guess boards lean to the edges and corners; ``perturb``'s counter-tilt
+places and moves mines at odds that cancel that, calibrated per board kind and (``VERSION`` 1)
+per kind of start (version 0 makes older codes' boards). Dense boards are made mirrored and
+mirrored back (``sym``), which cancels exactly any preference of the search for one side (at
+43% it had put 5% more mines in the bottom half than in the top).
 
 Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (one unit is about
 one neighbour visit; see tools/bench.py for what a unit costs on the device) and returns True
-once finished. Nothing is allocated per cell or per deduction.
+once finished. Nothing is allocated per cell or deduction.
 
 Finished means one of two things (the contract with the midend):
   ready   ``failed`` is False: ``board`` is a no-guess board from (``start_x``, ``start_y``);
@@ -52,7 +50,7 @@ Finished means one of two things (the contract with the midend):
 ``presets.check_params`` refuses the sizes and densities that would often give up.
 
 Progress (``progress``, 0..100) follows the work done, not the clock: with W work units spent
-(restarts included) and T the typical work for this size and density (``perturb.typical_work``,
+(restarts included) and T the typical work for this size and density (``tilt.typical_work``,
 fitted to the bench's medians), it is 99 W / (W + T), or 60% of the share of cells proven in
 the current layout if that is further. It never goes back, keeps moving while work is done
 (slower as it goes: 50% at T, 90% at 9 T), and is 100 only once finished.
@@ -62,8 +60,8 @@ from mines._const import const
 import gc
 from array import array
 
-# The largest modules first, while the heap is still in one piece to compile them, and the
-# compiler's garbage collected after each so the next one compiles in one piece too.
+# The largest modules first, while the heap is in one piece to compile them, each compiler's
+# garbage collected before the next.
 from mines.engine.solver import MINE, NUM, PICKED, RUNNING, SOLVED, Solver
 gc.collect()
 from mines.engine.groups import CaseAnalysis
@@ -92,6 +90,8 @@ _PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
 
 class Generator:
     """Makes no-guess boards of one size; buffers are made once and reused for every board.
+    ``lent``: None, or buffers for the solver, then packed (``Solver``: lent no Hinter), as
+    ``Boards`` lends its game's.
 
     Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
     ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
@@ -104,12 +104,12 @@ class Generator:
     # within a budget calls step() while work + this <= budget.
     MAX_SLICE_UNITS = presets.MAX_SLICE_UNITS
 
-    def __init__(self, width, height):
+    def __init__(self, width, height, lent=None):
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
         self.width = width
         self.height = height
         self.board = Board(width, height)
-        self.solver = Solver(self.board, oracle=True)
+        self.solver = Solver(self.board, True, lent, lent is not None)
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
         # many far cells (u - m or m, at most 8).
@@ -156,10 +156,6 @@ class Generator:
             if msg:
                 raise ValueError(msg)
             self._valid = mines * 4 + level
-        s = self.solver
-        if level >= presets.FULL and s.cases is None:
-            # Made now, next to the other buffers, not mid-way; other levels need none.
-            s.cases = CaseAnalysis(s)
         self.rng.seed(seed)
         # Drawn on every path, so a board made from a derived start is made again from the same
         # arguments with that start given explicitly.
@@ -193,6 +189,11 @@ class Generator:
         self.mines = mines
         self.level = level
         start_odds(self, mines)
+        s = self.solver
+        if level >= presets.FULL and s.cases is None:
+            # Made now, next to the other buffers, not mid-way; other levels need none. Its
+            # groups go on the solver's stack (empty then; ``cand`` only while stuck).
+            s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when)
         self.done = False
         self.failed = False
         self.reason = None
@@ -275,8 +276,7 @@ class Generator:
         at = self.odds_at
         skip = self.skip
         while True:
-            # Mines anywhere but the start's 3x3 area, at the counter-tilted odds (rejection
-            # sampling).
+            # Mines anywhere but the start's 3x3, at the counter-tilted odds (by rejection).
             b.clear()
             placed = 0
             while placed < self.mines:

@@ -33,12 +33,15 @@ SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0):
+    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0, counts=None):
         """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
         lent by a caller that never lets the analysis run while the array holds anything else
         (the hints lend their solver's stack, empty while an analysis runs; None: made here).
         ``groups``: room for this many groups to begin with, doubled when an analysis finds
-        more (0: for the most a board can have, never grown: the generator's)."""
+        more (0: for the most a board can have, never grown: the generator's).
+        ``counts``: a buffer of the board's size whose entries at unknown cells are free (the
+        generator's solver's ``when``: a cell's entry is written when it becomes known, and then
+        its numbers change, so its group is enumerated again before it is read; None: made)."""
         self.s = solver
         size = solver.size
         self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
@@ -62,7 +65,7 @@ class CaseAnalysis:
         self.pool = array("H", bytes(2 * groups))          # where group g's AND/OR masks start
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
-        self.counts = bytearray(size)
+        self.counts = bytearray(size) if counts is None else counts
         # (the puzzle maker's keeps a cache: mines.puzzle.cache)
         self.layouts = layouts_class(self, MAX_GROUP)
         # The totals are made in the layouts' constraint marks (a board's size, zero while

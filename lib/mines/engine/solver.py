@@ -1,7 +1,7 @@
 """The solver: plays Minesweeper from what a player can see, never guessing.
 
-It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine) and, for every
-cell, how many neighbours are still unknown and how many are known mines. When a cell becomes
+It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine), how many
+neighbours are still unknown and how many are known mines. When a cell becomes
 known, only its 8 neighbours are updated and only the numbers among them are queued again: the
 solver is incremental and never rescans the board while it plays.
 
@@ -17,15 +17,11 @@ Rules, by level (``presets``):
 Every rule is sound and monotone (knowing more never loses a deduction), so the cells proven from
 any reachable state do not depend on the order the rules fire in; the generator relies on that.
 
-Two ways to play:
-  oracle  (``truth`` given: a ``Board``) - a cell proven safe is opened at once and its number
-          read from the board. The generator plays this way.
-  view    (no truth) - start from the numbers a player sees (``give_clue``); a cell proven safe
-          stays covered (state SAFE) since its number is unknown. ``tools/solve.py`` plays this
-          way, and so will hints and the pen-and-paper mode (clues given up front).
-
+Two ways to play: oracle (a ``Board`` as the truth: a cell proven safe opens at once, its
+number read from the board; the generator's) and view (from the numbers a player sees,
+``give_clue``: a cell proven safe stays covered, SAFE; ``tools/solve.py``'s and the hints').
 Every cell that becomes known is recorded in ``order`` with the rule that proved it (``why``), so
-a hint can later re-run that rule around the cell and show which numbers prove it.
+a hint can re-run that rule around the cell and show which numbers prove it.
 """
 
 from array import array
@@ -104,43 +100,46 @@ class Solver:
 
     ``board``: the ``Board`` giving the size (and, in oracle mode, the truth).
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
+    ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
+    ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``revision``).
     """
 
-    def __init__(self, board, oracle=True):
+    def __init__(self, board, oracle=True, lent=None, packed=False):
         self.board = board
         self.oracle = oracle
         size = board.size
         self.size = size
         self.offsets = board.offsets
-        # Room past the end, all WALL: a pair partner up to 2 cells beyond the border ring has
-        # an index in [-2 * stride - 2, size + 2 * stride + 2), and negative indices wrap to the
-        # end, so reading its state needs no bounds check.
+        # Room past the end, all WALL: a pair partner up to 2 cells past the border ring has an
+        # index in [-2 * stride - 2, size + 2 * stride + 2), negative ones wrapping to the end:
+        # no bounds check.
         self.st = bytearray(size + 2 * board.stride + 2)
-        # An open number's value: an oracle's are its board's counts (a number is opened with
-        # its count, and a move renumbers them with it), so it keeps no copy.
+        # An open number's value: an oracle's are its board's counts (a number opens with its
+        # count, a move renumbers both): no copy.
         self.clue = board.count if oracle else bytearray(size)
         self.mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
         self.flags = bytearray(size)
         # Lists of cells, each cell at most once (a number is on a stack once, by the QUEUED
-        # and PAIR_QUEUED flags): one entry per cell of the board, the border not included.
+        # and PAIR_QUEUED flags): an entry per cell of the board, not the border.
         cells = board.width * board.height
         self.stack = array("H", bytes(2 * cells))
-        self.pstack = array("H", bytes(2 * cells))
+        self.pstack = array("H", bytes(2 * cells)) if lent is None else lent[1]
         self.order = array("H", bytes(2 * cells))   # cells in the order they became known
         self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
-        self.why = bytearray(size)
-        # The number(s) a deduction came from: both for the pair rule, the same one twice for
-        # the single rule. ``revise`` uses them to find what a changed number invalidates.
+        self.why = bytearray(size) if lent is None else lent[0]
+        # The number(s) a deduction came from (the same twice but for the pair rule), for
+        # ``revise`` to find what a changed number invalidates.
         self.src = array("H", bytes(2 * size))
-        self.src2 = array("H", bytes(2 * size))
+        self.src2 = self.src if packed else array("H", bytes(2 * size))
+        self.packed = packed
         self._cursor = -1
         self._write = 0
         self._phase = 0
         self._moved = None
         self._nmoved = 0
         self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
-        self.cells = board.width * board.height
+        self.cells = cells
         self.sp = 0
         self.psp = 0
         self.nknown = 0
@@ -193,16 +192,16 @@ class Solver:
 
     def _learn(self, c, is_mine, why, source, other):
         """Cell c (unknown) is now known: a mine, or safe (opened in oracle mode). ``why`` is
-        the rule that proved it; ``source`` the number it fired on (kept for a later hint
-        feature: a hint re-runs that rule there to show the numbers that prove the cell)."""
+        the rule that proved it; ``source`` and ``other`` the numbers it fired on (a hint
+        re-runs that rule there to show the numbers that prove the cell)."""
         st = self.st
         k = self.nknown
         self.order[k] = c
         self.when[c] = k
         self.nknown = k + 1
         self.why[c] = why
-        self.src[c] = source
         self.src2[c] = other
+        self.src[c] = source   # (after: packed, src2 is src)
         self.unknown -= 1
         unk = self.unk
         flags = self.flags
@@ -299,13 +298,14 @@ class Solver:
         count = self.board.count
         popcount = _POPCOUNT
         pairs = level >= PAIRS
+        packed = self.packed
         while True:
             if self.work >= slice_units:
                 yield RUNNING   # the caller sets ``work`` back to 0 before resuming
             if self.sp:
-                # The single rule: pop numbers whose neighbourhood changed, until the stack is
-                # empty or the slice is used up. Learning a cell is written out here, with the
-                # counters in locals, since this loop is most of the solver's time.
+                # The single rule: pop numbers whose neighbourhood changed until the stack is
+                # empty or the slice used up; learning is written out, the counters in locals
+                # (most of the solver's time is here).
                 sp = self.sp
                 psp = self.psp
                 work = self.work
@@ -453,7 +453,7 @@ class Solver:
                     for d in offsets:
                         n = c + d
                         if not st[n] and not shared & 1:
-                            learn(n, is_mine, WHY_PAIR, a, b)
+                            learn(n, is_mine, WHY_PAIR | j << 2 if packed else WHY_PAIR, a, b)
                         shared >>= 1
                     break   # back to the single rule
                 continue
@@ -483,4 +483,4 @@ class Solver:
             if status != RUNNING:
                 return status
             self.work = 0
-        return STUCK  # not reached
+        return STUCK

@@ -210,7 +210,8 @@ class Boards:
     """The game and generator for the current size, and the seeds of the boards: game k always
     gets the k-th seed drawn from ``seed``, whatever the menu did in between.
     ``generator_class`` defaults to mines.engine.generator.Generator (imported when a board is
-    made). Read ``game``, ``generator`` (None but while a board is made), the board's ``start_x``,
+    made; called with the width, the height and ``lent``, the game's buffers it may work in).
+    Read ``game``, ``generator`` (None but while a board is made), the board's ``start_x``,
     ``start_y`` and ``level``, ``collect_wanted``.
 
     The heap in a phase's order (mines.phases): the game's buffers first, then the generator's
@@ -277,9 +278,11 @@ class Boards:
             return False
         gc.collect()
         try:
-            self.game = Game(width, height)  # first: it outlives the generator
+            game = self.game = Game(width, height)  # first: it outlives the generator
             cls = self.generator_class or _default_generator_class()
-            self.generator = cls(width, height)
+            # The game's cells and flood-fill stack are free until it takes the board (and
+            # take() lets the generator go before the game is played): lent to the generator.
+            self.generator = cls(width, height, (game.shown, game.fill))
         except MemoryError:
             self.drop()
             raise
