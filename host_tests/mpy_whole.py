@@ -16,8 +16,9 @@ and report the most bytes alive after a collect; --phases: also the most per pha
 
 PART 1, every screen and feature the menu offers, with Marks and sound on and saves kept:
 Help, Records (statistics, best times), GAMES sweeper games over every preset and the largest
-and smallest custom boards (both start modes, every level a board allows; won, lost, abandoned,
-hints asked, a wrong flag checked, "Again"), a Random board's probability map, a Kind board's
+and smallest custom boards (ten games a board; each pass over them moves a board on to another
+level and start mode, so each is made at two levels at least; won, lost, abandoned, hints asked,
+a wrong flag checked, "Again"), a Random board's probability map, a Kind board's
 rescue, a board typed on the Code screen, a puzzle of every size and level made and solved (with
 its hint, check and undo), and last a game left paused, saved for PART 2.
 Prints one line: "OK part=... frames=... min_free=... peak=... host_only=... writes=...":

@@ -320,25 +320,30 @@ TALLY = {"gave_up": 0, "won": 0, "lost": 0, "left": 0, "hints": 0, "again": 0, "
 
 
 def sweeper_games(m, games):
-    """``games`` games over every preset, the largest and the smallest custom board."""
+    """``games`` games over every preset, the largest and the smallest custom board, ten games a
+    board; each pass over the boards moves every board on to another level and start mode (200
+    games: two passes and a bit, so each board is made at two levels at least, 30x24 at Medium
+    and Hard)."""
     from mines.engine import presets
     boards = [k for k in range(len(presets.PRESETS))] + [(30, 24), (5, 5)]
     for k in range(games):
         if k % 10 == 0:  # the next board, start mode and level
             yield from to_main(m)
-            board = boards[(k // 10) % len(boards)]
-            yield from set_field(m, "quick", (k // 10) % 3 != 1)
+            which = (k // 10) % len(boards)
+            turn = which + (k // 10) // len(boards)   # the pass moves the level and start on
+            board = boards[which]
+            yield from set_field(m, "quick", turn % 2 == 0)
             if isinstance(board, tuple):
                 yield from set_field(m, "board", len(presets.PRESETS))
                 yield from set_field(m, "width", board[0])
                 yield from set_field(m, "height", board[1])
                 yield from set_field(m, "mines", board[0] * board[1] * 20 // 100)
-                yield from set_field(m, "level", (k // 10) % 3)
+                yield from set_field(m, "level", turn % 3)
             else:
                 yield from set_field(m, "board", board)
                 dense = presets.PRESETS[board][3] * 100 > 20 * (presets.PRESETS[board][1] *
                                                                 presets.PRESETS[board][2])
-                yield from set_field(m, "level", 2 if dense else (k // 10) % 3)
+                yield from set_field(m, "level", 2 if dense else turn % 3)
             assert m.settings.check() is None, m.settings.check()
             yield from action_row(m, "play")
         yield from start_game(m)
