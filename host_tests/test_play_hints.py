@@ -327,3 +327,53 @@ def test_hints_on_the_generators_solver_are_those_of_a_solver_of_its_own():
                                          b.x_of(c), b.y_of(c)))
             assert game.state == WON
     assert RULE_CASES in rules
+
+
+def test_a_packed_view_solver_gives_the_hints_of_an_unpacked_one():
+    """A hinter's own solver is packed (no ``src2``: a pair deduction's other number is kept in
+    ``why``, as the generator's; ``reasons`` decodes it). Games played by its hints, with wrong
+    flags put on now and then: every answer (cell, reason, rule, wrong flags) is that of a
+    hinter over an unpacked view solver, pair-rule hints and case splits among them."""
+    import random
+    from mines.engine.game import TOGGLE_FLAG
+    from mines.engine.solver import Solver, WHY_PAIR
+    rnd = random.Random(5)
+    rules = set()
+    partners = 0
+    for (w, h, m, level) in ((16, 16, 40, presets.PAIRS), (30, 16, 99, presets.FULL),
+                             (9, 9, 30, presets.FULL)):
+        gen = Generator(w, h)
+        packed = Hinter(w, h)
+        plain = Hinter(w, h, Solver(Board(w, h), oracle=False))
+        assert packed.solver.src2 is packed.solver.src
+        assert plain.solver.src2 is not plain.solver.src
+        for seed in range(2):
+            gen.begin(m, 140 + seed, None, level)
+            gen.run()
+            b = gen.board
+            game = Game(w, h)
+            game.new(b, 3)
+            game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
+            while game.state == PLAYING:
+                if rnd.random() < 0.1:   # a flag on a covered cell without a mine
+                    free = [i for i in range(b.size) if game.shown[i] == 9 and not b.mine[i]]
+                    game.execute(TOGGLE_FLAG << 12 | rnd.choice(free))
+                cursor = b.index(rnd.randrange(w), rnd.randrange(h))
+                answers = []
+                for hinter in (packed, plain):
+                    hinter.begin(game.shown, game.total, cursor, b)
+                    while not hinter.step(97):
+                        pass
+                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
+                                    hinter.rule, hinter.wrong))
+                assert answers[0] == answers[1], (w, seed)
+                s = packed.solver
+                partners += sum(1 for k in range(s.nknown) if s.why[s.order[k]] & 3 == WHY_PAIR
+                                and s.why[s.order[k]] >> 2)
+                c = packed.cell
+                if c < 0:
+                    break
+                rules.add(packed.rule)
+                game.execute(game.decide(SECONDARY if packed.is_mine else PRIMARY,
+                                         b.x_of(c), b.y_of(c)))
+    assert {RULE_SINGLE, RULE_PAIRS, RULE_CASES} <= rules and partners > 50, (rules, partners)

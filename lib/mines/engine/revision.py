@@ -7,7 +7,7 @@ case-analysis deduction after the first changed number), keep the rest in their 
 the numbers next to what changed, so the solver goes on from a state it could have reached from
 the start of the new board.
 
-A packed solver (the generator's: ``Solver(..., packed=True)``, 1.7K less at 30x24) keeps no
+A packed solver (the generator's and a hinter's own: ``Solver(..., packed=True)``) keeps no
 ``src2``: a pair deduction's ``why`` is WHY_PAIR | j << 2, its other number at ``poffs[j]``
 from its first.
 

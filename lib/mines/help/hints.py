@@ -71,7 +71,8 @@ class Hinter:
         # runs an analysis only with the stack empty, and nothing else runs that solver).
         self._lend = solver is None
         if solver is None:
-            solver = Solver(board or Board(width, height), oracle=False)
+            # Packed: no ``src2`` (a pair's other number in ``why``; ``reasons`` reads both).
+            solver = Solver(board or Board(width, height), oracle=False, packed=True)
             solver.clue = None   # (its numbers are the view's, lent at each ``step``)
             if spare is not None:
                 # Positions in ``order``, written and read within one answer's work (the
@@ -236,8 +237,9 @@ class Hinter:
                         self._counted = rule
                         if s.nknown == t0:
                             break
-                    # Where this case split began, on each cell it proved: in ``src2``,
-                    # which holds nothing else for a case split's cells (``because_of``).
+                    # Where this case split began, on each cell it proved: in ``src2`` (or
+                    # ``src``, packed), read for nothing else in a case split's cells
+                    # (``because_of``).
                     order = s.order
                     src2 = s.src2
                     for k in range(t0, s.nknown):

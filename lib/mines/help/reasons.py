@@ -4,7 +4,7 @@ the ``Hinter`` (``h``), as its methods would be; they live apart so that each mo
 small enough to compile on the device, and load only when a hint is chosen."""
 
 from mines._const import const
-from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN
+from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN, WHY_PAIR
 
 # hints.RULE_SINGLE and RULE_COUNT, repeated (hints imports this module: a test checks them).
 _RULE_SINGLE = const(0)
@@ -29,7 +29,8 @@ def because_of(h, c):
     while top:
         top -= 1
         x = walk[top]
-        if why[x] == WHY_FULL:
+        w = why[x]
+        if w == WHY_FULL:
             t = s.src2[x]   # where its case split began (``_work``)
             if rule_of(h, x) == _RULE_COUNT:
                 # The count used every known cell and every number of the frontier.
@@ -47,7 +48,11 @@ def because_of(h, c):
             top = _group(h, x, t, nums, top)
             continue
         t = when[x]
-        for a in (s.src[x], s.src2[x]):
+        a = s.src[x]
+        b = s.src2[x]
+        if s.packed and w & 3 == WHY_PAIR:
+            b = a + s.poffs[w >> 2]   # a packed solver's (``Solver``)
+        for a in (a, b):
             if seen[a] & 1:
                 continue
             seen[a] |= 1
