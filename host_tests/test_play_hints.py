@@ -13,6 +13,11 @@ from mines.help.hints import RULE_CASES, RULE_PAIRS, RULE_SINGLE, Hinter
 _HIGHEST = {presets.SINGLE: RULE_SINGLE, presets.PAIRS: RULE_PAIRS, presets.FULL: 3}
 
 
+def answer(hinter):
+    """What a hinter found, as one tuple to compare: error, cell, is_mine, because, rule, wrong."""
+    return (hinter.error, hinter.cell, hinter.is_mine, hinter.because, hinter.rule, hinter.wrong)
+
+
 def play_by_hints(gen, game, hinter, level):
     """Open the start, then follow hints (open the safe, flag the mine) until the game ends;
     returns (state, hints used, the strongest rule used)."""
@@ -177,8 +182,7 @@ def test_hints_after_each_move_match_hints_from_scratch():
                     hinter.begin(game.shown, game.total, -1)
                     while not hinter.step(97):
                         pass
-                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
-                                    hinter.rule, hinter.wrong))
+                    answers.append(answer(hinter))
                 assert answers[0] == answers[1], (seed, compared)
                 compared += 1
                 # A random move: mostly the hint, sometimes a flag anywhere or a wild open.
@@ -233,9 +237,7 @@ def test_hints_cut_short_leave_the_next_ones_right():
                         hinter.begin(game.shown, game.total, -1, b, mode)
                         while not hinter.step(97):
                             pass
-                        answers.append((hinter.error, hinter.cell, hinter.is_mine,
-                                        hinter.because, hinter.rule, hinter.wrong,
-                                        hinter.disproved))
+                        answers.append(answer(hinter) + (hinter.disproved,))
                     assert answers[0] == answers[1], (seed, compared, mode)
                     compared += 1
                 assert gen.solver.oracle   # the borrowed solver is given back as it was
@@ -284,8 +286,7 @@ def test_a_borrowed_solver_used_meanwhile_makes_the_next_load_fresh():
         for hinter in (kept, Hinter(w, h)):
             hinter.begin(game.shown, game.total, -1, b)
             hinter.run()
-            answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
-                            hinter.rule, hinter.wrong))
+            answers.append(answer(hinter))
         assert answers[0] == answers[1], compared
         compared += 1
     assert game.state != PLAYING and compared > 30
@@ -317,8 +318,7 @@ def test_hints_on_the_generators_solver_are_those_of_a_solver_of_its_own():
                     hinter.begin(game.shown, game.total, cursor, b)
                     while not hinter.step(97):
                         pass
-                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
-                                    hinter.rule, hinter.wrong))
+                    answers.append(answer(hinter))
                 assert answers[0] == answers[1], (w, seed)
                 c = kept.cell
                 assert c >= 0
@@ -364,8 +364,7 @@ def test_a_packed_view_solver_gives_the_hints_of_an_unpacked_one():
                     hinter.begin(game.shown, game.total, cursor, b)
                     while not hinter.step(97):
                         pass
-                    answers.append((hinter.error, hinter.cell, hinter.is_mine, hinter.because,
-                                    hinter.rule, hinter.wrong))
+                    answers.append(answer(hinter))
                 assert answers[0] == answers[1], (w, seed)
                 s = packed.solver
                 partners += sum(1 for k in range(s.nknown) if s.why[s.order[k]] & 3 == WHY_PAIR
