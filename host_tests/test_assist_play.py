@@ -8,13 +8,14 @@ from view_util import forced, overfilled_numbers
 
 from mines.flow import midend as M
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG, LOST, PLAYING as G_PLAYING
+from mines.flow.texts import setting_text
 
 
 def new_game(settings=(), quick=0, seed=7, board="Beginner"):
     m = M.Midend(seed=seed)
     d = Driver(m)
     menu_set(d, "quick", lambda m: m.settings.quick == quick)
-    menu_set(d, "board", lambda m: m.settings.board_name() == board)
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == board)
     for name, value in settings:
         menu_set(d, name, lambda m, name=name, value=value: getattr(m.settings, name) == value)
     to_row(d, "play")
@@ -200,7 +201,7 @@ def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
     m.boards.generator_class = generator_class
     d.press(M.SELECT)
     assert m.assist is None
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Intermediate")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Intermediate")
     to_row(d, "play")
     d.press(M.A)
     if m.state == M.READY:

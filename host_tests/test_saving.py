@@ -17,6 +17,7 @@ from mines.saves import slots as S
 from mines.engine.game import COVERED, FLAG, PRIMARY
 from mines.flow.save_part import SAVE_FAILED, attach
 from mines.flow.states import SETTINGS
+from mines.flow.texts import setting_text
 from mines.flow.save_work import best_ms, close, current
 from mines.saves.storage import FileStorage
 
@@ -62,7 +63,7 @@ def start_quick(d):
 
 
 def beginner(d):
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
 
 
 def flag_a_mine(d):
@@ -144,7 +145,8 @@ def test_settings_come_back_and_leaving_the_menu_writes_them():
     assert len(nvm.writes) == 1 and m.state == M.READY
     m, d = boot(nvm)
     s = m.settings
-    assert (s.board_name(), s.sound, s.quick, s.width, s.mines) == ("Beginner", 0, 0, 9, 10)
+    assert setting_text(s, "board") == "Beginner"
+    assert (s.sound, s.quick, s.width, s.mines) == (0, 0, 9, 10)
 
 
 def test_records_screens_and_the_new_record_on_the_result_panel():
@@ -179,7 +181,7 @@ def test_records_screens_and_the_new_record_on_the_result_panel():
     d.press(M.A)  # Statistics
     assert m.screen.name == "stats" and m.screen.title == "Statistics"
     lines = [row[0] for row in m.screen.rows]
-    assert lines[0] == "9x9/10 %s" % m.settings.text("level")
+    assert lines[0] == "9x9/10 %s" % setting_text(m.settings, "level")
     assert lines[1:4] == ["Played 3", "Won 2 (66%)", "Streak 0  best 2"]
     assert all(len(line) <= 26 for line in lines)
     d.press(M.B)
@@ -308,7 +310,7 @@ def test_writes_never_happen_in_frames_that_make_boards():
     # settings changed and Play pressed at once: the write is due while Expert is being made
     d.run(1000)
     d.press(M.SELECT)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Expert")
     before = len(nvm.writes)
     to_row(d, "play")
     d.press(M.A)
@@ -434,13 +436,13 @@ def test_closing_the_window_keeps_the_settings_and_the_exact_time():
     nvm = Nvm()
     m, d = boot(nvm)
     menu_set(d, "sound", lambda m: m.settings.sound == 0)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
     d.run(30)
     assert nvm.writes == []                       # still in the menu
     close(m)
     assert len(nvm.writes) == 1
     m, d = boot(nvm)
-    assert m.settings.sound == 0 and m.settings.board_name() == "Beginner"
+    assert m.settings.sound == 0 and setting_text(m.settings, "board") == "Beginner"
     close(m)
     assert len(nvm.writes) == 1                   # nothing new: nothing written
     start_quick(d)

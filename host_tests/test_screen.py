@@ -17,6 +17,7 @@ import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
 from game_helpers import row_of, walk, winning_script  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 from mines.engine.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
+from mines.flow.texts import setting_text  # noqa: E402
 
 DIGIT_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                  5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -597,7 +598,7 @@ def test_guess_scene_names_the_safest_cell():
     from mines.help.hint_job import FOUND_GUESS
     s = S.guess()
     m = s.m
-    assert m.settings.text("kind") == "Random" and m.assist.found == FOUND_GUESS
+    assert setting_text(m.settings, "kind") == "Random" and m.assist.found == FOUND_GUESS
     assert status_word(s) == "Guess: %d%% mine" % m.assist.chance
 
 

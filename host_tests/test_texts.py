@@ -25,6 +25,7 @@ from test_screen import GREY, WHITE, YELLOW, read_label, read_text  # noqa: E402
 from mines.flow import menus  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 from mines.flow.save_work import current  # noqa: E402
+from mines.flow.texts import setting_text  # noqa: E402
 
 COLUMNS = 26          # 160 pixels of 6-pixel characters
 BAR_WORD = 17         # the status bar's middle, beside the mines and the clock
@@ -314,7 +315,7 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         m, d = f.m, f.d
         keys = f.keys
         menu_set(d, "quick", lambda m: m.settings.quick == 0)
-        menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+        menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
         menu_set(d, "lives", lambda m: m.settings.lives == 2)
         to_row(d, "play")
         f.press(M.A).look("ready")

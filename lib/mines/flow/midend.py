@@ -149,7 +149,7 @@ class Midend:
 
     def footer(self):
         """The menu's bottom line: a message, or what the buttons do here."""
-        from mines.flow.texts import footer
+        from mines.flow.menus import footer
         return footer(self)
 
     def result_lines(self):
