@@ -43,7 +43,7 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
-from cli import out, usage  # noqa: E402
+from cli import level_from_name, out, usage  # noqa: E402
 from mines.engine import board_code, presets  # noqa: E402
 from mines.engine.kinds import random_layout  # noqa: E402
 
@@ -102,7 +102,7 @@ def parse(argv):
     seed = _number(opts, "seed")
     count = _number(opts, "count", 1)
     try:
-        level = presets.level_from_name(opts.get("level", presets.LEVEL_NAMES[presets.DEFAULT_LEVEL]))
+        level = level_from_name(opts.get("level", presets.LEVEL_NAMES[presets.DEFAULT_LEVEL]))
     except ValueError as e:
         _fail(str(e))
     kind_name = opts.get("kind", _KINDS[0])

@@ -23,7 +23,7 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
-from cli import out, usage  # noqa: E402
+from cli import level_from_name, out, usage  # noqa: E402
 from mines.engine import presets  # noqa: E402
 from mines.puzzle import play as P
 
@@ -95,7 +95,7 @@ def parse(argv):
     seed = _int(opts, "seed")
     count = _int(opts, "count") if "count" in opts else 1
     try:
-        level = presets.level_from_name(opts.get("level", "easy"))  # (the same three levels)
+        level = level_from_name(opts.get("level", "easy"))  # (the same three levels)
     except ValueError as e:
         _fail(str(e))
     msg = P.check_size(w, h)

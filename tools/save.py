@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
-from cli import argparser, out, parse_json, reason  # noqa: E402
+from cli import argparser, level_from_name, out, parse_json, reason  # noqa: E402
 from mines.engine import presets  # noqa: E402
 from mines.engine.game import LIVES_CHOICES  # noqa: E402
 from mines.saves import records as R  # noqa: E402
@@ -185,7 +185,7 @@ def _key(obj, where, need_board=True):
         raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
     level = obj.get("level", presets.LEVEL_WORDS[presets.DEFAULT_LEVEL])
     try:
-        level = presets.level_from_name(level)  # (the player's names, or single, pairs, full)
+        level = level_from_name(level)  # (the player's names, or single, pairs, full)
     except (ValueError, AttributeError):
         raise Refused("%s.level must be one of %s (or single, pairs, full)" % (
             where, ", ".join(presets.LEVEL_WORDS)))

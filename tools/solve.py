@@ -39,7 +39,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
-from cli import out, parse_json, usage  # noqa: E402
+from cli import level_from_name, out, parse_json, usage  # noqa: E402
 from mines.engine import presets  # noqa: E402
 from mines.engine.board import Board  # noqa: E402
 from mines.engine.game import COVERED, PRIMARY, Game, marks_around  # noqa: E402
@@ -177,7 +177,7 @@ def parse(argv):
             if i + 1 >= len(argv) or argv[i + 1].startswith("--"):
                 _fail("--level needs a value: easy, medium or hard")
             try:
-                level = presets.level_from_name(argv[i + 1])
+                level = level_from_name(argv[i + 1])
             except ValueError as e:
                 _fail(str(e))
             i += 2
