@@ -105,9 +105,12 @@ def test_chord_onto_a_mine_loses():
 
 
 def test_bbbv():
+    from mines.flow.texts import bbbv
     g = make_game()
+    shown = bytes(g.shown)
     # one zero area, plus the two numbers it does not touch: (3,4) and (4,3)
-    assert g.bbbv() == 3
+    assert bbbv(g) == 3
+    assert bytes(g.shown) == shown                        # the tiles it borrowed, as they were
 
 
 # -- the flow ----------------------------------------------------------------------------

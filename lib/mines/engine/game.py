@@ -349,39 +349,3 @@ class Game:
             if mine[i] and shown[i] != BLOWN:
                 shown[i] = FLAG
         self.flags = self.total
-
-    # -- stats -----------------------------------------------------------------------------
-
-    def bbbv(self):
-        """3BV: the fewest opens that clear the board (zero areas plus lone numbers)."""
-        board = self.board
-        count = board.count
-        mine = board.mine
-        inside = board.inside
-        offsets = board.offsets
-        mark = self.shown  # bit 0x40 marks a counted cell (tile codes are below 16)
-        stack = self.fill
-        total = 0
-        for i in range(board.size):
-            if not inside[i] or mine[i] or count[i] or mark[i] & 0x40:
-                continue
-            total += 1
-            mark[i] |= 0x40
-            stack[0] = i
-            top = 1
-            while top:
-                top -= 1
-                c = stack[top]
-                if count[c]:
-                    continue
-                for d in offsets:
-                    j = c + d
-                    if inside[j] and not mark[j] & 0x40:
-                        mark[j] |= 0x40
-                        stack[top] = j
-                        top += 1
-        for i in range(board.size):
-            if inside[i] and not mine[i] and not mark[i] & 0x40:
-                total += 1
-            mark[i] &= 0x3F
-        return total
