@@ -48,7 +48,7 @@ _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
     (_TEXT, "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
      "puzzle: play", _SAVE),  # MENU
-    (_SOLVER, "engine: generator perturb tilt revision kinds"),  # MAKE
+    (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
     (_TEXT, "flow: help_screen", _SAVE),  # PAUSE
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
