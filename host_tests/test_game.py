@@ -464,7 +464,7 @@ BUTTONS = (M.UP, M.DOWN, M.LEFT, M.RIGHT, M.A, M.B, M.START, M.SELECT)
 
 def test_fuzz_random_buttons_keep_invariants(monkeypatch):
     # gc.collect() is for the device's heap; on CPython it only costs time (tens of ms here)
-    import mines.flow.jobs
+    import mines.flow.board_job
     import mines.flow.sweep_part
 
     class NoGc:
@@ -472,7 +472,7 @@ def test_fuzz_random_buttons_keep_invariants(monkeypatch):
         def collect():
             pass
 
-    monkeypatch.setattr(mines.flow.jobs, "gc", NoGc)
+    monkeypatch.setattr(mines.flow.board_job, "gc", NoGc)
     monkeypatch.setattr(mines.flow.sweep_part, "gc", NoGc)
     rng = random.Random(2026)
     frames = 0
@@ -521,7 +521,7 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
     the midend: holds across generation included. Invariants every frame."""
     import os
     import sys
-    import mines.flow.jobs
+    import mines.flow.board_job
     import mines.flow.sweep_part
     from boards.buttons import KeypadInput
 
@@ -530,7 +530,7 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
         def collect():
             pass
 
-    monkeypatch.setattr(mines.flow.jobs, "gc", NoGc)
+    monkeypatch.setattr(mines.flow.board_job, "gc", NoGc)
     monkeypatch.setattr(mines.flow.sweep_part, "gc", NoGc)
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "fakes"))
     try:
