@@ -20,6 +20,7 @@ from mines.flow.states import SETTINGS
 from mines.flow.texts import setting_text
 from mines.flow.save_work import best_ms, close, current
 from mines.saves.storage import FileStorage
+from mines.engine.view_text import grid_string, is_mine, number
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
@@ -70,7 +71,7 @@ def flag_a_mine(d):
     m = d.m
     for y in range(m.game.height):
         for x in range(m.game.width):
-            if m.game.board.is_mine(x, y) and m.game.tile(x, y) == COVERED:
+            if is_mine(m.game.board, x, y) and m.game.tile(x, y) == COVERED:
                 d.press(*walk(m, x, y))
                 d.press(M.B)
                 return x, y
@@ -106,7 +107,7 @@ def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     assert m.state == M.PAUSED and len(nvm.writes) == 2
     shown = bytes(m.game.shown)
     elapsed = m.elapsed_ms
-    grid = m.game.board.grid_string()
+    grid = grid_string(m.game.board)
     seed, flags, opened = m.seed, m.game.flags, m.game.opened
     assert elapsed >= 16000
 
@@ -114,7 +115,7 @@ def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     assert d.until(M.PAUSED, 10)
     assert m.screen.name == "pause" and m.screen.title == "Saved game, paused"
     assert m.message == "" and m.status() == ""   # (the title says it, once)
-    assert bytes(m.game.shown) == shown and m.game.board.grid_string() == grid
+    assert bytes(m.game.shown) == shown and grid_string(m.game.board) == grid
     assert (m.seed, m.game.flags, m.game.opened, m.elapsed_ms) == (seed, flags, opened, elapsed)
     assert (m.settings.width, m.settings.height, m.settings.mines) == (9, 9, 10)
     d.press(M.START)  # resume: the timer goes on from where it stopped
@@ -170,7 +171,7 @@ def test_records_screens_and_the_new_record_on_the_result_panel():
     x, y = flag_a_mine(d)
     for yy in range(m.game.height):  # lose it: open a mine
         for xx in range(m.game.width):
-            if m.game.board.is_mine(xx, yy) and (xx, yy) != (x, y) and m.state == M.PLAYING:
+            if is_mine(m.game.board, xx, yy) and (xx, yy) != (x, y) and m.state == M.PLAYING:
                 d.press(*walk(m, xx, yy))
                 d.press(M.A)
     assert m.state == M.LOST
@@ -342,7 +343,7 @@ def test_a_saved_game_names_its_board_for_the_generator():
     assert record.seed >> 21 == 1   # a board of version 1
     gen.begin(record.mines, record.seed & SEED_MASK, (record.start_x, record.start_y),
               record.level, record.seed >> 21)
-    assert gen.run().grid_string() == m.game.board.grid_string()
+    assert grid_string(gen.run()) == grid_string(m.game.board)
 
 
 def test_simulator_save_options(tmp_path):
@@ -387,9 +388,9 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     game = m.game
     for y in range(game.height):
         for x in range(game.width):
-            if not game.board.is_mine(x, y) and game.tile(x, y) == COVERED:
+            if not is_mine(game.board, x, y) and game.tile(x, y) == COVERED:
                 move = game.decide(PRIMARY, x, y)
-                assert game.execute(move) >= 1 and game.tile(x, y) == game.board.number(x, y)
+                assert game.execute(move) >= 1 and game.tile(x, y) == number(game.board, x, y)
                 assert game.tile(x, y) != FLAG
                 return
     raise AssertionError("no covered safe cell")

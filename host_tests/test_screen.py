@@ -18,6 +18,7 @@ from game_helpers import row_of, walk, winning_script  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 from mines.engine.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
 from mines.flow.texts import setting_text  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 DIGIT_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                  5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -667,4 +668,4 @@ def test_an_overfilled_number_is_framed_in_red():
     for cx, cy in around[:t + 1]:
         i = b.index(cx, cy)
         assert (g.tile(cx, cy) == BAD_FLAG) == (i in g.disproved)
-    assert any(g.tile(cx, cy) == FLAG for cx, cy in around[:t + 1] if b.is_mine(cx, cy))
+    assert any(g.tile(cx, cy) == FLAG for cx, cy in around[:t + 1] if is_mine(b, cx, cy))

@@ -35,6 +35,7 @@ from mines.saves.checks import check_game, check_key  # noqa: E402
 from mines.saves.slots import STORE_SIZE, VERSION, Store  # noqa: E402
 from mines.flow.settings import CUSTOM, FIELDS  # noqa: E402
 from mines.saves.storage import Changed, FileStorage, default_path  # noqa: E402
+from mines.engine.view_text import grid_string  # noqa: E402
 
 PROG = "save.py"
 TRIES = 3  # reads and merges when another program keeps writing the save meanwhile
@@ -359,7 +360,7 @@ def _generate(g):
     from mines.engine.generator import Generator
     gen = Generator(g.width, g.height)
     gen.begin(g.mines, g.seed & MAX_SEED, (g.start_x, g.start_y), g.level, g.seed >> SEED_BITS)
-    return gen.run().grid_string()
+    return grid_string(gen.run())
 
 
 # -- the commands ---------------------------------------------------------------------------

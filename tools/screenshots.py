@@ -23,6 +23,7 @@ from mines.flow import midend as M  # noqa: E402
 from mines.help.hint_job import FOUND_CELL  # noqa: E402
 from mines.engine.game import COVERED  # noqa: E402
 from mines.flow.texts import setting_text  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 
 class Scene:
@@ -345,7 +346,7 @@ def puzzle_solved(seed=7):
     g = m.game
     for y in range(g.height):                 # every mine marked: solved
         for x in range(g.width):
-            if g.board.is_mine(x, y) and m.state == M.PLAYING:
+            if is_mine(g.board, x, y) and m.state == M.PLAYING:
                 d.press(*walk(m, x, y))
                 d.press(M.A)
     return s.show()
