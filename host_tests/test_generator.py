@@ -274,7 +274,7 @@ def spread_of_boards(w, h, m, seeds, gen=None, start=None, version=1):
         solver.reset(m)
         solver.open(fresh.index(g.start_x, g.start_y))
         assert solver.solve(presets.FULL) == SOLVED and fresh.mines == m, seed
-        spread.add(g.board.is_mine, g.start_x, g.start_y)
+        spread.add(lambda x, y: is_mine(g.board, x, y), g.start_x, g.start_y)
     return spread
 
 
