@@ -91,9 +91,10 @@ class Game:
         size = (width + 2) * (height + 2)
         self.shown = bytearray(size)
         # The flood-fill stack (a cell is pushed once at most), free between moves: until ``new``
-        # the generator making this game's board works in it and in ``shown`` (mines.flow.board_job);
-        # then it is lent to the hint job (mines.help.hints: ``Hinter``'s ``spare``), which
-        # stops before every move.
+        # the generator making this game's board works in it and in ``shown``
+        # (mines.flow.board_job); then it is lent to the hint job (mines.help.hints: ``Hinter``'s
+        # ``spare``), which stops before every move; once the game is over, the end panel counts
+        # its 3BV in it (mines.flow.texts.bbbv).
         self.fill = array("H", bytes(2 * size))
         self.state = PLAYING
         self.flags = 0
