@@ -41,6 +41,21 @@ def make_seed():
         return int(time.monotonic() * 1000) & 0x3FFFFFFF
 
 
+def full_names(names):
+    """The dotted names of the modules ``names`` (strings as mines.phases.KEEP's) lists."""
+    out = []
+    for text in names:
+        package = "mines."
+        for name in text.split():
+            if name[-1] == ":":
+                package = "mines." + name[:-1] + "."
+            elif name == "mines" or name.startswith("boards"):
+                out.append(name)
+            else:
+                out.append(package + name)
+    return out
+
+
 def warm():
     """Import every phase's modules once, and let go of them again (mines.phases.KEEP): the
     names they intern (which MicroPython never frees) then lie at the bottom of the heap, in one
@@ -51,7 +66,7 @@ def warm():
         return 0
     done = 0
     for names in phases.KEEP:
-        for name in phases.full_names(names):
+        for name in full_names(names):
             if name not in sys.modules:
                 __import__(name)
                 done += 1

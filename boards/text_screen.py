@@ -20,6 +20,7 @@ import terminalio
 
 from mines._const import const
 from mines.flow.menus import PAGE_ROWS
+from mines.flow.states import WON
 
 CHAR_W = 6  # terminalio.FONT cell, pixels
 LINE_H = 12
@@ -35,6 +36,8 @@ _PAD = " " * VALUE_COLUMN
 WHITE = 0xFFFFFF
 YELLOW = 0xFFFF00
 GREY = 0xA0A0A0
+_GREEN = const(0x40FF40)  # the end panel's first line: won (boards.view's colours)
+_RED = const(0xFF2020)  # lost
 BAR = 0x203880  # the cursor's row
 
 # The arrows, 5x7 pixels, drawn in the middle of a CHAR_W x ROW_PITCH cell.
@@ -144,11 +147,13 @@ def wrap(text, columns):
     return text[:cut][:columns], text[cut:].strip()[:columns]
 
 
-def show_result(view, lines, colour):
-    """The end-of-game panel's ``lines`` (boards.view.PANEL_LINES at most) on ``view`` (a
-    boards.view.View): the first in ``colour`` (0xRRGGBB), the rest grey, each cut to the
-    screen's width. Its two Texts are made the first time and kept in view.panel_lines."""
-    from boards.view import PANEL_LINES
+def show_result(view, m):
+    """The end-of-game panel of midend ``m`` on ``view`` (a boards.view.View): the first
+    boards.view.PANEL_LINES of m.result_lines(), the first green for a win and red for a loss,
+    the rest grey, each cut to the screen's width, on a band of their height (the view places
+    it: its y is left -1). Its two Texts are made the first time and kept in view.panel_lines."""
+    from boards.view import PANEL_LINES, PANEL_PAD
+    lines = m.result_lines()[:PANEL_LINES]
     columns = view.width // CHAR_W
     if not view.panel_lines:
         view.panel_lines = (Text(columns, 1, WHITE), Text(columns, PANEL_LINES - 1, GREY))
@@ -156,10 +161,21 @@ def show_result(view, lines, colour):
             for grid in text.grids:
                 view.panel.append(grid)
     head, rest = view.panel_lines
-    head.set_colour(colour)
+    head.set_colour(_GREEN if m.state == WON else _RED)
     head.set(0, wrap(lines[0], columns)[0])
     for k in range(1, PANEL_LINES):
         rest.set(k - 1, wrap(lines[k], columns)[0] if k < len(lines) else "")
+    view._panel_h = len(lines) * LINE_H + 2 * PANEL_PAD
+    view._band.y = -1
+
+
+def open_on(view):
+    """A TextScreen in front on ``view`` (a boards.view.View), where the last one was scrolled
+    to (view._text_kept); returns it (view.text)."""
+    text = view.text = TextScreen(view.width, view.height)
+    text.shown, text.first = view._text_kept
+    view.root.append(text.group)
+    return text
 
 
 class TextScreen:

@@ -134,7 +134,8 @@ class View:
         text = self.text
         if screen_up:
             if text is None:
-                text = self._open_text()
+                from boards.text_screen import open_on
+                text = open_on(self)
             changed |= text.draw(m, BAR if bar_up else 0)
         else:
             if text is not None:  # its Labels and objects back to the heap for the game
@@ -143,13 +144,6 @@ class View:
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
         return changed
-
-    def _open_text(self):
-        from boards.text_screen import TextScreen
-        text = self.text = TextScreen(self.width, self.height)
-        text.shown, text.first = self._text_kept
-        self.root.append(text.group)
-        return text
 
     def _close_text(self, text):
         self._text_kept = (text.shown, text.first)
@@ -345,10 +339,7 @@ class View:
             if key != self._panel_key:
                 self._panel_key = key
                 from boards.text_screen import show_result
-                lines = m.result_lines()[:PANEL_LINES]
-                show_result(self, lines, _GREEN if state == M.WON else _RED)
-                self._panel_h = len(lines) * _LINE_H + 2 * PANEL_PAD
-                self._band.y = -1
+                show_result(self, m)
                 changed = True
             top = self.height - self._panel_h
             if self.cursor.y * self.zoom.scale >= (BAR + self.height) // 2:

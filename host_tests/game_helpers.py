@@ -16,6 +16,7 @@ for _p in (os.path.join(REPO, "lib"), REPO):
 from mines.flow import midend as M  # noqa: E402
 from mines.engine.board import Board  # noqa: E402
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 FRAME_MS = 33
 
@@ -141,7 +142,7 @@ def first_mine(m):
     board = m.game.board
     for y in range(board.height):
         for x in range(board.width):
-            if board.is_mine(x, y):
+            if is_mine(board, x, y):
                 return x, y
     raise AssertionError("no mine")
 

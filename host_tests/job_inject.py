@@ -19,6 +19,7 @@ from mines.engine.game import COVERED, FLAG, PLAYING as G_PLAYING
 from mines.saves.slots import STORE_SIZE, Store
 from mines.flow.save_part import attach
 from mines.flow.save_work import current
+from mines.engine.view_text import is_mine
 
 FRAME = 33
 POINTS = ("hint", "check", "probability", "rescue", "rescue-work", "puzzle", "puzzle-work",
@@ -97,7 +98,7 @@ def covered(m, mine):
     game = m.game
     for y in range(game.height):
         for x in range(game.width):
-            if game.tile(x, y) == COVERED and game.board.is_mine(x, y) == mine:
+            if game.tile(x, y) == COVERED and is_mine(game.board, x, y) == mine:
                 return x, y
     return None
 
@@ -197,7 +198,8 @@ def check_point(point, seed=5):
             inject.remove()
         assert inject.raised == 1 and m.state == M.MENU, m.state
         message = m.message
-        m.settings.step("sound", 1)  # a change written from the menu keeps the saved game
+        from mines.flow.menus import step_setting
+        step_setting(m.settings, "sound", 1)  # a change written from the menu keeps the saved game
         m.start_game()
         m.to_menu()
         d.run(2)

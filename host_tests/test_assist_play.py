@@ -8,13 +8,15 @@ from view_util import forced, overfilled_numbers
 
 from mines.flow import midend as M
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG, LOST, PLAYING as G_PLAYING
+from mines.flow.texts import setting_text
+from mines.engine.view_text import grid_string, is_mine
 
 
 def new_game(settings=(), quick=0, seed=7, board="Beginner"):
     m = M.Midend(seed=seed)
     d = Driver(m)
     menu_set(d, "quick", lambda m: m.settings.quick == quick)
-    menu_set(d, "board", lambda m: m.settings.board_name() == board)
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == board)
     for name, value in settings:
         menu_set(d, name, lambda m, name=name, value=value: getattr(m.settings, name) == value)
     to_row(d, "play")
@@ -135,7 +137,7 @@ def test_wrong_flag_marks_in_game_match_brute_force_without_a_hint():
                 d.press(*walk(m, x, y))
                 d.press(M.B)
             else:
-                safe = [c for c in covered if not b.is_mine(*c)]
+                safe = [c for c in covered if not is_mine(b, *c)]
                 if not safe:
                     break   # (only flagged safe cells left)
                 x, y = rnd.choice(safe)
@@ -169,7 +171,7 @@ def test_wrong_flag_marks_in_game_match_brute_force_without_a_hint():
 def _misflag(m, d):
     g = m.game
     x, y = next((x, y) for y in range(g.height) for x in range(g.width)
-                if g.tile(x, y) == COVERED and not g.board.is_mine(x, y))
+                if g.tile(x, y) == COVERED and not is_mine(g.board, x, y))
     d.press(*walk(m, x, y))
     d.press(M.B)
 
@@ -186,7 +188,7 @@ def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
     assert job is not None and job.game is m.game
     g = m.game
     x, y = next((x, y) for y in range(9) for x in range(9)
-                if g.tile(x, y) == COVERED and not g.board.is_mine(x, y))
+                if g.tile(x, y) == COVERED and not is_mine(g.board, x, y))
     d.press(*walk(m, x, y))
     d.press(M.A)
     assert m.assist is job   # kept while the game goes on
@@ -200,7 +202,7 @@ def test_the_hint_job_is_kept_for_the_game_and_dropped_before_the_next_board():
     m.boards.generator_class = generator_class
     d.press(M.SELECT)
     assert m.assist is None
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Intermediate")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Intermediate")
     to_row(d, "play")
     d.press(M.A)
     if m.state == M.READY:
@@ -229,7 +231,7 @@ def test_lives_let_the_game_go_on_and_show_in_the_result():
     g = m.game
     assert g.lives == 3
     mines = [(x, y) for y in range(9) for x in range(9)
-             if g.board.is_mine(x, y) and g.tile(x, y) == COVERED]
+             if is_mine(g.board, x, y) and g.tile(x, y) == COVERED]
     for k in range(3):
         x, y = mines[k]
         d.press(*walk(m, x, y))
@@ -243,21 +245,21 @@ def test_lives_let_the_game_go_on_and_show_in_the_result():
 
 def test_again_gives_the_identical_board_and_its_code_rebuilds_it():
     m, d = new_game()
-    grid = m.game.board.grid_string()
+    grid = grid_string(m.game.board)
     start = m.board_start
     from mines.flow.hint_part import board_code
     code = board_code(m)
     assert len(code) == 12
     # Lose, then START: again.
     g = m.game
-    x, y = next((x, y) for y in range(9) for x in range(9) if g.board.is_mine(x, y))
+    x, y = next((x, y) for y in range(9) for x in range(9) if is_mine(g.board, x, y))
     d.press(*walk(m, x, y))
     d.press(M.A)
     assert m.state == M.LOST
     assert any(code in line for line in m.result_lines())
     d.press(M.START)
     assert d.until(M.PLAYING)
-    assert m.game.board.grid_string() == grid and m.board_start == start
+    assert grid_string(m.game.board) == grid and m.board_start == start
     # The code typed on the code screen, character by character with the joystick.
     d.press(M.SELECT)
     to_row(d, "code")
@@ -270,7 +272,7 @@ def test_again_gives_the_identical_board_and_its_code_rebuilds_it():
         d.press(M.RIGHT)
     d.press(M.A)
     assert d.until(M.PLAYING)
-    assert m.game.board.grid_string() == grid and m.board_start == start
+    assert grid_string(m.game.board) == grid and m.board_start == start
 
 
 def test_a_mistyped_code_is_refused_with_a_reason():
@@ -293,7 +295,7 @@ def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code()
     d.run(5)
     play(m, "12224AG000BP")
     assert d.until(M.PLAYING)
-    grid = m.game.board.grid_string()
+    grid = grid_string(m.game.board)
     assert hashlib.sha256(grid.encode()).hexdigest()[:16] == "9a9e8bf8e9e42b83"
     assert board_code(m) == "12224AG000BP"
     if not m.game.started:   # quick start: the start is marked, open it
@@ -301,13 +303,13 @@ def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code()
         d.press(M.A)
     g = m.game
     x, y = next((x, y) for y in range(9) for x in range(9)
-                if g.board.is_mine(x, y) and g.tile(x, y) == COVERED)
+                if is_mine(g.board, x, y) and g.tile(x, y) == COVERED)
     d.press(*walk(m, x, y))
     d.press(M.A)
     assert m.state == M.LOST
     d.press(M.START)   # again
     assert d.until(M.PLAYING)
-    assert m.game.board.grid_string() == grid and board_code(m) == "12224AG000BP"
+    assert grid_string(m.game.board) == grid and board_code(m) == "12224AG000BP"
 
 
 def test_random_and_kind_boards_are_played():

@@ -625,17 +625,19 @@ def _engine_script(paths):
     return ("import sys\n"
             "sys.path[:] = %r\n"
             "import mines.engine.generator\n"
+            "from mines.engine.view_text import grid_string\n"
             "g = mines.engine.generator.Generator(16, 16)\n"
             "g.begin(40, 7, (8, 8))\n"
-            "print(g.run().grid_string())\n"
+            "print(grid_string(g.run()))\n"
             "print(mines.engine.generator.__file__)\n" % (paths,))
 
 
 def _cpython_grid():
     from mines.engine.generator import Generator
+    from mines.engine.view_text import grid_string
     g = Generator(16, 16)
     g.begin(40, 7, (8, 8))
-    grid = g.run().grid_string()
+    grid = grid_string(g.run())
     assert grid.count("*") == 40 and grid[8 * 16 + 8] == "."
     return grid
 

@@ -15,6 +15,8 @@ from mines.engine.game import (BOOM, CHORD, COVERED, FLAG, LOST, MINE, NEED_FLAG
                                move_kind)
 from mines.engine.generator import Generator
 from mines.engine.rng import Rng
+from mines.flow.texts import setting_text
+from mines.engine.view_text import grid_string, load_grid
 
 _GAP = 6  # idle frames that make two presses of a button separate presses, not a hold
 
@@ -31,7 +33,7 @@ def make_game():
     g = Game(5, 5)
     from mines.engine.board import Board
     b = Board(5, 5)
-    b.load_grid(GRID)
+    load_grid(b, GRID)
     g.new(b)
     return g
 
@@ -104,9 +106,12 @@ def test_chord_onto_a_mine_loses():
 
 
 def test_bbbv():
+    from mines.flow.texts import bbbv
     g = make_game()
+    shown = bytes(g.shown)
     # one zero area, plus the two numbers it does not touch: (3,4) and (4,3)
-    assert g.bbbv() == 3
+    assert bbbv(g) == 3
+    assert bytes(g.shown) == shown                        # the tiles it borrowed, as they were
 
 
 # -- the flow ----------------------------------------------------------------------------
@@ -115,7 +120,7 @@ def classic(seed=11, generator_class=None, preset="Beginner"):
     m = M.Midend(seed=seed, generator_class=generator_class)
     d = Driver(m)
     menu_set(d, "quick", lambda m: not m.settings.quick)
-    menu_set(d, "board", lambda m: m.settings.board_name() == preset)
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == preset)
     return m, d
 
 
@@ -147,7 +152,7 @@ def test_scripted_win_from_the_menu_classic():
     d2.press(*walk(m2, 2, 3))   # (walked from where READY puts the cursor, as game 1 was)
     d2.press(M.A)
     d2.until(M.PLAYING, 400)
-    assert m2.game.board.grid_string() == m.game.board.grid_string()
+    assert grid_string(m2.game.board) == grid_string(m.game.board)
     # play again from the end screen
     d.press(M.A)
     assert m.state == M.READY and m.elapsed_ms == 0
@@ -273,7 +278,7 @@ def test_menu_bounds_and_custom_density():
     s = m.settings
     menu_set(d, "width", lambda m: s.width == presets.MAX_WIDTH)
     d.press(M.RIGHT)
-    assert s.width == presets.MAX_WIDTH and s.board_name() == "Custom"   # clamped, no wrap
+    assert s.width == presets.MAX_WIDTH and setting_text(s, "board") == "Custom"   # clamped
     d.press(M.DOWN, M.LEFT)
     assert s.height == 14
     to_row(d, "mines")
@@ -294,7 +299,8 @@ def test_menu_bounds_and_custom_density():
         d.press(M.LEFT)
     assert s.mines == 1                                   # and at the bottom
     lines = m.screen.lines(s)
-    assert lines[row_of(m, "mines")][1] == "%d (%d%%)" % (s.mines, s.density())
+    density = (s.mines * 100 + s.width * s.height // 2) // (s.width * s.height)   # rounded
+    assert lines[row_of(m, "mines")][1] == "%d (%d%%)" % (s.mines, density)
 
 
 def test_width_and_height_leave_the_mines_alone():
@@ -373,7 +379,7 @@ def test_midend_never_starts_a_slice_that_could_break_the_budget():
 
     m = M.Midend(seed=21, generator_class=Spy)
     d = SpyDriver(m)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Expert")
     games = 0
     for k in range(1500):
         press = 0
@@ -395,7 +401,7 @@ def test_real_generator_frames_stay_within_budget():
     generated = 0
     for name in ("Expert", "Intermediate", "Custom"):
         d.m.to_menu()
-        menu_set(d, "board", lambda m, n=name: m.settings.board_name() == n)
+        menu_set(d, "board", lambda m, n=name: setting_text(m.settings, "board") == n)
         if name == "Custom":
             menu_set(d, "width", lambda m: m.settings.width == 30)
             menu_set(d, "height", lambda m: m.settings.height == 24)
@@ -459,7 +465,7 @@ BUTTONS = (M.UP, M.DOWN, M.LEFT, M.RIGHT, M.A, M.B, M.START, M.SELECT)
 
 def test_fuzz_random_buttons_keep_invariants(monkeypatch):
     # gc.collect() is for the device's heap; on CPython it only costs time (tens of ms here)
-    import mines.flow.jobs
+    import mines.flow.board_job
     import mines.flow.sweep_part
 
     class NoGc:
@@ -467,7 +473,7 @@ def test_fuzz_random_buttons_keep_invariants(monkeypatch):
         def collect():
             pass
 
-    monkeypatch.setattr(mines.flow.jobs, "gc", NoGc)
+    monkeypatch.setattr(mines.flow.board_job, "gc", NoGc)
     monkeypatch.setattr(mines.flow.sweep_part, "gc", NoGc)
     rng = random.Random(2026)
     frames = 0
@@ -516,7 +522,7 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
     the midend: holds across generation included. Invariants every frame."""
     import os
     import sys
-    import mines.flow.jobs
+    import mines.flow.board_job
     import mines.flow.sweep_part
     from boards.buttons import KeypadInput
 
@@ -525,7 +531,7 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
         def collect():
             pass
 
-    monkeypatch.setattr(mines.flow.jobs, "gc", NoGc)
+    monkeypatch.setattr(mines.flow.board_job, "gc", NoGc)
     monkeypatch.setattr(mines.flow.sweep_part, "gc", NoGc)
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "fakes"))
     try:
@@ -577,28 +583,30 @@ def test_settings_table_checks_every_value():
         assert s.set(name, lo - 1) is not None and getattr(s, name) == default
         assert s.set(name, lo) is None and getattr(s, name) == lo
         if names is not None:
-            assert len(names) == hi - lo + 1 and s.text(name) == names[0]
+            assert len(names) == hi - lo + 1 and setting_text(s, name) == names[0]
     assert "mines must be 1 to" in Settings().set("mines", 0)
     with pytest.raises(KeyError):
         field("colour")
 
 
 def test_settings_step_wraps_choices_and_clamps_numbers():
+    from mines.flow.menus import step_setting
     from mines.flow.settings import CUSTOM, Settings
     s = Settings()
+    assert presets.PRESETS[s.board][0] == "Screen"        # the first board fills the screen
     s.set("board", 0)                                     # Beginner
     assert (s.width, s.height, s.mines) == (9, 9, 10)
-    s.step("board", -1)
+    step_setting(s, "board", -1)
     assert s.board == CUSTOM                              # a choice wraps round
-    s.step("board", 1)
+    step_setting(s, "board", 1)
     assert s.board == 0
     s.set("width", presets.MIN_WIDTH)
-    s.step("width", -1)
+    step_setting(s, "width", -1)
     assert s.width == presets.MIN_WIDTH and s.board == CUSTOM   # a number stops
     s.set("mines", 1)
-    s.step("mines", -1)
+    step_setting(s, "mines", -1)
     assert s.mines == 1
-    s.step("mines", 1000)
+    step_setting(s, "mines", 1000)
     assert s.mines == presets.max_mines(s.width, s.height)
     assert s.check() is None
 

@@ -9,7 +9,7 @@ from view_util import forced, numbers_of, overfill, overfilled_numbers, random_v
 from mines.engine import presets
 from mines.help.hints import (MODE_SAFE, RULE_CASES, RULE_COUNT, RULE_NAMES, RULE_PAIRS,
                               RULE_SINGLE, Hinter)
-from mines.engine.view_text import parse_view, solve_view
+from mines.engine.view_text import is_mine, parse_view, solve_view
 
 
 def hint_of(w, h, rows, total, mode=0, at=None):
@@ -342,7 +342,7 @@ def test_every_forced_mine_flagged_and_one_safe_flag_beside_one():
             game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
             for _ in range(rnd.randint(0, 6)):   # a few safe cells more, at random
                 cells = [(x, y) for y in range(h) for x in range(w)
-                         if game.tile(x, y) == 9 and not b.is_mine(x, y)]
+                         if game.tile(x, y) == 9 and not is_mine(b, x, y)]
                 if cells:
                     game.execute(game.decide(PRIMARY, *rnd.choice(cells)))
             if game.state != 0:

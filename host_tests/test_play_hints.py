@@ -9,6 +9,7 @@ from mines.engine.game import (BAD_FLAG, BLOWN, BOOM, CHORD, FLAG, LOST, PLAYING
                                SECONDARY, WON, Game, move_kind)
 from mines.engine.generator import Generator
 from mines.help.hints import RULE_CASES, RULE_PAIRS, RULE_SINGLE, Hinter
+from mines.engine.view_text import grid_string, is_mine, load_grid
 
 _HIGHEST = {presets.SINGLE: RULE_SINGLE, presets.PAIRS: RULE_PAIRS, presets.FULL: 3}
 
@@ -74,7 +75,7 @@ def test_a_hint_can_borrow_the_generators_solver():
     fresh = Generator(9, 9)
     fresh.begin(10, 6)
     fresh.run()
-    assert gen.board.grid_string() == fresh.board.grid_string()
+    assert grid_string(gen.board) == grid_string(fresh.board)
 
 
 GRID = ("*...."
@@ -86,7 +87,7 @@ GRID = ("*...."
 
 def make_game(lives):
     b = Board(5, 5)
-    b.load_grid(GRID)
+    load_grid(b, GRID)
     g = Game(5, 5)
     g.new(b, lives)
     return g
@@ -249,7 +250,7 @@ def test_hints_cut_short_leave_the_next_ones_right():
                     game.execute(game.decide(SECONDARY, x, y))
                     continue
                 covered = [(x, y) for (x, y) in cells if game.tile(x, y) == 9]
-                safe = [c for c in covered if not b.is_mine(*c)]
+                safe = [c for c in covered if not is_mine(b, *c)]
                 if not safe:
                     break
                 x, y = rnd.choice(safe)

@@ -20,6 +20,7 @@ from mines.puzzle import play as P
 from mines.engine.board import Board
 from mines.puzzle.maker import PuzzleMaker
 from mines.engine.solver import SOLVED, Solver
+from mines.engine.view_text import grid_string
 
 LEVELS = (P.EASY, P.MEDIUM, P.HARD)
 TOOL = os.path.join("tools", "puzzle.py")
@@ -133,12 +134,12 @@ def exhaustive_layouts(w, h, rows, total):
 # ---- helpers -------------------------------------------------------------------------------
 
 def rows_and_solution(m):
-    return P.view_rows(m.board, m.clue), m.board.grid_string()
+    return P.view_rows(m.board, m.clue), grid_string(m.board)
 
 
 def solution_mines(m):
     w = m.width
-    return frozenset((k % w, k // w) for k, ch in enumerate(m.board.grid_string()) if ch == "*")
+    return frozenset((k % w, k // w) for k, ch in enumerate(grid_string(m.board)) if ch == "*")
 
 
 def fresh_solve(board, clues, level, mines):

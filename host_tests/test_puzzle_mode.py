@@ -12,6 +12,7 @@ from game_helpers import Driver, to_row, walk  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 from mines.puzzle import play as P  # noqa: E402
 from mines.flow.menus import MAIN_ROWS  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 
 def into_puzzle_menu(d):
@@ -94,7 +95,7 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     assert m.message == "A clue: no mark"
     # Check: the one mark is wrong or right, and the count says so.
     pause_action(d, "check")
-    wrong = 1 if g.board.is_mine(x, y) else 0
+    wrong = 1 if is_mine(g.board, x, y) else 0
     assert m.message == ("1 wrong mark" if wrong else "No wrong mark") and g.helps == 1
     # The rest by hints: each moves the cursor to its cell, and A or B marks it.
     clock = m.elapsed_ms

@@ -29,6 +29,7 @@ from mines.engine.generator import Generator
 from mines.saves.resume import GameRecord, game_record, restore_game, unpack_game
 from mines.saves.checks import check_game
 from mines.saves.storage import FileStorage, NvmStorage, default_path, looks_like_save
+from mines.engine.view_text import grid_string, is_mine
 
 TOOL = os.path.join(ROOT, "tools", "save.py")
 BOARD = presets.board_key(9, 9, 10, presets.FULL, presets.NO_GUESS)
@@ -452,7 +453,7 @@ def play_some(game, board, rnd, moves):
         if len(covered) <= board.mines + 1:
             return
         x, y = covered[rnd.randrange(len(covered))]
-        which = SECONDARY if board.is_mine(x, y) else PRIMARY
+        which = SECONDARY if is_mine(board, x, y) else PRIMARY
         game.execute(game.decide(which, x, y))
 
 
@@ -480,13 +481,13 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
     saved = S.Store(image).load().game
     again = Generator(w, h)
     again.begin(saved.mines, saved.seed, (saved.start_x, saved.start_y), saved.level)
-    remade = again.run().grid_string()
-    assert remade == gen.board.grid_string()  # the same board from params, seed and start
+    remade = grid_string(again.run())
+    assert remade == grid_string(gen.board)  # the same board from params, seed and start
     from mines.engine.board import Board
     board = Board(w, h)
     resumed = Game(w, h)
     restore_game(saved, resumed, board)
-    assert board.grid_string() == remade
+    assert grid_string(board) == remade
     assert bytes(resumed.shown) == bytes(game.shown)
     assert (resumed.flags, resumed.opened, resumed.moves, resumed.started) == (
         game.flags, game.opened, game.moves, True)
@@ -494,7 +495,7 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
     play_some(resumed, board, rnd, 2000)  # it plays on to the end
     for y in range(h):
         for x in range(w):
-            if resumed.tile(x, y) == 9 and not board.is_mine(x, y):
+            if resumed.tile(x, y) == 9 and not is_mine(board, x, y):
                 resumed.execute(resumed.decide(PRIMARY, x, y))
     assert resumed.state == 1  # won
 
@@ -719,7 +720,7 @@ def test_tool_write_gives_defaults_and_generates_a_missing_grid(tmp_path):
     out = json.loads(tool(["show", path]).stdout)
     g = Generator(9, 9)
     g.begin(10, 77, (4, 4), presets.SINGLE)
-    assert out["game"]["grid"] == g.run().grid_string()
+    assert out["game"]["grid"] == grid_string(g.run())
     assert out["game"]["kind"] == "no-guess" and out["game"]["lives"] == 1
     assert out["game"]["cells"] == ["#" * 9] * 9 and out["game"]["seconds"] == 0
 
@@ -733,7 +734,7 @@ def test_tool_keeps_a_games_generator_version(tmp_path):
     for version in (0, 1):
         g = Generator(9, 9)
         g.begin(35, 77, (4, 4), presets.FULL, version)
-        grids[version] = g.run().grid_string()
+        grids[version] = grid_string(g.run())
     assert grids[0] != grids[1]
     for version, fields in ((1, {"version": 1}), (0, {})):
         game = dict({"board": "9x9/35", "level": "hard", "seed": 77, "start": [4, 4]}, **fields)

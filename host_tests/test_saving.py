@@ -17,8 +17,10 @@ from mines.saves import slots as S
 from mines.engine.game import COVERED, FLAG, PRIMARY
 from mines.flow.save_part import SAVE_FAILED, attach
 from mines.flow.states import SETTINGS
+from mines.flow.texts import setting_text
 from mines.flow.save_work import best_ms, close, current
 from mines.saves.storage import FileStorage
+from mines.engine.view_text import grid_string, is_mine, number
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
@@ -62,14 +64,14 @@ def start_quick(d):
 
 
 def beginner(d):
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
 
 
 def flag_a_mine(d):
     m = d.m
     for y in range(m.game.height):
         for x in range(m.game.width):
-            if m.game.board.is_mine(x, y) and m.game.tile(x, y) == COVERED:
+            if is_mine(m.game.board, x, y) and m.game.tile(x, y) == COVERED:
                 d.press(*walk(m, x, y))
                 d.press(M.B)
                 return x, y
@@ -105,7 +107,7 @@ def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     assert m.state == M.PAUSED and len(nvm.writes) == 2
     shown = bytes(m.game.shown)
     elapsed = m.elapsed_ms
-    grid = m.game.board.grid_string()
+    grid = grid_string(m.game.board)
     seed, flags, opened = m.seed, m.game.flags, m.game.opened
     assert elapsed >= 16000
 
@@ -113,7 +115,7 @@ def test_a_game_is_resumed_after_power_off_with_its_timer_and_cells():
     assert d.until(M.PAUSED, 10)
     assert m.screen.name == "pause" and m.screen.title == "Saved game, paused"
     assert m.message == "" and m.status() == ""   # (the title says it, once)
-    assert bytes(m.game.shown) == shown and m.game.board.grid_string() == grid
+    assert bytes(m.game.shown) == shown and grid_string(m.game.board) == grid
     assert (m.seed, m.game.flags, m.game.opened, m.elapsed_ms) == (seed, flags, opened, elapsed)
     assert (m.settings.width, m.settings.height, m.settings.mines) == (9, 9, 10)
     d.press(M.START)  # resume: the timer goes on from where it stopped
@@ -144,7 +146,8 @@ def test_settings_come_back_and_leaving_the_menu_writes_them():
     assert len(nvm.writes) == 1 and m.state == M.READY
     m, d = boot(nvm)
     s = m.settings
-    assert (s.board_name(), s.sound, s.quick, s.width, s.mines) == ("Beginner", 0, 0, 9, 10)
+    assert setting_text(s, "board") == "Beginner"
+    assert (s.sound, s.quick, s.width, s.mines) == (0, 0, 9, 10)
 
 
 def test_records_screens_and_the_new_record_on_the_result_panel():
@@ -168,7 +171,7 @@ def test_records_screens_and_the_new_record_on_the_result_panel():
     x, y = flag_a_mine(d)
     for yy in range(m.game.height):  # lose it: open a mine
         for xx in range(m.game.width):
-            if m.game.board.is_mine(xx, yy) and (xx, yy) != (x, y) and m.state == M.PLAYING:
+            if is_mine(m.game.board, xx, yy) and (xx, yy) != (x, y) and m.state == M.PLAYING:
                 d.press(*walk(m, xx, yy))
                 d.press(M.A)
     assert m.state == M.LOST
@@ -179,7 +182,7 @@ def test_records_screens_and_the_new_record_on_the_result_panel():
     d.press(M.A)  # Statistics
     assert m.screen.name == "stats" and m.screen.title == "Statistics"
     lines = [row[0] for row in m.screen.rows]
-    assert lines[0] == "9x9/10 %s" % m.settings.text("level")
+    assert lines[0] == "9x9/10 %s" % setting_text(m.settings, "level")
     assert lines[1:4] == ["Played 3", "Won 2 (66%)", "Streak 0  best 2"]
     assert all(len(line) <= 26 for line in lines)
     d.press(M.B)
@@ -308,7 +311,7 @@ def test_writes_never_happen_in_frames_that_make_boards():
     # settings changed and Play pressed at once: the write is due while Expert is being made
     d.run(1000)
     d.press(M.SELECT)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Expert")
     before = len(nvm.writes)
     to_row(d, "play")
     d.press(M.A)
@@ -340,7 +343,7 @@ def test_a_saved_game_names_its_board_for_the_generator():
     assert record.seed >> 21 == 1   # a board of version 1
     gen.begin(record.mines, record.seed & SEED_MASK, (record.start_x, record.start_y),
               record.level, record.seed >> 21)
-    assert gen.run().grid_string() == m.game.board.grid_string()
+    assert grid_string(gen.run()) == grid_string(m.game.board)
 
 
 def test_simulator_save_options(tmp_path):
@@ -385,9 +388,9 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     game = m.game
     for y in range(game.height):
         for x in range(game.width):
-            if not game.board.is_mine(x, y) and game.tile(x, y) == COVERED:
+            if not is_mine(game.board, x, y) and game.tile(x, y) == COVERED:
                 move = game.decide(PRIMARY, x, y)
-                assert game.execute(move) >= 1 and game.tile(x, y) == game.board.number(x, y)
+                assert game.execute(move) >= 1 and game.tile(x, y) == number(game.board, x, y)
                 assert game.tile(x, y) != FLAG
                 return
     raise AssertionError("no covered safe cell")
@@ -434,13 +437,13 @@ def test_closing_the_window_keeps_the_settings_and_the_exact_time():
     nvm = Nvm()
     m, d = boot(nvm)
     menu_set(d, "sound", lambda m: m.settings.sound == 0)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
     d.run(30)
     assert nvm.writes == []                       # still in the menu
     close(m)
     assert len(nvm.writes) == 1
     m, d = boot(nvm)
-    assert m.settings.sound == 0 and m.settings.board_name() == "Beginner"
+    assert m.settings.sound == 0 and setting_text(m.settings, "board") == "Beginner"
     close(m)
     assert len(nvm.writes) == 1                   # nothing new: nothing written
     start_quick(d)

@@ -17,6 +17,8 @@ import screenshots as S  # noqa: E402  (tools/screenshots.py: the scenes)
 from game_helpers import row_of, walk, winning_script  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 from mines.engine.game import BOOM, COVERED, FLAG, MINE, WRONG  # noqa: E402
+from mines.flow.texts import setting_text  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 DIGIT_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                  5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -597,7 +599,7 @@ def test_guess_scene_names_the_safest_cell():
     from mines.help.hint_job import FOUND_GUESS
     s = S.guess()
     m = s.m
-    assert m.settings.text("kind") == "Random" and m.assist.found == FOUND_GUESS
+    assert setting_text(m.settings, "kind") == "Random" and m.assist.found == FOUND_GUESS
     assert status_word(s) == "Guess: %d%% mine" % m.assist.chance
 
 
@@ -666,4 +668,4 @@ def test_an_overfilled_number_is_framed_in_red():
     for cx, cy in around[:t + 1]:
         i = b.index(cx, cy)
         assert (g.tile(cx, cy) == BAD_FLAG) == (i in g.disproved)
-    assert any(g.tile(cx, cy) == FLAG for cx, cy in around[:t + 1] if b.is_mine(cx, cy))
+    assert any(g.tile(cx, cy) == FLAG for cx, cy in around[:t + 1] if is_mine(b, cx, cy))

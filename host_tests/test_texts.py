@@ -25,6 +25,8 @@ from test_screen import GREY, WHITE, YELLOW, read_label, read_text  # noqa: E402
 from mines.flow import menus  # noqa: E402
 from mines.flow import midend as M  # noqa: E402
 from mines.flow.save_work import current  # noqa: E402
+from mines.flow.texts import setting_text  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 COLUMNS = 26          # 160 pixels of 6-pixel characters
 BAR_WORD = 17         # the status bar's middle, beside the mines and the clock
@@ -314,7 +316,7 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         m, d = f.m, f.d
         keys = f.keys
         menu_set(d, "quick", lambda m: m.settings.quick == 0)
-        menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+        menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
         menu_set(d, "lives", lambda m: m.settings.lives == 2)
         to_row(d, "play")
         f.press(M.A).look("ready")
@@ -351,7 +353,7 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         d.until(M.PLAYING, 3000)
         g = m.game
         mines = [(x, y) for y in range(g.height) for x in range(g.width)
-                 if g.board.is_mine(x, y)]
+                 if is_mine(g.board, x, y)]
         for x, y in mines[:g.lives]:
             f.press(*walk(m, x, y), M.A)
             f.look("a life lost")
@@ -370,7 +372,7 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         g = m.game
         for y in range(g.height):
             for x in range(g.width):
-                if g.board.is_mine(x, y) and m.state == M.PLAYING:
+                if is_mine(g.board, x, y) and m.state == M.PLAYING:
                     f.press(*walk(m, x, y), M.A)
         assert m.state == M.WON and NINE_HOURS_59 <= m.elapsed_ms < 10 * 3600 * 1000
         f.look("puzzle solved, long")
@@ -428,7 +430,7 @@ def test_a_puzzle_message_goes_with_undo():
     assert d.until(M.PLAYING, 20000)
     g = m.game
     x, y = next((x, y) for y in range(g.height) for x in range(g.width)
-                if not g.clue[g.cell(x, y)] and not g.board.is_mine(x, y))
+                if not g.clue[g.cell(x, y)] and not is_mine(g.board, x, y))
     d.press(*walk(m, x, y), M.A)             # a mine mark on a clear cell: wrong
     S.pause_action(d, "check")
     assert m.message == "1 wrong mark"

@@ -39,12 +39,15 @@ class Engine:
         from mines.engine.board import Board
         from mines.engine.generator import Generator
         from mines.engine.solver import SOLVED, Solver
+        from mines.engine.view_text import grid_string, is_mine
         self.lib = lib
         self.presets = presets
         self.Board = Board
         self.Generator = Generator
         self.Solver = Solver
         self.SOLVED = SOLVED
+        self.grid_string = grid_string
+        self.is_mine = is_mine
 
 
 def snapshot_lib(dest):

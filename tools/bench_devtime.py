@@ -66,10 +66,11 @@ def verify_jobs(cfg, boards):
     starts = [tuple(b["start"]) for b in boards]
     head = ("import sys\nsys.path.insert(0, %r)\n"
             "from mines.engine.board import Board\nfrom mines.engine.solver import Solver\n"
+            "from mines.engine.view_text import load_grid\n"
             "b = Board(%d, %d)\nsv = Solver(b)\nG = %r\nS = %r\n"
-            "b.load_grid(G[0])\nsv.reset(%d)\nsv.open(b.index(S[0][0], S[0][1]))\nsv.solve(%d)\n"
+            "load_grid(b, G[0])\nsv.reset(%d)\nsv.open(b.index(S[0][0], S[0][1]))\nsv.solve(%d)\n"
             % (cfg["_lib"], cfg["w"], cfg["h"], grids, starts, cfg["mines"], cfg["level"]))
-    loop = "vw = 0\nfor i in range(len(G)):\n    b.load_grid(G[i])\n"
+    loop = "vw = 0\nfor i in range(len(G)):\n    load_grid(b, G[i])\n"
     solve = ("    sv.reset(%d)\n    sv.open(b.index(S[i][0], S[i][1]))\n    sv.solve(%d)\n"
              "    vw += sv.work\n" % (cfg["mines"], cfg["level"]))
     return {"verify_load": head + loop + "print('VWORK', vw)\n",

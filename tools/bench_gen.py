@@ -45,14 +45,14 @@ def cpython_stats(eng, cfg, seeds):
         while not g.step():
             pass
         t = timer() - t0
-        spread.add(lambda x, y: g.board.is_mine(x, y), g.start_x, g.start_y)
+        spread.add(lambda x, y: eng.is_mine(g.board, x, y), g.start_x, g.start_y)
         chk.copy_from(g.board)
         sv.reset(m)
         sv.open(chk.index(g.start_x, g.start_y))
         status = sv.solve(lv)
         vwork = sv.work
         boards.append({
-            "seed": s, "start": [g.start_x, g.start_y], "grid": g.board.grid_string(),
+            "seed": s, "start": [g.start_x, g.start_y], "grid": eng.grid_string(g.board),
             "total_work": g.total_work, "max_slice": g.max_slice,
             "perturbations": g.perturbations, "restarts": g.restarts,
             "cpython_ms": t * 1000.0, "verify_work": vwork,

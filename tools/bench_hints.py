@@ -49,6 +49,7 @@ from mines.help.hints import Hinter  # noqa: E402
 from mines.engine.kinds import random_layout  # noqa: E402
 from mines.help.probability import Probabilities  # noqa: E402
 from mines.help.hint_job import PROB_UNITS, STEP_UNITS  # noqa: E402
+from mines.engine.view_text import grid_string, load_grid  # noqa: E402
 
 # ../shared next to the repository (a worktree one level deeper: ../../shared).
 DEVTIME = os.environ.get("DEVTIME") or next(
@@ -95,7 +96,7 @@ def positions(n):
             j = len(views) * q // 4
             shown, cursor = views[j]
             hint_pos.append(("noguess s%d %d/4" % (seed, q), shown, cursor,
-                             gen.board.grid_string(), views[j - 1][0]))
+                             grid_string(gen.board), views[j - 1][0]))
     prob_pos = []
     board = Board(W, H)
     seed = 0
@@ -110,7 +111,7 @@ def positions(n):
             hinter.begin(bytearray(shown), MINES, cursor, board)
             hinter.run()
             hinter.settle(settled)
-            prob_pos.append(("random s%d" % seed, shown, cursor, board.grid_string(),
+            prob_pos.append(("random s%d" % seed, shown, cursor, grid_string(board),
                              bytes(settled)))
         seed += 1
     return hint_pos, prob_pos
@@ -136,13 +137,14 @@ def _script(kind, pos, slices=None, units=200, warm=None, prev=False, check=Fals
         settled = shown   # (unused by hints)
     head = ("import sys\nsys.path.insert(0, %r)\n"
             "from mines.engine.board import Board\n"
+            "from mines.engine.view_text import load_grid\n"
             "from mines.help.hints import Hinter, MODE_CHECK\n"
             "from mines.help.probability import Probabilities\n"
             "b = Board(%d, %d)\nh = Hinter(%d, %d)\np = Probabilities(b)\n"
-            "truth = Board(%d, %d)\ntruth.load_grid(%r)\nv = bytearray(%r)\n"
+            "truth = Board(%d, %d)\nload_grid(truth, %r)\nv = bytearray(%r)\n"
             "v2 = bytearray(%r)\n"
             "h.begin(v, %d, %d, truth)\nh.run()\nh.settle(v2)\np.begin(v2, %d)\np.run()\n"
-            "truth.load_grid(%r)\nv = bytearray(%r)\nv2 = bytearray(%r)\n"
+            "load_grid(truth, %r)\nv = bytearray(%r)\nv2 = bytearray(%r)\n"
             % (LIB, W, H, W, H, W, H, warm[3], warm[1], warm[4] if kind != "hint" else warm[1],
                MINES, warm[2], MINES, grid, shown, settled))
     if prev:
@@ -194,7 +196,7 @@ def host_slices(kind, pos, units, repeats=3):
     for _ in range(repeats):
         if kind == "hint":
             truth = Board(W, H)
-            truth.load_grid(grid)
+            load_grid(truth, grid)
             obj = Hinter(W, H)
             obj.begin(bytearray(shown), MINES, cursor, truth)
         else:

@@ -68,6 +68,18 @@ def run_tool(prog, main, *args):
     sys.exit(status)
 
 
+def level_from_name(name):
+    """A reasoning level as the tools take it: 'single' | 'pairs' | 'full', or the titles
+    'easy' | 'medium' | 'hard' (any case), -> 0 | 1 | 2 (mines.engine.presets' SINGLE, PAIRS,
+    FULL); raises ValueError with a readable message."""
+    from mines.engine.presets import LEVEL_NAMES, LEVEL_TITLES
+    low = name.lower()
+    for i in range(len(LEVEL_NAMES)):
+        if LEVEL_NAMES[i] == low or LEVEL_TITLES[i].lower() == low:
+            return i
+    raise ValueError("unknown level %r: use easy, medium or hard (or single, pairs, full)" % (name,))
+
+
 def _no_constant(name):
     raise ValueError("%s is not a number JSON allows" % name)
 

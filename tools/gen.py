@@ -43,9 +43,10 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
-from cli import out, usage  # noqa: E402
+from cli import level_from_name, out, usage  # noqa: E402
 from mines.engine import board_code, presets  # noqa: E402
 from mines.engine.kinds import random_layout  # noqa: E402
+from mines.engine.view_text import grid_string  # noqa: E402
 
 _OPTIONS = ("width", "height", "mines", "seed", "count", "start", "level", "kind", "code")
 _KINDS = presets.KIND_NAMES
@@ -102,7 +103,7 @@ def parse(argv):
     seed = _number(opts, "seed")
     count = _number(opts, "count", 1)
     try:
-        level = presets.level_from_name(opts.get("level", presets.LEVEL_NAMES[presets.DEFAULT_LEVEL]))
+        level = level_from_name(opts.get("level", presets.LEVEL_NAMES[presets.DEFAULT_LEVEL]))
     except ValueError as e:
         _fail(str(e))
     kind_name = opts.get("kind", _KINDS[0])
@@ -158,7 +159,7 @@ def main(argv):
             '"level": "%s", "kind": "%s", "grid": "%s", "perturbations": %d, "restarts": %d, '
             '"work": %d, "code": "%s", "version": %d}\n' % (
                 w, h, m, s, sx, sy, presets.LEVEL_NAMES[level], _KINDS[kind],
-                board.grid_string(), stats[0], stats[1], stats[2], code, version))
+                grid_string(board), stats[0], stats[1], stats[2], code, version))
 
 
 if __name__ == "__main__":

@@ -23,9 +23,10 @@ def _lib_path():
 
 sys.path.insert(0, _lib_path())
 
-from cli import out, usage  # noqa: E402
+from cli import level_from_name, out, usage  # noqa: E402
 from mines.engine import presets  # noqa: E402
 from mines.puzzle import play as P
+from mines.engine.view_text import grid_string
 
 USAGE = "usage: puzzle.py --width W --height H --seed S [--level easy|medium|hard] [--count N]\n" \
         "       puzzle.py --code CODE"
@@ -95,7 +96,7 @@ def parse(argv):
     seed = _int(opts, "seed")
     count = _int(opts, "count") if "count" in opts else 1
     try:
-        level = presets.level_from_name(opts.get("level", "easy"))  # (the same three levels)
+        level = level_from_name(opts.get("level", "easy"))  # (the same three levels)
     except ValueError as e:
         _fail(str(e))
     msg = P.check_size(w, h)
@@ -116,7 +117,7 @@ def line(maker):
     rows = P.view_rows(b, maker.clue)
     return '{"w": %d, "h": %d, "level": "%s", "view": [%s], "solution": "%s", "code": "%s"}' % (
         b.width, b.height, presets.LEVEL_WORDS[maker.level], ", ".join(['"%s"' % r for r in rows]),
-        b.grid_string(), maker.code())
+        grid_string(b), maker.code())
 
 
 def main(argv):

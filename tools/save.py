@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
-from cli import argparser, out, parse_json, reason  # noqa: E402
+from cli import argparser, level_from_name, out, parse_json, reason  # noqa: E402
 from mines.engine import presets  # noqa: E402
 from mines.engine.game import LIVES_CHOICES  # noqa: E402
 from mines.saves import records as R  # noqa: E402
@@ -35,6 +35,7 @@ from mines.saves.checks import check_game, check_key  # noqa: E402
 from mines.saves.slots import STORE_SIZE, VERSION, Store  # noqa: E402
 from mines.flow.settings import CUSTOM, FIELDS  # noqa: E402
 from mines.saves.storage import Changed, FileStorage, default_path  # noqa: E402
+from mines.engine.view_text import grid_string  # noqa: E402
 
 PROG = "save.py"
 TRIES = 3  # reads and merges when another program keeps writing the save meanwhile
@@ -185,7 +186,7 @@ def _key(obj, where, need_board=True):
         raise Refused('%s.board %r is not WIDTHxHEIGHT/MINES like "9x9/10"' % (where, board))
     level = obj.get("level", presets.LEVEL_WORDS[presets.DEFAULT_LEVEL])
     try:
-        level = presets.level_from_name(level)  # (the player's names, or single, pairs, full)
+        level = level_from_name(level)  # (the player's names, or single, pairs, full)
     except (ValueError, AttributeError):
         raise Refused("%s.level must be one of %s (or single, pairs, full)" % (
             where, ", ".join(presets.LEVEL_WORDS)))
@@ -359,7 +360,7 @@ def _generate(g):
     from mines.engine.generator import Generator
     gen = Generator(g.width, g.height)
     gen.begin(g.mines, g.seed & MAX_SEED, (g.start_x, g.start_y), g.level, g.seed >> SEED_BITS)
-    return gen.run().grid_string()
+    return grid_string(gen.run())
 
 
 # -- the commands ---------------------------------------------------------------------------

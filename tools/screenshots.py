@@ -22,6 +22,8 @@ from game_helpers import Driver, first_mine, menu_set, to_row, walk, winning_scr
 from mines.flow import midend as M  # noqa: E402
 from mines.help.hint_job import FOUND_CELL  # noqa: E402
 from mines.engine.game import COVERED  # noqa: E402
+from mines.flow.texts import setting_text  # noqa: E402
+from mines.engine.view_text import is_mine  # noqa: E402
 
 
 class Scene:
@@ -55,7 +57,7 @@ def playing(seed=7, preset="Screen"):
     s = Scene(seed)
     d, m = s.d, s.m
     if preset != "Screen":
-        menu_set(d, "board", lambda m: m.settings.board_name() == preset)
+        menu_set(d, "board", lambda m: setting_text(m.settings, "board") == preset)
         to_row(d, "play")
     d.press(M.A)                      # quick start: the board is made, the start is marked
     d.until(M.PLAYING, 5000)
@@ -92,7 +94,7 @@ def generating(seed=7):
     s = Scene(seed)
     d, m = s.d, s.m
     menu_set(d, "quick", lambda m: not m.settings.quick)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Expert")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Expert")
     d.press(M.START)
     d.press(M.A)                      # classic: the first open starts generation there
     while m.progress() < 30 and m.state == M.GENERATING:
@@ -193,7 +195,7 @@ def started_with(seed, name, value):
     marked start cell opened."""
     s = Scene(seed)
     d, m = s.d, s.m
-    menu_set(d, name, lambda m: m.settings.text(name) == value)
+    menu_set(d, name, lambda m: setting_text(m.settings, name) == value)
     to_row(d, "play")
     d.press(M.A)
     d.until(M.PLAYING, 5000)
@@ -235,9 +237,9 @@ def menu_rows(seed=7):
     """The menu scrolled down to its Level, Kind and Lives rows (Hard, Kind board, 3 lives)."""
     s = Scene(seed)
     d = s.d
-    menu_set(d, "level", lambda m: m.settings.text("level") == "Hard")
-    menu_set(d, "kind", lambda m: m.settings.text("kind") == "Kind")
-    menu_set(d, "lives", lambda m: m.settings.text("lives") == "3")
+    menu_set(d, "level", lambda m: setting_text(m.settings, "level") == "Hard")
+    menu_set(d, "kind", lambda m: setting_text(m.settings, "kind") == "Kind")
+    menu_set(d, "lives", lambda m: setting_text(m.settings, "lives") == "3")
     d.run(200)
     return s.show()
 
@@ -276,7 +278,7 @@ def _played(seed=7):
     s = Scene(seed)
     d, m = s.d, s.m
     attach(m, None, quiet=True)
-    menu_set(d, "board", lambda m: m.settings.board_name() == "Beginner")
+    menu_set(d, "board", lambda m: setting_text(m.settings, "board") == "Beginner")
     to_row(d, "play")
     for think, win in ((300, True), (150, True), (100, False), (600, True)):
         d.press(M.A)                  # Play, then "again" from the result
@@ -344,7 +346,7 @@ def puzzle_solved(seed=7):
     g = m.game
     for y in range(g.height):                 # every mine marked: solved
         for x in range(g.width):
-            if g.board.is_mine(x, y) and m.state == M.PLAYING:
+            if is_mine(g.board, x, y) and m.state == M.PLAYING:
                 d.press(*walk(m, x, y))
                 d.press(M.A)
     return s.show()

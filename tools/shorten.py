@@ -79,10 +79,10 @@ DESKTOP_ONLY = ("pygame", "blinka_displayio_pygamedisplay", "keypad_pygame")
 # Attribute access by a name computed at run time, reviewed: {file: (the call, as written)}.
 REVIEWED = {
     # settings by the names in FIELDS (string literals, so kept) or WHY (likewise)
-    "lib/mines/flow/settings.py": ("setattr(self, row[0], row[1])", "setattr(self, name, value)",
-                                   "getattr(self, name)"),
+    "lib/mines/flow/settings.py": ("setattr(self, row[0], row[1])", "setattr(self, name, value)"),
     "lib/mines/flow/save_work.py": ("getattr(settings, row[0])", "getattr(s, name)"),
-    "lib/mines/flow/texts.py": ("getattr(m.settings, name)",),
+    "lib/mines/flow/texts.py": ("getattr(s, name)",),
+    "lib/mines/flow/menus.py": ("getattr(m.settings, name)", "getattr(s, name)"),
     # a package's attribute named after its module (module names are kept)
     "lib/mines/phases.py": ("hasattr(parent, attr)", "delattr(parent, attr)"),
     "boards/startup.py": ('getattr(__import__("boards." + name), name)',),

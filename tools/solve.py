@@ -39,13 +39,13 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
-from cli import out, parse_json, usage  # noqa: E402
+from cli import level_from_name, out, parse_json, usage  # noqa: E402
 from mines.engine import presets  # noqa: E402
 from mines.engine.board import Board  # noqa: E402
 from mines.engine.game import COVERED, PRIMARY, Game, marks_around  # noqa: E402
 from mines.help.hints import RULE_NAMES, SETTLED_SAFE, Hinter  # noqa: E402
 from mines.help.probability import Probabilities  # noqa: E402
-from mines.engine.view_text import parse_view, solve_view  # noqa: E402
+from mines.engine.view_text import load_grid, parse_view, solve_view  # noqa: E402
 
 def _fail(msg):
     usage("solve.py", msg)
@@ -77,7 +77,7 @@ def view_of_board_line(data):
     sx = _whole({"x": start[0]}, "x", 0, w - 1)
     sy = _whole({"y": start[1]}, "y", 0, h - 1)
     board = Board(w, h)
-    board.load_grid(grid)
+    load_grid(board, grid)
     if grid[sy * w + sx] == "*":
         raise ValueError("the start (%d, %d) is a mine" % (sx, sy))
     game = Game(w, h)
@@ -177,7 +177,7 @@ def parse(argv):
             if i + 1 >= len(argv) or argv[i + 1].startswith("--"):
                 _fail("--level needs a value: easy, medium or hard")
             try:
-                level = presets.level_from_name(argv[i + 1])
+                level = level_from_name(argv[i + 1])
             except ValueError as e:
                 _fail(str(e))
             i += 2

@@ -144,12 +144,13 @@ def _worker(args):
     if lib not in sys.path:
         sys.path.insert(0, lib)
     from mines.engine.generator import VERSION, Generator
+    from mines.engine.view_text import grid_string
     g = Generator(w, h)
     out = []
     for s in seeds:
         g.begin(m, s, start, version=VERSION if version is None else version)
         g.run()
-        out.append((s, g.start_x, g.start_y, g.board.grid_string(), g.perturbations, g.restarts,
+        out.append((s, g.start_x, g.start_y, grid_string(g.board), g.perturbations, g.restarts,
                     g.doors, g.total_work, 1 if g.failed else 0))
     return out
 
@@ -271,6 +272,7 @@ def _calibration_worker(args):
     from mines.engine import tilt
     tilt._START = bytes(row)
     from mines.engine.generator import Generator
+    from mines.engine.view_text import is_mine
     g = Generator(w, h)
     grp = [_group(i % w, i // w, w, h, start[0], start[1]) for i in range(w * h)]
     out = []
@@ -280,7 +282,7 @@ def _calibration_worker(args):
         if not g.failed:
             o = [0] * len(GROUPS)
             for i in range(w * h):
-                if grp[i] >= 0 and g.board.is_mine(i % w, i // w):
+                if grp[i] >= 0 and is_mine(g.board, i % w, i // w):
                     o[grp[i]] += 1
             out.append(o)
     return out

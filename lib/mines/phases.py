@@ -28,34 +28,36 @@ PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 
 # Module names, space-separated, each by its own name alone (the last part of its dotted name:
-# no two modules of ours share one; a test checks it): kept loaded in every phase (the frame
-# loop, the midend and the screen's own parts; the five packages, whose __init__ is empty), and
-# beyond those what each phase may still use of what was loaded before it began. "engine:" and
-# the like say the package of the names after it (``full_names``); boards' modules are named in
-# full. Strings, not tuples: a few hundred bytes. (boards.catalog is read once, to pick the
-# profile at start: the first phase lets it go.)
+# no two modules of ours share one; a test checks it), in strings (RESIDENT's one, KEEP's
+# several, shared): kept loaded in every phase (the frame loop, the midend and the screen's own
+# parts; the five packages, whose __init__ is empty), and beyond those what each phase may still
+# use of what was loaded before it began. "engine:" and the like say the package of the names
+# after it in its string (boards.startup.full_names); boards' modules are named in full.
+# Strings, not tuples of names, and never joined: a few hundred bytes. (boards.catalog is read
+# once, to pick the profile at start: the first phase lets it go.)
 RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "engine: presets rng board game "
             "flow: keys states settings jobs stats midend sweep_part save_part "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
-            "boards.pixels boards.pygamer boards.pybadge boards.desktop")
-_SOLVER = "engine: solver groups layouts totals "
+            "boards.pixels boards.pygamer boards.pybadge boards.desktop",)
+_SOLVER = "engine: solver groups layouts totals"
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
-          "engine: frontier ")
-_TEXT = "flow: menus texts boards.text_screen "
+          "engine: frontier")
+_TEXT = "flow: menus texts boards.text_screen"
 _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
-    _TEXT + "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
-    "puzzle: play " + _SAVE,  # MENU
-    _SOLVER + "engine: generator perturb tilt revision kinds",  # MAKE
-    _SOLVER + _HINTS,  # PLAY
-    _TEXT + "flow: help_screen " + _SAVE,  # PAUSE
-    _TEXT + "flow: hint_part engine: board_code codes " + _SAVE,  # END
-    _SOLVER + "puzzle: maker walk cache cases flow: puzzle_part",  # PUZZLE
-    _TEXT + "puzzle: play marks flow: puzzle_part puzzle_moves help_screen "
-    "engine: codes",  # PUZZLE_PLAY
-    _SOLVER + _SAVE,  # PLAY_LEAN
+    (_TEXT, "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
+     "puzzle: play", _SAVE),  # MENU
+    (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
+    (_SOLVER, _HINTS),  # PLAY
+    (_TEXT, "flow: help_screen", _SAVE),  # PAUSE
+    (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
+    (_SOLVER, "puzzle: maker walk cache cases flow: puzzle_part"),  # PUZZLE
+    (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),
+    # PUZZLE_PLAY
+    (_SOLVER, _SAVE),  # PLAY_LEAN
 )
+del _SOLVER, _HINTS, _TEXT, _SAVE
 
 
 # The heap as the device reports it (code.py fills it in; Records > System shows it): the
@@ -82,15 +84,16 @@ def forget(name):
 
 
 def listed(name, names):
-    """True when module ``name`` (dotted, in full) is one of ``names`` (a string as RESIDENT)."""
+    """True when module ``name`` (dotted, in full) is one of ``names`` (strings as RESIDENT's)."""
     if name.startswith("mines."):
         name = name[name.rfind(".") + 1:]
-    at = names.find(name)
-    while at >= 0:
-        end = at + len(name)
-        if (at == 0 or names[at - 1] == " ") and (end == len(names) or names[end] == " "):
-            return True
-        at = names.find(name, end)
+    for text in names:
+        at = text.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if (at == 0 or text[at - 1] == " ") and (end == len(text) or text[end] == " "):
+                return True
+            at = text.find(name, end)
     return False
 
 
@@ -100,23 +103,9 @@ def enter(phase):
     any were)."""
     if not UNLOAD:
         return 0
-    keep = KEEP[phase] if phase is not None else ""
+    keep = KEEP[phase] if phase is not None else ()
     gone = [name for name in sys.modules if (name.startswith("mines.") or name.startswith(
         "boards.")) and not listed(name, RESIDENT) and not listed(name, keep)]
     for name in gone:
         forget(name)
     return len(gone)
-
-
-def full_names(names):
-    """The dotted names of the modules ``names`` (a string as KEEP) lists."""
-    out = []
-    package = "mines."
-    for name in names.split():
-        if name[-1] == ":":
-            package = "mines." + name[:-1] + "."
-        elif name == "mines" or name.startswith("boards"):
-            out.append(name)
-        else:
-            out.append(package + name)
-    return out

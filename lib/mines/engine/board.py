@@ -97,38 +97,9 @@ class Board:
         for d in self.offsets:
             count[i + d] -= 1
 
-    def is_mine(self, x, y):
-        return self.mine[(y + 1) * self.stride + x + 1] == 1
-
-    def number(self, x, y):
-        """Mines around cell (x, y), 0..8."""
-        return self.count[(y + 1) * self.stride + x + 1]
-
     def copy_from(self, other):
         """Take another board's layout (same size): a game keeps its own copy while the
         generator prepares the next board in the shared one."""
         self.mine[:] = other.mine
         self.count[:] = other.count
         self.mines = other.mines
-
-    def grid_string(self):
-        """The layout as width * height characters, row-major: '*' a mine, '.' safe."""
-        out = []
-        for y in range(self.height):
-            row = (y + 1) * self.stride + 1
-            for x in range(self.width):
-                out.append("*" if self.mine[row + x] else ".")
-        return "".join(out)
-
-    def load_grid(self, grid):
-        """Set the layout from a grid string as made by ``grid_string``."""
-        if len(grid) != self.width * self.height:
-            raise ValueError("grid has %d cells, expected %d" % (len(grid), self.width * self.height))
-        self.clear()
-        w = self.width
-        for k in range(len(grid)):
-            ch = grid[k]
-            if ch == "*":
-                self.add_mine(self.index(k % w, k // w))
-            elif ch != ".":
-                raise ValueError("grid cell %d is %r: use '*' or '.'" % (k, ch))

@@ -91,9 +91,10 @@ class Game:
         size = (width + 2) * (height + 2)
         self.shown = bytearray(size)
         # The flood-fill stack (a cell is pushed once at most), free between moves: until ``new``
-        # the generator making this game's board works in it and in ``shown`` (mines.flow.jobs);
-        # then it is lent to the hint job (mines.help.hints: ``Hinter``'s ``spare``), which
-        # stops before every move.
+        # the generator making this game's board works in it and in ``shown``
+        # (mines.flow.board_job); then it is lent to the hint job (mines.help.hints: ``Hinter``'s
+        # ``spare``), which stops before every move; once the game is over, the end panel counts
+        # its 3BV in it (mines.flow.texts.bbbv).
         self.fill = array("H", bytes(2 * size))
         self.state = PLAYING
         self.flags = 0
@@ -349,39 +350,3 @@ class Game:
             if mine[i] and shown[i] != BLOWN:
                 shown[i] = FLAG
         self.flags = self.total
-
-    # -- stats -----------------------------------------------------------------------------
-
-    def bbbv(self):
-        """3BV: the fewest opens that clear the board (zero areas plus lone numbers)."""
-        board = self.board
-        count = board.count
-        mine = board.mine
-        inside = board.inside
-        offsets = board.offsets
-        mark = self.shown  # bit 0x40 marks a counted cell (tile codes are below 16)
-        stack = self.fill
-        total = 0
-        for i in range(board.size):
-            if not inside[i] or mine[i] or count[i] or mark[i] & 0x40:
-                continue
-            total += 1
-            mark[i] |= 0x40
-            stack[0] = i
-            top = 1
-            while top:
-                top -= 1
-                c = stack[top]
-                if count[c]:
-                    continue
-                for d in offsets:
-                    j = c + d
-                    if inside[j] and not mark[j] & 0x40:
-                        mark[j] |= 0x40
-                        stack[top] = j
-                        top += 1
-        for i in range(board.size):
-            if inside[i] and not mine[i] and not mark[i] & 0x40:
-                total += 1
-            mark[i] &= 0x3F
-        return total

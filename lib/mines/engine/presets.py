@@ -62,25 +62,6 @@ PRESETS = (
 )
 
 
-def level_from_name(name):
-    """'single' | 'pairs' | 'full', or the titles 'easy' | 'medium' | 'hard' (any case), -> 0 | 1
-    | 2; raises ValueError with a readable message."""
-    low = name.lower()
-    for i in range(len(LEVEL_NAMES)):
-        if LEVEL_NAMES[i] == low or LEVEL_TITLES[i].lower() == low:
-            return i
-    raise ValueError("unknown level %r: use easy, medium or hard (or single, pairs, full)" % (name,))
-
-
-def preset(name):
-    """(width, height, mines) of a preset, by name (case-insensitive)."""
-    low = name.lower()
-    for p in PRESETS:
-        if p[0].lower() == low:
-            return p[1], p[2], p[3]
-    raise ValueError("unknown preset %r" % (name,))
-
-
 def max_percent(width, height, level=DEFAULT_LEVEL):
     """The densest board (mines per hundred cells) of this size the device makes in time."""
     small, large = _DENSEST[level]

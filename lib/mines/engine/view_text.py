@@ -1,5 +1,8 @@
-"""Players' views as text, for ``tools/solve.py`` and the tests: parsing them into the game's tile
-bytes, and proving what they allow.
+"""Boards and players' views as text, for the tools and the tests (the game itself never needs
+them): a board's layout as a grid string and back, its cells by (x, y); a player's view parsed
+into the game's tile bytes, and what it allows proven.
+
+A grid string is a board's ``width * height`` cells, row-major: '*' a mine, '.' safe.
 
 A view is ``height`` strings of ``width`` characters: '#' covered, '0'-'8' an open number, 'F' a
 player's flag (not trusted: deductions use the numbers alone), '*' a known mine (one the game
@@ -9,6 +12,41 @@ revealed, as a mine blown with a life to spare).
 from mines.engine.board import Board
 from mines.engine.game import BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, Solver
+
+
+def grid_string(board):
+    """The layout of ``board`` (a mines.engine.board.Board) as a grid string."""
+    out = []
+    for y in range(board.height):
+        row = (y + 1) * board.stride + 1
+        for x in range(board.width):
+            out.append("*" if board.mine[row + x] else ".")
+    return "".join(out)
+
+
+def load_grid(board, grid):
+    """Set the layout of ``board`` from a grid string of its size; ValueError on a malformed
+    one."""
+    if len(grid) != board.width * board.height:
+        raise ValueError("grid has %d cells, expected %d" % (len(grid), board.width * board.height))
+    board.clear()
+    w = board.width
+    for k in range(len(grid)):
+        ch = grid[k]
+        if ch == "*":
+            board.add_mine(board.index(k % w, k // w))
+        elif ch != ".":
+            raise ValueError("grid cell %d is %r: use '*' or '.'" % (k, ch))
+
+
+def is_mine(board, x, y):
+    """True when cell (x, y) of ``board`` holds a mine."""
+    return board.mine[(y + 1) * board.stride + x + 1] == 1
+
+
+def number(board, x, y):
+    """Mines around cell (x, y) of ``board``, 0..8."""
+    return board.count[(y + 1) * board.stride + x + 1]
 
 
 def parse_view(width, height, rows):

@@ -32,7 +32,7 @@ class CodeEntry(Menu):
                 ("10 chars: a puzzle code" if puzzle else "12 chars: a board code", "")]
 
     def footer(self, keys):
-        """What the keys do here (texts.footer asks): two lines."""
+        """What the keys do here (menus.footer asks): two lines."""
         return "%s/%s: letter  <>: move\n%s: play  %s: back" % (keys[0], keys[1], keys[4],
                                                                keys[5])
 

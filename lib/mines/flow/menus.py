@@ -14,8 +14,13 @@ screens they use.
 
 from mines.flow.keys import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, DEVICE_BUTTONS  # noqa: F401
 from mines._const import const
+from mines.engine.presets import max_mines
+from mines.flow.settings import field
 from mines.flow.states import PAUSED
+from mines.flow.texts import setting_text
 
+_A_NAME = const(4)  # keys.A is 1 << 4: its name's place in a button-name tuple
+_B_NAME = const(5)
 _FAST_AFTER = const(8)  # held presses on a number row before it moves 5 at a time
 _FASTER_AFTER = const(24)  # ... and 20 at a time
 
@@ -55,7 +60,7 @@ MAIN_ROWS = (
 
 # What a setting's value means: the setting's name, then a line (26 characters at most) per
 # value, "|" between them (one string a setting: fewer objects in the heap). The menu's footer
-# says it while the cursor is on the setting's row (texts.footer).
+# says it while the cursor is on the setting's row (``footer``).
 WHY = (
     "quick", "Made from your first open|Made now: start at the dot",
     "level", "One number at a time|Needs pairs of numbers|Needs counts, case splits",
@@ -93,8 +98,37 @@ class Menu:
         """(label, value text) per row; value text "" for rows without a field."""
         out = []
         for label, name, _ in self.rows:
-            out.append((label, settings.text(name) if name else ""))
+            out.append((label, setting_text(settings, name) if name else ""))
         return out
+
+
+def footer(m):
+    """The menu's bottom line (two with a newline): a message, or what the keys do here and,
+    on a setting's row, what its value means."""
+    if m.message:
+        return m.message
+    screen = m.screen
+    keys = m.buttons
+    a = keys[_A_NAME]
+    if hasattr(screen, "footer"):   # a screen with keys of its own (code entry)
+        return screen.footer(keys)
+    if screen.row < 0:
+        if len(screen.rows) > PAGE_ROWS:
+            return "%s/%s: scroll  %s: back" % (keys[0], keys[1], a)
+        return "%s or %s: back" % (a, keys[_B_NAME])
+    label, name, action = screen.rows[screen.row]
+    if name:
+        line = "<>: change  %s: to %s" % (a, screen.rows[0][0].split()[0])
+        for k in range(0, len(WHY), 2):   # what the value means, where it needs a word
+            if WHY[k] == name:
+                return WHY[k + 1].split("|")[getattr(m.settings, name)] + "\n" + line
+        return line
+    if action == "back":
+        return "%s or %s: back" % (a, keys[_B_NAME])
+    line = "%s: %s" % (a, "open" if action in SCREENS else label.lower())
+    if screen.back == "back":
+        line += "  %s: back" % keys[_B_NAME]
+    return line
 
 
 def page(name, title, lines):
@@ -151,8 +185,28 @@ def adjust(m, name, direction):
     step = direction
     if name == "mines" and m.held >= _FAST_AFTER:
         step *= 20 if m.held >= _FASTER_AFTER else 5
-    m.settings.step(name, step)
+    step_setting(m.settings, name, step)
     m.redraw()
+
+
+def step_setting(s, name, delta):
+    """The menu's left/right: move setting ``name`` of ``s`` (a settings.Settings) by
+    ``delta``. Choices wrap round; numbers stop at their ends (and change nothing there). A new
+    width or height leaves the mines as they are, unless the size can no longer hold them (then
+    the most it can); the mines stop at what the size allows."""
+    _, _, lo, hi, names = field(name)
+    value = getattr(s, name) + delta
+    if name == "mines":
+        hi = max_mines(s.width, s.height, s.level)
+    if names is not None:
+        value = lo + (value - lo) % (hi - lo + 1)
+    else:
+        value = max(lo, min(hi, value))
+    if value == getattr(s, name):
+        return
+    s.set(name, value)
+    if name == "width" or name == "height":
+        s.mines = min(s.mines, max_mines(s.width, s.height, s.level))
 
 
 def act(m, action):

@@ -149,7 +149,7 @@ class Midend:
 
     def footer(self):
         """The menu's bottom line: a message, or what the buttons do here."""
-        from mines.flow.texts import footer
+        from mines.flow.menus import footer
         return footer(self)
 
     def result_lines(self):
@@ -193,7 +193,8 @@ class Midend:
         """Make the settings' board from ``start`` ((x, y); None: the generator picks) with
         ``seed`` (-1: the next one) and wait for it. Code of the phase before goes."""
         self.enter(phases.MAKE)
-        self.runner.start(self.boards.job(self.settings, start, seed), tag)
+        from mines.flow.board_job import job
+        self.runner.start(job(self.boards, self.settings, start, seed), tag)
         self.wait_for(*(start or (self.cx, self.cy)))
 
     def play_from(self, elapsed_ms, x, y, seed=-1):
@@ -363,7 +364,7 @@ class Midend:
         if self.mode:
             self.puzzle.action(self, "hint")
             return
-        from mines.flow import hint_part  # imported when a game first needs it
+        from mines.flow import hint_part
         hint_part.hint(self)
 
     def make(self, move):
@@ -468,7 +469,7 @@ class Midend:
             return save_work.resumed(self)
         job = self.runner.job
         boards = self.boards
-        game = boards.take(job, LIVES_CHOICES[self.settings.lives])
+        game = job.take(LIVES_CHOICES[self.settings.lives])
         game.mark_flags = bool(self.settings.marks)
         self.hints_used = 0
         sx, sy = boards.start_x, boards.start_y

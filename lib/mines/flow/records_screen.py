@@ -9,7 +9,7 @@ a midend without one gets one kept in memory only, so the screens always work.""
 from mines.flow.menus import Menu, page
 from mines.engine.presets import KIND_NAMES, board_key
 from mines.flow.save_work import PLACES, current, kind_of
-from mines.flow.texts import clock as panel_clock
+from mines.flow.texts import clock as panel_clock, setting_text
 
 
 def _records(m):
@@ -23,7 +23,7 @@ def _board(m):
     """(key, name) of the board the menu is set to, e.g. "9x9/10 full no-guess"."""
     s = m.settings
     kind = kind_of(s)
-    name = "%dx%d/%d %s" % (s.width, s.height, s.mines, s.text("level"))
+    name = "%dx%d/%d %s" % (s.width, s.height, s.mines, setting_text(s, "level"))
     if kind:
         name += " " + KIND_NAMES[kind]
     return board_key(s.width, s.height, s.mines, s.level, kind), name

@@ -12,9 +12,12 @@ too, as another program may have written it) and the game in progress while ther
 none on screen, the store's game stays when another program wrote one, else the game's.
 """
 
+import gc
 from struct import pack_into, unpack_from
 
 from mines._const import const
+from mines.engine.board import Board
+from mines.engine.game import Game
 from mines.saves.records import MAX_SETTINGS
 from mines.saves.slots import NO_STORE, STORE_SIZE, Store, crc32
 from mines.flow.settings import FIELDS, field
@@ -278,8 +281,16 @@ class ResumeJob:
         record = self.record
         boards = self.boards
         self.slice_work = 0
-        if not boards.ensure_game(record.width, record.height):
-            return False  # old buffers dropped: collected before the next frame
+        if boards.game is not None or boards.generator is not None:
+            boards.drop()  # old buffers dropped: collected before the next frame
+            return False
+        gc.collect()
+        try:  # the game and its board alone: no generator
+            boards.game = Game(record.width, record.height)
+            boards.game.board = Board(record.width, record.height)
+        except MemoryError:
+            boards.drop()
+            raise
         from mines.saves.resume import restore_game
         restore_game(record, boards.game, boards.game.board)
         boards.start_x, boards.start_y, boards.level = (record.start_x, record.start_y,

@@ -9,20 +9,12 @@ by ``presets.check_params``, the one judge of board parameters.
 Kept apart from the midend so that each module stays small enough to compile on the device.
 """
 
+from mines._const import const
 from mines.engine import presets
 
 CUSTOM = len(presets.PRESETS)  # the "board" value meaning a custom size, after the presets
 _OFF_ON = ("off", "on")
-
-
-def _screen_preset():
-    for k in range(len(presets.PRESETS)):
-        if presets.PRESETS[k][0] == "Screen":  # the board that fills the screen
-            return k
-    return 0
-
-
-_BOARD = _screen_preset()
+_BOARD = const(3)  # the first board: "Screen", the one that fills the screen (a test checks)
 
 # name, default, lowest, highest, display names (None: show the number)
 FIELDS = (
@@ -55,7 +47,8 @@ def field(name):
 
 class Settings:
     """The current value of every field, as attributes named after the fields (read them
-    freely; change them through ``set`` or ``step``). ``version`` grows on every change."""
+    freely; change them through ``set``, or the menu's ``menus.step_setting``; ``texts.setting_text``
+    shows them). ``version`` grows on every change."""
 
     def __init__(self):
         self.version = 0
@@ -86,45 +79,9 @@ class Settings:
             return "Too many mines (max %d)" % top
         return err
 
-    def step(self, name, delta):
-        """The menu's left/right: move field ``name`` by ``delta``. Choices wrap round;
-        numbers stop at their ends (and change nothing there). A new width or height leaves
-        the mines as they are, unless the size can no longer hold them (then the most it can);
-        the mines stop at what the size allows."""
-        _, _, lo, hi, names = field(name)
-        value = getattr(self, name) + delta
-        if name == "mines":
-            hi = presets.max_mines(self.width, self.height, self.level)
-        if names is not None:
-            value = lo + (value - lo) % (hi - lo + 1)
-        else:
-            value = max(lo, min(hi, value))
-        if value == getattr(self, name):
-            return
-        self.set(name, value)
-        if name == "width" or name == "height":
-            self.mines = min(self.mines, presets.max_mines(self.width, self.height, self.level))
-
     def key(self):
         """What makes two games the same kind (width, height, mines, level, board kind, lives;
         the last two 0 for no-guess boards with one life, so older keys stay), packed into one
         small int so that comparing it every frame allocates nothing."""
         return (presets.board_key(self.width, self.height, self.mines, self.level, self.kind)
                 | self.lives << 24)
-
-    def density(self):
-        """Mines per hundred cells, rounded."""
-        return (self.mines * 100 + (self.width * self.height) // 2) // (self.width * self.height)
-
-    def text(self, name):
-        """The value of field ``name`` as the menu shows it."""
-        if name == "mines":
-            return "%d (%d%%)" % (self.mines, self.density())
-        names = field(name)[4]
-        value = getattr(self, name)
-        if names is not None:
-            return names[value - field(name)[2]]
-        return str(value)
-
-    def board_name(self):
-        return self.text("board")

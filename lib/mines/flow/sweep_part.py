@@ -40,7 +40,7 @@ def finish(m):
     loads to count it, so that it never shares the heap with them."""
     game = m.game
     won = game.state == G_WON
-    m.stats.record(m.settings.key(), won, m.elapsed_ms, game.moves, game.bbbv() if won else 0)
+    m.stats.record(m.settings.key(), won, m.elapsed_ms)
     m.end(won)
     m.drop_help()  # the hint buffers go before the next board is made
     m.boards.release()  # (the generator, if any: the next board makes its own)

@@ -1,10 +1,12 @@
 """What the midend's screens say beyond the status bar's word (``states.status``, the one every
-frame needs): the menu's footer and the end-of-game panel's lines, and times as the panels show
-them. A feature that has something to say at the end of a game (hints used, lives lost, the
-board's code, a new record) adds its line in ``result_lines``. Loaded while a text screen or an
-end panel is in front (mines.phases), not all game long."""
+frame needs) and the menu's footer (``menus.footer``): the settings' values as shown, the
+end-of-game panel's lines, and times as the panels show them. A feature that has something to
+say at the end of a game (hints used, lives lost, the board's code, a new record) adds its line
+in ``result_lines``. Loaded while a text screen or an end panel is in front (mines.phases), not
+all game long."""
 
 from mines._const import const
+from mines.flow.settings import field
 from mines.flow.states import WON
 
 _A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
@@ -12,34 +14,17 @@ _B = const(5)
 _START = const(6)
 
 
-def footer(m):
-    """The menu's bottom line (two with a newline): a message, or what the keys do here and,
-    on a setting's row, what its value means."""
-    if m.message:
-        return m.message
-    from mines.flow.menus import PAGE_ROWS, SCREENS, WHY  # (a text screen is in front: loaded)
-    screen = m.screen
-    keys = m.buttons
-    a = keys[_A]
-    if hasattr(screen, "footer"):   # a screen with keys of its own (code entry)
-        return screen.footer(keys)
-    if screen.row < 0:
-        if len(screen.rows) > PAGE_ROWS:
-            return "%s/%s: scroll  %s: back" % (keys[0], keys[1], a)
-        return "%s or %s: back" % (a, keys[_B])
-    label, name, action = screen.rows[screen.row]
-    if name:
-        line = "<>: change  %s: to %s" % (a, screen.rows[0][0].split()[0])
-        for k in range(0, len(WHY), 2):   # what the value means, where it needs a word
-            if WHY[k] == name:
-                return WHY[k + 1].split("|")[getattr(m.settings, name)] + "\n" + line
-        return line
-    if action == "back":
-        return "%s or %s: back" % (a, keys[_B])
-    line = "%s: %s" % (a, "open" if action in SCREENS else label.lower())
-    if screen.back == "back":
-        line += "  %s: back" % keys[_B]
-    return line
+def setting_text(s, name):
+    """The value of setting ``name`` of ``s`` (a settings.Settings) as the menus and panels
+    show it: the mines with their density, a choice by its name, a number."""
+    if name == "mines":
+        cells = s.width * s.height
+        return "%d (%d%%)" % (s.mines, (s.mines * 100 + cells // 2) // cells)
+    _, _, lo, _, names = field(name)
+    value = getattr(s, name)
+    if names is not None:
+        return names[value - lo]
+    return str(value)
 
 
 def clock(ms):
@@ -53,6 +38,43 @@ def clock(ms):
     if s >= 3600:
         return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
     return "%d:%02d" % (s // 60, s % 60)
+
+
+def bbbv(game):
+    """3BV of ``game``'s board (a mines.engine.game.Game): the fewest opens that clear it (zero
+    areas plus lone numbers). The game's tiles and flood-fill stack are borrowed, and its tiles
+    left as they were."""
+    board = game.board
+    count = board.count
+    mine = board.mine
+    inside = board.inside
+    offsets = board.offsets
+    mark = game.shown  # bit 0x40 marks a counted cell (tile codes are below 16)
+    stack = game.fill
+    total = 0
+    for i in range(board.size):
+        if not inside[i] or mine[i] or count[i] or mark[i] & 0x40:
+            continue
+        total += 1
+        mark[i] |= 0x40
+        stack[0] = i
+        top = 1
+        while top:
+            top -= 1
+            c = stack[top]
+            if count[c]:
+                continue
+            for d in offsets:
+                j = c + d
+                if inside[j] and not mark[j] & 0x40:
+                    mark[j] |= 0x40
+                    stack[top] = j
+                    top += 1
+    for i in range(board.size):
+        if inside[i] and not mine[i] and not mark[i] & 0x40:
+            total += 1
+        mark[i] &= 0x3F
+    return total
 
 
 def result_lines(m):
@@ -72,7 +94,7 @@ def result_lines(m):
     if len(used) > 26:   # (10 hints or more with lives)
         used = used.replace("t ", "t")
     keys = "%s new %s again %s menu" % (m.buttons[_A], m.buttons[_START], m.buttons[_B])
-    level = m.settings.text("level")
+    level = setting_text(m.settings, "level")
     if m.state == WON:
         if m.saves is None:
             best = "best " + clock(st.best.get(m.settings.key(), t))
@@ -82,6 +104,6 @@ def result_lines(m):
         head = "Won in %s  %s" % (clock(t), best)
         if len(head) > 26:
             head = head[:3] + head[6:]   # "Won 2:46:40  ..."
-        return [head, "%s 3BV %d moves %d" % (level, st.bbbv, st.moves), used, keys]
+        return [head, "%s 3BV %d moves %d" % (level, bbbv(game), game.moves), used, keys]
     return ["Lost after " + clock(t), "%s  won %d of %d" % (level, st.won, st.played), used,
             keys]

@@ -287,7 +287,3 @@ class PuzzleGame:
         for k in range(n):
             self.shown[clues[k]] = TILE_LIT + self.board.count[clues[k]]
         return c
-
-    def solution_string(self):
-        """The answer: ``width * height`` characters, row-major, '*' a mine and '.' clear."""
-        return self.board.grid_string()
