@@ -21,12 +21,12 @@ import memory  # noqa: E402
 # What `python tools/memory.py --device` measured for the whole game (docs/memory.md), in K:
 # the runs' own smallest heaps ("raw_heap_k": the stand-ins and the player included, as in these
 # runs). The smallest heap that passes is ragged (a layout that passes at N may fail at N + 4),
-# so the runs below get a margin; the 64-bit build's objects take up to 1.4 times the 32-bit
-# heap.
-WHOLE_GAME_HEAP_K = 166
-WHOLE_GAME_PY_HEAP_K = 204
+# so the runs below get a margin; the 64-bit build's objects take up to 1.5 times the 32-bit
+# heap (1.25-1.4 before the fourth memory round, whose cuts were mostly words and objects).
+WHOLE_GAME_HEAP_K = 154
+WHOLE_GAME_PY_HEAP_K = 216
 MARGIN = 1.08
-FACTOR_64 = 1.4
+FACTOR_64 = 1.5
 CP10 = os.path.normpath(os.path.join(REPO, "..", "shared", "cp10", "circuitpython32"))
 
 
