@@ -391,6 +391,8 @@ def kind_games(m):
                     break
                 yield from hint(m)
                 job = m.assist  # (read, not kept: a job held here would pin its buffers)
+                if job is None:  # the hint was refused: say why, not an AttributeError
+                    raise MemoryError("no hint job: %s" % m.message)
                 found, cell, hinted_mine = job.found, job.cell, job.is_mine
                 job = None
                 if found == FOUND_GUESS:
