@@ -33,6 +33,11 @@ class CachedLayouts(GroupLayouts):
 
     def __init__(self, cases, max_group):
         GroupLayouts.__init__(self, cases, max_group)
+        # The masks for 64 cells and groups, grown in ``start`` (the most a maker's analysis
+        # was seen to take: 47, 20x15 Hard, 300 seeds; GroupLayouts' room for a whole board
+        # goes back to the heap before the maker's own buffers come).
+        self.andm = array("H", bytes(128))
+        self.orm = array("H", bytes(128))
         slots = SLOTS
         self.slots = slots
         self.hits = 0
@@ -60,6 +65,11 @@ class CachedLayouts(GroupLayouts):
         GroupLayouts.start(self, g, pos)
         self._base = self.cases.gstart[g]
         n = self._n
+        room = len(self.andm)
+        if pos + n >= room:
+            more = array("H", bytes(2 * room + 32))   # room for 16 more than twice, in place
+            self.andm.extend(more)
+            self.orm.extend(more)
         ncons = self._ncons
         self.s.work += 2 * n
         self._fill = -1
