@@ -412,19 +412,19 @@ def test_the_same_as_a_plain_re_solve_per_removal():
 
 
 def test_a_second_solution_found_without_solving_is_one():
-    """``Walk.second`` (and ``apart``) say a clue left out of a puzzle's clues leaves a second
+    """``walk.second`` (and ``apart``) say a clue left out of a puzzle's clues leaves a second
     solution: the independent solver must find two. It must also find some (the maker keeps
-    those clues without a solve), and the maker's puzzles are the plain re-solve's (above)."""
-    from mines.puzzle.walk import Walk
+    those clues without a solve), and the maker's puzzles are the plain re-solve's (above).
+    (They look at the maker's solver: here set to the clues less one.)"""
+    from mines.puzzle.walk import apart, second
     found = [0, 0]
     for w, h in ((7, 6), (9, 7)):
         m = PuzzleMaker(w, h)
-        s = Solver(m.board, oracle=False)
-        walk = Walk(s)
         for level in LEVELS:
             for seed in range(6):
                 m.begin(seed + 300, level)
                 m.run()
+                s = m.solver
                 b = m.board
                 total = 1 if level == P.HARD else 0
                 clues = clue_cells(m)
@@ -435,9 +435,9 @@ def test_a_second_solution_found_without_solving_is_one():
                             s.give_clue(d, b.count[d])
                     if seed & 1:
                         s.solve(P.EASY)   # (any state of these clues: only they count)
-                    r = walk.second(c, total, 0, 1 << 28)
+                    r = second(m, c, total, 0, 1 << 28)
                     if r > 1:
-                        r = walk.apart(r - 2, -1, 1 << 28) == -2
+                        r = apart(m, r - 2, -1, 1 << 28) == -2
                     clue = bytearray(m.clue)
                     clue[c] = 0
                     n, _ = count_solutions(w, h, P.view_rows(b, clue),

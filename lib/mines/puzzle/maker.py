@@ -27,7 +27,7 @@ costs the device's compiler heap).
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
 # compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
 # are test i-1's outcome (one solution) less c_i, so a second solution differs next to c_i; one
-# found by a swap (or a flip) there keeps c_i (``walk.Walk.second``). A Hard test's case
+# found by a swap (or a flip) there keeps c_i (``walk.second``). A Hard test's case
 # analysis stops at the first group whose layouts show a second solution (c_i stays,
 # ``cache.CachedLayouts._seen``); most Hard tests need none (``cases.MakerCases.test``). A
 # final solve of the finished puzzle checks it and leaves the deductions (``solver.order``,
@@ -68,7 +68,8 @@ _SNAP_FROM = const(4)
 
 class PuzzleMaker:
     """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
-    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``.
+    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``. Statistics and
+    ``progress`` from the first ``begin`` on.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
@@ -82,7 +83,7 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # piece between two checks is over 200 units: the maker's at most 150 (``walk``: a cell of
+    # piece between two checks is over 200 units: the maker's at most 150 (a cell of
     # the second-solution look, 90; ``MakerCases.test``: 8 clues' neighbours, 72, a look at
     # the groups so far, 150, the group to enumerate first, 105; a group grown by a cell, 80);
     # the analysis's a TotalCounts step (193), a group's count test (< 160 up to 20x15), a
@@ -102,7 +103,7 @@ class PuzzleMaker:
         self.solver = Solver(board)
         self.solver.oracle = False
         # The maker's parts, each compiled after a collect and before their buffers take room.
-        from mines.puzzle.walk import Walk  # noqa: F401
+        from mines.puzzle.walk import give  # noqa: F401
         gc.collect()
         if analysis:
             self._analysis()
@@ -115,6 +116,15 @@ class PuzzleMaker:
         self._tph = bytearray(_DEPTH)
         self._tmark = array("H", bytes(2 * _DEPTH))
         self._tnp = array("H", bytes(2 * _DEPTH))
+        # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
+        # within 2 of a cell x, at its offset + _j0.
+        self._near = (0,) + board.offsets
+        self._i = 0
+        self._far = 0
+        self._j0 = j0 = 2 * board.stride + 2
+        self._jtab = jtab = bytearray(2 * j0 + 1)
+        for j in range(24):
+            jtab[self.solver.poffs[j] + j0] = j + 1
         self._parts()
         self.npromoted = 0
         self.clue = bytearray(board.size)
@@ -127,7 +137,6 @@ class PuzzleMaker:
         self._job = None
         # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
         self._runners = [None, None, None]
-        self._clear_stats()
 
     def _analysis(self):
         # Hard's case analysis (its code and buffers the most the maker has), compiled as the
@@ -142,27 +151,17 @@ class PuzzleMaker:
         self.solver.cases = MakerCases(self.solver)
 
     def _parts(self):
-        # The walk's parts (the final solve lets them go): the clues promoted, the state
-        # copies. The walk reads none of the solver's record but ``order``: ``why``, ``when``
-        # and ``src2`` go to ``src``.
-        from mines.puzzle.walk import StateCopies, Walk
+        # The walk's parts (the final solve lets them go): the clues promoted, and copies of
+        # the solver's per-cell state at a fixed point (st, unk, mk) and its mines left, for
+        # _SNAP_LEVELS levels of the walk (about 1.2 KB each at 20x15). The walk reads none of
+        # the solver's record but ``order``: ``why``, ``when`` and ``src2`` go to ``src``.
         s = self.solver
         s.why = s.when = s.src2 = s.src
-        self._walk = Walk(s)
         self.promoted = array("H", bytes(2 * self.width * self.height))
-        self._copies = StateCopies(s, _SNAP_LEVELS)
-
-    def _clear_stats(self):
-        self.progress = 0
-        self.slice_work = 0
-        self.total_work = 0
-        self.max_slice = 0
-        self.tests = 0
-        self.twins = 0
-        self.cuts = 0
-        self.local = 0
-        self.big = 0
-        self.restarts = 0
+        self._cst = [bytearray(len(s.st)) for _ in range(_SNAP_LEVELS)]
+        self._cunk = [bytearray(s.size) for _ in range(_SNAP_LEVELS)]
+        self._cmk = [bytearray(s.size) for _ in range(_SNAP_LEVELS)]
+        self._cleft = array("h", bytes(2 * _SNAP_LEVELS))
 
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
@@ -176,13 +175,14 @@ class PuzzleMaker:
         self.level = level
         if level == HARD and self.solver.cases is None:
             self._analysis()
-        if self._walk is None:
+        if self.promoted is None:
             self._parts()
         for lv in (level, BUILD_LEVEL[level]):
             if self._runners[lv] is None:
                 self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
         self.done = False
-        self._clear_stats()
+        self.progress = self.slice_work = self.total_work = self.max_slice = 0
+        self.tests = self.twins = self.cuts = self.local = self.big = self.restarts = 0
         self._job = self._make()
 
     def step(self):
@@ -208,10 +208,6 @@ class PuzzleMaker:
         while not self.step():
             pass
 
-    def code(self):
-        from mines.puzzle.play import encode_code
-        return encode_code(self.width, self.height, self.level, self.seed)
-
     def release(self):
         """For ``marks.PuzzleGame.adopt``, once the puzzle is made: every buffer goes but the
         puzzle's and the final solve's deductions (the solver's, now the maker's own)."""
@@ -220,12 +216,13 @@ class PuzzleMaker:
             return
         self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
         self.nknown = s.nknown
-        self.solver = self._walk = self._copies = self._runners = self._job = None
+        self.solver = self._cst = self._cunk = self._cmk = self._runners = self._job = None
         self.cand = self.promoted = self._tlo = self._thi = self._tmark = self._tnp = None
 
     # --- the work, as one generator that yields between slices ----------------------------
 
     def _make(self):
+        from mines.puzzle.walk import apart, give, second, truncate
         b = self.board
         s = self.solver
         rng = self.rng
@@ -239,9 +236,9 @@ class PuzzleMaker:
         offsets = b.offsets
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
-        walk = self._walk
-        truncate = walk.truncate
-        copies = self._copies
+        st = s.st
+        unk = s.unk
+        mk = s.mk
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
@@ -352,11 +349,17 @@ class PuzzleMaker:
                 tmark[t] = s.nknown
                 tnp[t] = self.npromoted
                 if _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
-                    copies.save(t - _SNAP_FROM)
-                j = walk.give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
+                    # (a copy of the solver's state: the way back, three block copies)
+                    k = t - _SNAP_FROM
+                    self._cst[k][:] = st
+                    self._cunk[k][:] = unk
+                    self._cmk[k][:] = mk
+                    self._cleft[k] = s.mines_left
+                    s.work += 8
+                j = give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
                 while j >= mid:
                     yield
-                    j = walk.give(self, j, mid - 1, 0, SLICE_UNITS)
+                    j = give(self, j, mid - 1, 0, SLICE_UNITS)
                 tlo[depth] = lo
                 thi[depth] = mid
             else:
@@ -367,15 +370,32 @@ class PuzzleMaker:
                         cases.fresh = 1
                     self.npromoted = 0
                 elif _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
-                    copies.restore(t - _SNAP_FROM, tmark[t])
-                    self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
+                    # Back to the copy: the cells known since are unknown again and the clues
+                    # promoted since demoted (the copy has their states), as truncating would
+                    # leave them; the flags cleared, the case analysis told to see every
+                    # group as new, nothing queued.
+                    k = t - _SNAP_FROM
+                    st[:] = self._cst[k]
+                    unk[:] = self._cunk[k]
+                    mk[:] = self._cmk[k]
+                    flags[:] = b.zeros
+                    if cases:
+                        cases.fresh = 1
+                    s.mines_left = self._cleft[k]
+                    k = tmark[t]
+                    s.nknown = k
+                    s.unknown = s.cells - k
+                    s.sp = 0
+                    s.psp = 0
+                    s.work += 8
+                    self.npromoted = tnp[t]
                 else:
                     while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
                         yield
-                j = walk.give(self, lo, mid, 1, SLICE_UNITS)
+                j = give(self, lo, mid, 1, SLICE_UNITS)
                 while j < mid:
                     yield
-                    j = walk.give(self, j, mid, 1, SLICE_UNITS)
+                    j = give(self, j, mid, 1, SLICE_UNITS)
                 tlo[depth] = mid
                 thi[depth] = hi
             tph[t] = ph + 1
@@ -385,19 +405,19 @@ class PuzzleMaker:
             size = thi[t + 1] - tlo[t + 1]
             if size == 1:
                 # A leaf next: when its clues have a second solution its clue is needed, no
-                # solve (``Walk.second``: only the clues count, the state need not be a
+                # solve (``second``: only the clues count, the state need not be a
                 # fixed point).
-                found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                found = second(self, cand[tlo[t + 1]], total, 0, SLICE_UNITS)
                 while found < 0:
                     yield
-                    found = walk.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                    found = second(self, cand[tlo[t + 1]], total, 1, SLICE_UNITS)
                 if found > 1:
                     if s.work >= SLICE_UNITS:
                         yield
-                    c = walk.apart(found - 2, -1, SLICE_UNITS)
+                    c = apart(self, found - 2, -1, SLICE_UNITS)
                     while c >= 0:
                         yield
-                        c = walk.apart(found - 2, c, SLICE_UNITS)
+                        c = apart(self, found - 2, c, SLICE_UNITS)
                     found = c == -2
                 if found:
                     self.twins += 1
@@ -424,8 +444,8 @@ class PuzzleMaker:
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's own analysis: the same deductions as the plain one's, its groups in another
         # order, and 1% of a Hard puzzle's time less), in the room of the walk's parts.
-        walk = truncate = copies = runner = builder = None
-        self._walk = self._copies = self.promoted = None
+        runner = builder = None
+        self._cst = self._cunk = self._cmk = self.promoted = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
         s.why = bytearray(b.size)
