@@ -64,6 +64,7 @@ _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 30
 # 20x15, against four levels: two take 4% more at Hard, 7% at Easy; none 8% and 16%.
 _SNAP_LEVELS = const(2)
 _SNAP_FROM = const(4)
+_KEPT = const(0x8000)   # on a clue of ``cand`` the walk keeps (a cell index is below 512)
 
 
 class PuzzleMaker:
@@ -127,7 +128,8 @@ class PuzzleMaker:
             jtab[self.solver.poffs[j] + j0] = j + 1
         self._parts()
         self.npromoted = 0
-        self.clue = bytearray(board.size)
+        self.clue = None   # (made by the final solve: while the walk runs, a kept clue is
+        # marked in ``cand``, by _KEPT)
         self.rng = Rng(0)
         self.level = EASY
         self.seed = 0
@@ -230,7 +232,6 @@ class PuzzleMaker:
         stride = b.stride
         cells = w * self.height
         cand = self.cand
-        clue = self.clue
         inside = b.inside
         mine = b.mine
         offsets = b.offsets
@@ -291,7 +292,6 @@ class PuzzleMaker:
                 if s.work >= SLICE_UNITS:
                     yield
             self.mines = mines
-            clue[:] = b.zeros
             s.reset(mines)
             self.npromoted = 0
             break
@@ -334,7 +334,7 @@ class PuzzleMaker:
                         self.local += cases.how == cases.BY_STATE
                         self.cuts += cases.layouts.twin
                     if s.unknown and not decided:
-                        clue[cand[lo]] = 1
+                        cand[lo] |= _KEPT
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
                 done += hi - lo
                 self.progress = done * 99 // n
@@ -421,7 +421,7 @@ class PuzzleMaker:
                     found = c == -2
                 if found:
                     self.twins += 1
-                    clue[cand[tlo[depth - 1]]] = 1
+                    cand[tlo[depth - 1]] |= _KEPT
             if not found and runner is not builder and size <= 8 and \
                     cases.known_around(cand, tlo[depth - 1], size):
                 # Hard: every clue of the range goes, told before a solve (each test's state
@@ -450,6 +450,13 @@ class PuzzleMaker:
         runners[0] = runners[1] = runners[2] = None
         s.why = bytearray(b.size)
         s.src2 = array("H", bytes(2 * b.size))
+        self.clue = clue = bytearray(b.size)
+        for j in range(n):
+            c = cand[j]
+            if c & _KEPT:
+                c ^= _KEPT
+                cand[j] = c
+                clue[c] = 1
         runner = s.run(self.level, SLICE_UNITS)
         s.reset(mines)
         self.npromoted = 0

@@ -9,10 +9,11 @@ from mines.engine.solver import MINE, NUM, QUEUED, SAFE, UNK
 
 def give(maker, j, stop, kept, slice_units):
     # Show the clues ``cand[j]``, ``cand[j -/+ 1]``... to the solver up to ``stop`` (not
-    # included), downwards, or with ``kept`` upwards and only the clues kept (``maker.clue``),
-    # until the slice is used up; returns the j to go on from (``stop``: done). A covered cell is given its number: ``Solver.give_clue`` written out (``order``,
-    # as the walk goes back by it; no ``why``, ``src`` or ``when``: the final solve gives its
-    # clues the solver's way, for hints). A cell proven safe is promoted (its number shown
+    # included), downwards, or with ``kept`` upwards and only the clues kept (marked in
+    # ``cand``), until the slice is used up; returns the j to go on from (``stop``: done). A
+    # covered cell is given its number: ``Solver.give_clue`` written out (``order``, as the
+    # walk goes back by it; no ``why``, ``src`` or ``when``: the final solve gives its clues
+    # the solver's way, for hints). A cell proven safe is promoted (its number shown
     # from now on, demoted by ``truncate``); nothing once the grid is decided.
     s = maker.solver
     st = s.st
@@ -24,15 +25,16 @@ def give(maker, j, stop, kept, slice_units):
     clue = s.clue
     count = s.board.count
     cand = maker.cand
-    chosen = maker.clue
     step = 1 if kept else -1
     sp = s.sp
     work = s.work
     while j != stop and work < slice_units:
         c = cand[j]
         j += step
-        if kept and not chosen[c]:
-            continue
+        if kept:
+            if c < 0x8000:
+                continue
+            c ^= 0x8000   # (a kept clue: maker._KEPT)
         if st[c] == UNK:
             k = s.nknown
             order[k] = c
