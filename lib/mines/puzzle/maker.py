@@ -64,6 +64,16 @@ _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 30
 # 20x15, against four levels: two take 4% more at Hard, 7% at Easy; none 8% and 16%.
 _SNAP_LEVELS = const(2)
 _SNAP_FROM = const(4)
+# The walk's levels, one array (``_levels``): per level from _LO + level on, its range of tests
+# (_LO, _HI), phase (_PH: 0 going left next, 1 right next, 2 done), and the solver state to come
+# back to (_MARK: ``order``'s length, _NP: the promoted clues'), then the mines left of each
+# state copy (_LEFT + copy).
+_LO = const(0)
+_HI = const(_DEPTH)
+_PH = const(2 * _DEPTH)
+_MARK = const(3 * _DEPTH)
+_NP = const(4 * _DEPTH)
+_LEFT = const(5 * _DEPTH)
 _KEPT = const(0x8000)   # on a clue of ``cand`` the walk keeps (a cell index is below 512)
 
 
@@ -110,13 +120,7 @@ class PuzzleMaker:
             self._analysis()
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        # The walk over the tests: per level, its range of tests, phase (0: going left next,
-        # 1: right next, 2: done) and the solver state to come back to.
-        self._tlo = array("H", bytes(2 * _DEPTH))
-        self._thi = array("H", bytes(2 * _DEPTH))
-        self._tph = bytearray(_DEPTH)
-        self._tmark = array("H", bytes(2 * _DEPTH))
-        self._tnp = array("H", bytes(2 * _DEPTH))
+        self._levels = array("H", bytes(2 * (_LEFT + _SNAP_LEVELS)))   # the walk's (_LO...)
         # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
         # within 2 of a cell x, at its offset + _j0.
         self._near = (0,) + board.offsets
@@ -154,16 +158,15 @@ class PuzzleMaker:
 
     def _parts(self):
         # The walk's parts (the final solve lets them go): the clues promoted, and copies of
-        # the solver's per-cell state at a fixed point (st, unk, mk) and its mines left, for
-        # _SNAP_LEVELS levels of the walk (about 1.2 KB each at 20x15). The walk reads none of
-        # the solver's record but ``order``: ``why``, ``when`` and ``src2`` go to ``src``.
+        # the solver's per-cell state at a fixed point (st, unk and mk, three a copy; its mines
+        # left in ``_levels``) for _SNAP_LEVELS levels of the walk (about 1.2 KB each at
+        # 20x15). The walk reads none of the solver's record but ``order``: ``why``, ``when``
+        # and ``src2`` go to ``src``.
         s = self.solver
         s.why = s.when = s.src2 = s.src
         self.promoted = array("H", bytes(2 * self.width * self.height))
-        self._cst = [bytearray(len(s.st)) for _ in range(_SNAP_LEVELS)]
-        self._cunk = [bytearray(s.size) for _ in range(_SNAP_LEVELS)]
-        self._cmk = [bytearray(s.size) for _ in range(_SNAP_LEVELS)]
-        self._cleft = array("h", bytes(2 * _SNAP_LEVELS))
+        self._copies = [bytearray(len(s.st) if k % 3 == 0 else s.size)
+                        for k in range(3 * _SNAP_LEVELS)]
 
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
@@ -218,8 +221,8 @@ class PuzzleMaker:
             return
         self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
         self.nknown = s.nknown
-        self.solver = self._cst = self._cunk = self._cmk = self._runners = self._job = None
-        self.cand = self.promoted = self._tlo = self._thi = self._tmark = self._tnp = None
+        self.solver = self._copies = self._runners = self._job = None
+        self.cand = self.promoted = self._levels = None
 
     # --- the work, as one generator that yields between slices ----------------------------
 
@@ -291,18 +294,17 @@ class PuzzleMaker:
         # (The locals the walk uses most first: the first 16 take a byte less an access.)
         s = self.solver
         cand = self.cand
-        tlo = self._tlo
-        thi = self._thi
-        tph = self._tph
+        levels = self._levels
         n = yield from self._deal()
         # Depth first over the tests 0..n-1, halving: see the module docstring.
-        tlo[0] = 0
-        thi[0] = n
-        tph[0] = 0
+        levels[_LO] = 0
+        levels[_HI] = n
+        levels[_PH] = 0
         depth = 1
         done = 0
         t = lo = hi = ph = mid = j = found = 0
         cases = s.cases
+        copies = self._copies
         from mines.puzzle.walk import apart, give, second, truncate
         b = self.board
         runner = self._runners[self.level]
@@ -313,13 +315,11 @@ class PuzzleMaker:
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
-        tmark = self._tmark
-        tnp = self._tnp
         while depth:
             t = depth - 1
-            lo = tlo[t]
-            hi = thi[t]
-            ph = tph[t]
+            lo = levels[t]
+            hi = levels[_HI + t]
+            ph = levels[_PH + t]
             if ph == 0 and (hi - lo == 1 or not s.unknown):
                 if s.unknown:
                     # A leaf: is the clue needed, given the others this test keeps?
@@ -355,22 +355,22 @@ class PuzzleMaker:
             mid = (lo + hi) >> 1
             if ph == 0:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
-                tmark[t] = s.nknown
-                tnp[t] = self.npromoted
+                levels[_MARK + t] = s.nknown
+                levels[_NP + t] = self.npromoted
                 if _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
                     # (a copy of the solver's state: the way back, three block copies)
                     k = t - _SNAP_FROM
-                    self._cst[k][:] = st
-                    self._cunk[k][:] = unk
-                    self._cmk[k][:] = mk
-                    self._cleft[k] = s.mines_left
+                    copies[3 * k][:] = st
+                    copies[3 * k + 1][:] = unk
+                    copies[3 * k + 2][:] = mk
+                    levels[_LEFT + k] = s.mines_left
                     s.work += 8
                 j = give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
                 while j >= mid:
                     yield
                     j = give(self, j, mid - 1, 0, SLICE_UNITS)
-                tlo[depth] = lo
-                thi[depth] = mid
+                levels[depth] = lo
+                levels[_HI + depth] = mid
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
                 if not t:
@@ -384,42 +384,42 @@ class PuzzleMaker:
                     # leave them; the flags cleared, the case analysis told to see every
                     # group as new, nothing queued.
                     k = t - _SNAP_FROM
-                    st[:] = self._cst[k]
-                    unk[:] = self._cunk[k]
-                    mk[:] = self._cmk[k]
+                    st[:] = copies[3 * k]
+                    unk[:] = copies[3 * k + 1]
+                    mk[:] = copies[3 * k + 2]
                     flags[:] = b.zeros
                     if cases:
                         cases.fresh = 1
-                    s.mines_left = self._cleft[k]
-                    k = tmark[t]
+                    s.mines_left = levels[_LEFT + k]
+                    k = levels[_MARK + t]
                     s.nknown = k
                     s.unknown = s.cells - k
                     s.sp = 0
                     s.psp = 0
                     s.work += 8
-                    self.npromoted = tnp[t]
+                    self.npromoted = levels[_NP + t]
                 else:
-                    while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
+                    while not truncate(self, levels[_MARK + t], levels[_NP + t], SLICE_UNITS):
                         yield
                 j = give(self, lo, mid, 1, SLICE_UNITS)
                 while j < mid:
                     yield
                     j = give(self, j, mid, 1, SLICE_UNITS)
-                tlo[depth] = mid
-                thi[depth] = hi
-            tph[t] = ph + 1
-            tph[depth] = 0
+                levels[depth] = mid
+                levels[_HI + depth] = hi
+            levels[_PH + t] = ph + 1
+            levels[_PH + depth] = 0
             depth += 1
             found = 0
-            size = thi[t + 1] - tlo[t + 1]
+            size = levels[_HI + t + 1] - levels[t + 1]
             if size == 1:
                 # A leaf next: when its clues have a second solution its clue is needed, no
                 # solve (``second``: only the clues count, the state need not be a
                 # fixed point).
-                found = second(self, cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                found = second(self, cand[levels[t + 1]], total, 0, SLICE_UNITS)
                 while found < 0:
                     yield
-                    found = second(self, cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                    found = second(self, cand[levels[t + 1]], total, 1, SLICE_UNITS)
                 if found > 1:
                     if s.work >= SLICE_UNITS:
                         yield
@@ -430,9 +430,9 @@ class PuzzleMaker:
                     found = c == -2
                 if found:
                     self.twins += 1
-                    cand[tlo[depth - 1]] |= _KEPT
+                    cand[levels[depth - 1]] |= _KEPT
             if not found and runner is not builder and size <= 8 and \
-                    cases.known_around(cand, tlo[depth - 1], size):
+                    cases.known_around(cand, levels[depth - 1], size):
                 # Hard: every clue of the range goes, told before a solve (each test's state
                 # will know what this one knows: ``MakerCases.test``'s BY_STATE)
                 found = 1
@@ -454,7 +454,7 @@ class PuzzleMaker:
         # maker's own analysis: the same deductions as the plain one's, its groups in another
         # order, and 1% of a Hard puzzle's time less), in the room of the walk's parts.
         runner = builder = None
-        self._cst = self._cunk = self._cmk = self.promoted = None
+        self._copies = self.promoted = copies = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
         s.why = bytearray(b.size)
