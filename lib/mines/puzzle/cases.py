@@ -25,6 +25,9 @@ class MakerCases(CaseAnalysis):
         # when a cell becomes known), and every state the maker goes back to (``fresh``) has
         # each group enumerated again before its counts are read.
         CaseAnalysis.__init__(self, solver, layouts_class, solver.stack, 16, solver.src)
+        # The totals' table for 62 frontier cells, grown in ``collect`` (its room for a whole
+        # board goes back to the heap before the maker's own buffers come; 50 the most seen).
+        self.totals.reach = bytearray(64)
         self.by_unknown = True
         self.nfront = 0
         self.nfound = 0
@@ -129,6 +132,10 @@ class MakerCases(CaseAnalysis):
         self._fm = fm
         if done:
             self.fresh = 0
+            # (totals go up to nf: their table grown in place, which ``_analyses`` holds)
+            reach = self.totals.reach
+            if nf + 2 > len(reach):
+                reach.extend(bytes(nf + 2 - len(reach)))
             # The solution's mines and safe cells in the interior (``CachedLayouts._seen``).
             lay = self.layouts
             lay.imines = s.mines_left - fm
