@@ -58,8 +58,12 @@ def give(maker, j, stop, kept, slice_units):
         elif st[c] == SAFE and s.unknown:
             st[c] = NUM
             clue[c] = count[c]
-            maker.promoted[maker.npromoted] = c
-            maker.npromoted += 1
+            k = maker.npromoted
+            promoted = maker.promoted
+            if k == len(promoted):
+                promoted.extend(bytes(2 * k))   # (room for twice as many, in place)
+            promoted[k] = c
+            maker.npromoted = k + 1
             if unk[c] and not flags[c] & QUEUED:
                 flags[c] |= QUEUED
                 stack[sp] = c
