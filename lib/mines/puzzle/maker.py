@@ -59,10 +59,11 @@ SLICE_UNITS = 160
 # was looked at (and Easy ranges made Hard's work 3x: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
-# Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
-# per-cell state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime,
-# 20x15, against four levels: two take 4% more at Hard, 7% at Easy; none 8% and 16%.
-_SNAP_LEVELS = const(2)
+# A middle level of the walk (it forgets the most cells) keeps a copy of the solver's per-cell
+# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime, 20x15,
+# against four levels: two took 4% more at Hard, 7% at Easy; none 8% and 16%. One (level 4)
+# against two: 1.7% more at Hard (level 3 or 5: 1.8%), for 1.2 KB less.
+_SNAP_LEVELS = const(1)
 _SNAP_FROM = const(4)
 # The walk's levels, one array (``_levels``): per level from _LO + level on, its range of tests
 # (_LO, _HI), phase (_PH: 0 going left next, 1 right next, 2 done), and the solver state to come
