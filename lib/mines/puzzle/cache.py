@@ -17,7 +17,7 @@ from mines._const import const
 from mines.engine.layouts import GroupLayouts
 
 _WATCH_UNITS = const(40)   # a watched enumeration looks for a second solution this often
-_SLOTS = const(6)   # about 220 bytes each (12 made Hard 20x15 0.4% faster)
+_SLOTS = const(8)   # about 170 bytes each (devtime, 20x15 Hard: 0.6% less than 6)
 _KEY_CELLS = const(15)   # a kept group has at most this many cells (groups.MAX_GROUP) ...
 _KEY_CONS = const(24)    # ... and numbers (a bigger one is enumerated every time; 21 the
 # most seen at 20x15 Hard over 40 seeds, 1,956 groups)

@@ -50,8 +50,6 @@ _SEED_BITS = const(30)
 _MIN_SIDE = const(5)
 _MAX_WIDTH = const(20)
 _MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
-MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
-MINE_PERCENT_SPREAD = 7
 
 SLICE_UNITS = 160
 # Per level, the level ranges are solved at (a test runs its own from there): the pair rule
@@ -60,9 +58,8 @@ SLICE_UNITS = 160
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # A middle level of the walk (it forgets the most cells) keeps a copy of the solver's per-cell
-# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime, 20x15,
-# against four levels: two took 4% more at Hard, 7% at Easy; none 8% and 16%. One (level 4)
-# against two: 1.7% more at Hard (level 3 or 5: 1.8%), for 1.2 KB less.
+# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime, 20x15
+# Hard: four levels 8% less than none; one (4) 1.7% more than two (4, 5; 3 or 5 alone 1.8%).
 _SNAP_LEVELS = const(1)
 _SNAP_FROM = const(4)
 # The walk's levels, one array (``_levels``): per level from _LO + level on, its range of tests
@@ -229,76 +226,13 @@ class PuzzleMaker:
 
     # --- the work, as one generator that yields between slices ----------------------------
 
-    def _deal(self):
-        # Mines at random, then every other cell a clue, in random order: the first part of
-        # ``_make`` (``yield from``: its locals apart). Returns how many clues.
-        b = self.board
-        s = self.solver
-        rng = self.rng
-        w = self.width
-        stride = b.stride
-        cells = w * self.height
-        cand = self.cand
-        inside = b.inside
-        mine = b.mine
-        offsets = b.offsets
-        while True:
-            b.clear()
-            mines = cells * (MINE_PERCENT_LOW + rng.below(MINE_PERCENT_SPREAD)) // 100
-            placed = 0
-            while placed < mines:
-                k = rng.below(cells)
-                y = k // w
-                i = (y + 1) * stride + k - y * w + 1
-                if mine[i]:
-                    continue
-                b.add_mine(i)
-                placed += 1
-                s.work += 10
-                if s.work >= SLICE_UNITS:
-                    yield
-            # Every other cell a clue. The whole set must decide the grid: at Easy and Medium
-            # a mine with no safe neighbour never is (at Hard the mine count decides it).
-            n = 0
-            walled = 0
-            for y in range(self.height):
-                if s.work >= SLICE_UNITS:
-                    yield
-                row = (y + 1) * stride + 1
-                for i in range(row, row + w):
-                    if not mine[i]:
-                        cand[n] = i
-                        n += 1
-                    elif not walled:
-                        for d in offsets:
-                            if inside[i + d] and not mine[i + d]:
-                                break
-                        else:
-                            walled = 1
-                s.work += 3 * w
-            if walled and self.level != HARD:
-                self.restarts += 1
-                continue
-            # The order the clues are taken away in.
-            for j in range(n - 1, 0, -1):
-                r = rng.below(j + 1)
-                c = cand[j]
-                cand[j] = cand[r]
-                cand[r] = c
-                s.work += 2
-                if s.work >= SLICE_UNITS:
-                    yield
-            self.mines = mines
-            s.reset(mines)
-            self.npromoted = 0
-            return n
-
     def _make(self):
-        # (The locals the walk uses most first: the first 16 take a byte less an access.)
+        # (the most used locals first: the first 16 take a byte less an access)
         s = self.solver
         cand = self.cand
         levels = self._levels
-        n = yield from self._deal()
+        from mines.puzzle.walk import deal
+        n = yield from deal(self, SLICE_UNITS)
         # Depth first over the tests 0..n-1, halving: see the module docstring.
         levels[_LO] = 0
         levels[_HI] = n
