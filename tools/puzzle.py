@@ -117,7 +117,7 @@ def line(maker):
     rows = P.view_rows(b, maker.clue)
     return '{"w": %d, "h": %d, "level": "%s", "view": [%s], "solution": "%s", "code": "%s"}' % (
         b.width, b.height, presets.LEVEL_WORDS[maker.level], ", ".join(['"%s"' % r for r in rows]),
-        grid_string(b), maker.code())
+        grid_string(b), P.encode_code(b.width, b.height, maker.level, maker.seed))
 
 
 def main(argv):

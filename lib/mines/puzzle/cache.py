@@ -5,7 +5,7 @@
 # The maker's case analysis sees most groups again and again, unchanged, from test to test (three
 # in four at 20x15 Hard). A group whose cells, numbers, and mines still to place and free cells
 # around each number are all the same as one kept has the same layouts: they are copied instead
-# of enumerated. The last ``SLOTS`` enumerations are kept, in a ring. Apart from
+# of enumerated. The last ``_SLOTS`` enumerations are kept, in a ring. Apart from
 # ``mines.engine.layouts`` so that the sweeper carries none of it (its analysis keeps no cache), and
 # so that the case analysis's modules compile as small as before.
 #
@@ -13,18 +13,14 @@
 
 from array import array
 
+from mines._const import const
 from mines.engine.layouts import GroupLayouts
 
-try:
-    from micropython import const
-except ImportError:   # CPython
-    def const(value):  # type: ignore[misc]
-        return value
-
-WATCH_UNITS = 40   # a watched enumeration looks for a second solution this often
-SLOTS = 6   # about 220 bytes each (12 made Hard 20x15 0.4% faster)
+_WATCH_UNITS = const(40)   # a watched enumeration looks for a second solution this often
+_SLOTS = const(8)   # about 170 bytes each (devtime, 20x15 Hard: 0.6% less than 6)
 _KEY_CELLS = const(15)   # a kept group has at most this many cells (groups.MAX_GROUP) ...
-_KEY_CONS = const(40)    # ... and numbers (a bigger one is enumerated every time)
+_KEY_CONS = const(24)    # ... and numbers (a bigger one is enumerated every time; 21 the
+# most seen at 20x15 Hard over 40 seeds, 1,956 groups)
 
 
 class CachedLayouts(GroupLayouts):
@@ -33,8 +29,12 @@ class CachedLayouts(GroupLayouts):
 
     def __init__(self, cases, max_group):
         GroupLayouts.__init__(self, cases, max_group)
-        slots = SLOTS
-        self.slots = slots
+        # The masks for 64 cells and groups, grown in ``start`` (the most a maker's analysis
+        # was seen to take: 47, 20x15 Hard, 300 seeds; GroupLayouts' room for a whole board
+        # goes back to the heap before the maker's own buffers come).
+        self.andm = array("H", bytes(128))
+        self.orm = array("H", bytes(128))
+        slots = _SLOTS
         self.hits = 0
         self.watch = 0   # 1: ``step`` looks for a second solution in each group (``_seen``)
         self.twin = 0
@@ -60,6 +60,11 @@ class CachedLayouts(GroupLayouts):
         GroupLayouts.start(self, g, pos)
         self._base = self.cases.gstart[g]
         n = self._n
+        room = len(self.andm)
+        if pos + n >= room:
+            more = array("H", bytes(2 * room + 32))   # room for 16 more than twice, in place
+            self.andm.extend(more)
+            self.orm.extend(more)
         ncons = self._ncons
         self.s.work += 2 * n
         self._fill = -1
@@ -84,8 +89,8 @@ class CachedLayouts(GroupLayouts):
                 self._seen()
                 return True
         s = self.s
-        # Watched: in pieces of WATCH_UNITS, looking for a second solution after each.
-        done = GroupLayouts.step(self, slice_units, WATCH_UNITS if self.watch else 0)
+        # Watched: in pieces of _WATCH_UNITS, looking for a second solution after each.
+        done = GroupLayouts.step(self, slice_units, _WATCH_UNITS if self.watch else 0)
         if done and self._fill >= 0:
             # Enumerated: kept in the slot taken for it (see _cached).
             slot = self._fill
@@ -143,7 +148,7 @@ class CachedLayouts(GroupLayouts):
         kneed = self._kneed
         sig = gcells[base] << 10 | ncons << 4 | n
         if sig in ksig:   # (else no slot can be the same)
-            for slot in range(self._look - 1, self.slots):
+            for slot in range(self._look - 1, _SLOTS):
                 if ksig[slot] != sig:
                     continue
                 if s.work >= slice_units:
@@ -174,11 +179,11 @@ class CachedLayouts(GroupLayouts):
                         s.work += 2 * n
                         return True
         if s.work >= slice_units:
-            self._look = self.slots + 1
+            self._look = _SLOTS + 1
             return None
         self._look = 0
         slot = self._next
-        self._next = (slot + 1) % self.slots
+        self._next = (slot + 1) % _SLOTS
         ksig[slot] = 0   # empty until the enumeration is done
         self._sig = sig
         a = slot * _KEY_CELLS

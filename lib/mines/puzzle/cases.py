@@ -2,6 +2,8 @@
 ``mines.engine.groups.CaseAnalysis``, found cheaper in the maker's states. Imported by the maker
 after ``cache``, each compiled apart where a 96K heap still finds room."""
 
+from array import array
+
 from mines.engine.groups import CHANGED, MAX_GROUP, NUM, UNK, SAME, CaseAnalysis
 from mines.puzzle.cache import CachedLayouts
 
@@ -17,7 +19,15 @@ class MakerCases(CaseAnalysis):
         # The groups are collected in the solver's stack, as the hints' are: empty whenever
         # groups are (a test collects at a fixed point, and the solver runs its analysis only
         # once the stack is empty; what it learns goes on the stack after the last look).
-        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack)
+        # Room for 16 groups, grown in ``collect`` (the most seen: 7, 20x15 Hard, 300 seeds).
+        # The counts kept on a group's cells go to the solver's ``src`` (the maker's
+        # ``when``, ``why`` and ``src2`` too): its entries at unknown cells are free (written
+        # when a cell becomes known), and every state the maker goes back to (``fresh``) has
+        # each group enumerated again before its counts are read.
+        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack, 16, solver.src)
+        # The totals' table for 62 frontier cells, grown in ``collect`` (its room for a whole
+        # board goes back to the heap before the maker's own buffers come; 50 the most seen).
+        self.totals.reach = bytearray(64)
         self.by_unknown = True
         self.nfront = 0
         self.nfound = 0
@@ -36,30 +46,33 @@ class MakerCases(CaseAnalysis):
         """Step 1 (groups), until the slice is used up (False) or done (True: ``ngroups``,
         ``nfront``): each unknown cell next to a number, not yet taken, starts a group grown
         breadth first through the numbers, as from the numbers."""
+        # (The most used locals first: the first 16 take a byte less an access.)
         s = self.s
+        work = s.work
         st = s.st
         unk = s.unk
-        flags = s.flags
-        offsets = s.offsets
         mark = self.mark
         gcells = self.gcells
-        gstart = self.gstart
-        mine = s.board.mine
+        b = y = 0
         if resume:
-            c = self._c
             q = self._q
-            ng = self.ngroups
             nf = self.nfront
             changed = self._chg
+            c = self._c
+            ng = self.ngroups
             fm = self._fm
         else:
-            c = -1
             q = -1
-            ng = 0
             nf = 0
             changed = 0
+            c = -1
+            ng = 0
             fm = 0
-        work = s.work
+        flags = s.flags
+        offsets = s.offsets
+        gstart = self.gstart
+        mine = s.board.mine
+        room = len(self.cset)
         done = False   # (c is -1 both before the first unknown cell and after the last)
         while work < slice_units:
             if q < 0:
@@ -77,6 +90,13 @@ class MakerCases(CaseAnalysis):
                 else:
                     continue   # touches no number: interior
                 mark[c] = stamp
+                if ng == room:
+                    # Room for twice as many, in place (as ``CaseAnalysis``'s).
+                    more = array("H", bytes(2 * ng))
+                    gstart.extend(more)
+                    self.cset.extend(more)
+                    self.pool.extend(more)
+                    room += ng
                 gstart[ng] = nf
                 ng += 1
                 gcells[nf] = c
@@ -114,6 +134,10 @@ class MakerCases(CaseAnalysis):
         self._fm = fm
         if done:
             self.fresh = 0
+            # (totals go up to nf: their table grown in place, which ``_analyses`` holds)
+            reach = self.totals.reach
+            if nf + 2 > len(reach):
+                reach.extend(bytes(nf + 2 - len(reach)))
             # The solution's mines and safe cells in the interior (``CachedLayouts._seen``).
             lay = self.layouts
             lay.imines = s.mines_left - fm

@@ -27,7 +27,7 @@ costs the device's compiler heap).
 # monotone, so every test ends in the very state a fresh solve of its clues reaches (host_tests
 # compare with a plain re-solve per removal). Many leaves need no solve at all: test i's clues
 # are test i-1's outcome (one solution) less c_i, so a second solution differs next to c_i; one
-# found by a swap (or a flip) there keeps c_i (``walk.Walk.second``). A Hard test's case
+# found by a swap (or a flip) there keeps c_i (``walk.second``). A Hard test's case
 # analysis stops at the first group whose layouts show a second solution (c_i stays,
 # ``cache.CachedLayouts._seen``); most Hard tests need none (``cases.MakerCases.test``). A
 # final solve of the finished puzzle checks it and leaves the deductions (``solver.order``,
@@ -50,8 +50,6 @@ _SEED_BITS = const(30)
 _MIN_SIDE = const(5)
 _MAX_WIDTH = const(20)
 _MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
-MINE_PERCENT_LOW = 30    # mines cover 30..36% of the cells: "about a third, a little variation"
-MINE_PERCENT_SPREAD = 7
 
 SLICE_UNITS = 160
 # Per level, the level ranges are solved at (a test runs its own from there): the pair rule
@@ -59,16 +57,28 @@ SLICE_UNITS = 160
 # was looked at (and Easy ranges made Hard's work 3x: far fewer ranges are decided).
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
-# Two middle levels of the walk (they forget the most cells) keep a copy of the solver's
-# per-cell state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime,
-# 20x15, against four levels: two take 4% more at Hard, 7% at Easy; none 8% and 16%.
-_SNAP_LEVELS = const(2)
+# A middle level of the walk (it forgets the most cells) keeps a copy of the solver's per-cell
+# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime, 20x15
+# Hard: four levels 8% less than none; one (4) 1.7% more than two (4, 5; 3 or 5 alone 1.8%).
+_SNAP_LEVELS = const(1)
 _SNAP_FROM = const(4)
+# The walk's levels, one array (``_levels``): per level from _LO + level on, its range of tests
+# (_LO, _HI), phase (_PH: 0 going left next, 1 right next, 2 done), and the solver state to come
+# back to (_MARK: ``order``'s length, _NP: the promoted clues'), then the mines left of each
+# state copy (_LEFT + copy).
+_LO = const(0)
+_HI = const(_DEPTH)
+_PH = const(2 * _DEPTH)
+_MARK = const(3 * _DEPTH)
+_NP = const(4 * _DEPTH)
+_LEFT = const(5 * _DEPTH)
+_KEPT = const(0x8000)   # on a clue of ``cand`` the walk keeps (a cell index is below 512)
 
 
 class PuzzleMaker:
     """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
-    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``.
+    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``. Statistics and
+    ``progress`` from the first ``begin`` on.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
@@ -82,7 +92,7 @@ class PuzzleMaker:
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # piece between two checks is over 200 units: the maker's at most 150 (``walk``: a cell of
+    # piece between two checks is over 200 units: the maker's at most 150 (a cell of
     # the second-solution look, 90; ``MakerCases.test``: 8 clues' neighbours, 72, a look at
     # the groups so far, 150, the group to enumerate first, 105; a group grown by a cell, 80);
     # the analysis's a TotalCounts step (193), a group's count test (< 160 up to 20x15), a
@@ -102,22 +112,26 @@ class PuzzleMaker:
         self.solver = Solver(board)
         self.solver.oracle = False
         # The maker's parts, each compiled after a collect and before their buffers take room.
-        from mines.puzzle.walk import Walk  # noqa: F401
+        from mines.puzzle.walk import give  # noqa: F401
         gc.collect()
         if analysis:
             self._analysis()
         cells = width * height
         self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        # The walk over the tests: per level, its range of tests, phase (0: going left next,
-        # 1: right next, 2: done) and the solver state to come back to.
-        self._tlo = array("H", bytes(2 * _DEPTH))
-        self._thi = array("H", bytes(2 * _DEPTH))
-        self._tph = bytearray(_DEPTH)
-        self._tmark = array("H", bytes(2 * _DEPTH))
-        self._tnp = array("H", bytes(2 * _DEPTH))
+        self._levels = array("H", bytes(2 * (_LEFT + _SNAP_LEVELS)))   # the walk's (_LO...)
+        # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
+        # within 2 of a cell x, at its offset + _j0.
+        self._near = (0,) + board.offsets
+        self._i = 0
+        self._far = 0
+        self._j0 = j0 = 2 * board.stride + 2
+        self._jtab = jtab = bytearray(2 * j0 + 1)
+        for j in range(24):
+            jtab[self.solver.poffs[j] + j0] = j + 1
         self._parts()
         self.npromoted = 0
-        self.clue = bytearray(board.size)
+        self.clue = None   # (made by the final solve: while the walk runs, a kept clue is
+        # marked in ``cand``, by _KEPT)
         self.rng = Rng(0)
         self.level = EASY
         self.seed = 0
@@ -127,7 +141,6 @@ class PuzzleMaker:
         self._job = None
         # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
         self._runners = [None, None, None]
-        self._clear_stats()
 
     def _analysis(self):
         # Hard's case analysis (its code and buffers the most the maker has), compiled as the
@@ -142,27 +155,18 @@ class PuzzleMaker:
         self.solver.cases = MakerCases(self.solver)
 
     def _parts(self):
-        # The walk's parts (the final solve lets them go): the clues promoted, the state
-        # copies. The walk reads none of the solver's record but ``order``: ``why``, ``when``
+        # The walk's parts (the final solve lets them go): the clues promoted, and copies of
+        # the solver's per-cell state at a fixed point (st, unk and mk, three a copy; its mines
+        # left in ``_levels``) for _SNAP_LEVELS levels of the walk (about 1.2 KB each at
+        # 20x15). The walk reads none of the solver's record but ``order``: ``why``, ``when``
         # and ``src2`` go to ``src``.
-        from mines.puzzle.walk import StateCopies, Walk
         s = self.solver
         s.why = s.when = s.src2 = s.src
-        self._walk = Walk(s)
-        self.promoted = array("H", bytes(2 * self.width * self.height))
-        self._copies = StateCopies(s, _SNAP_LEVELS)
-
-    def _clear_stats(self):
-        self.progress = 0
-        self.slice_work = 0
-        self.total_work = 0
-        self.max_slice = 0
-        self.tests = 0
-        self.twins = 0
-        self.cuts = 0
-        self.local = 0
-        self.big = 0
-        self.restarts = 0
+        # (room for half the cells' promotions, grown by ``walk.give``: 81 the most seen at
+        # 20x15 over 90 puzzles)
+        self.promoted = array("H", bytes(self.width * self.height // 2 * 2))
+        self._copies = [bytearray(len(s.st) if k % 3 == 0 else s.size)
+                        for k in range(3 * _SNAP_LEVELS)]
 
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
@@ -176,13 +180,14 @@ class PuzzleMaker:
         self.level = level
         if level == HARD and self.solver.cases is None:
             self._analysis()
-        if self._walk is None:
+        if self.promoted is None:
             self._parts()
         for lv in (level, BUILD_LEVEL[level]):
             if self._runners[lv] is None:
                 self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
         self.done = False
-        self._clear_stats()
+        self.progress = self.slice_work = self.total_work = self.max_slice = 0
+        self.tests = self.twins = self.cuts = self.local = self.big = self.restarts = 0
         self._job = self._make()
 
     def step(self):
@@ -208,10 +213,6 @@ class PuzzleMaker:
         while not self.step():
             pass
 
-    def code(self):
-        from mines.puzzle.play import encode_code
-        return encode_code(self.width, self.height, self.level, self.seed)
-
     def release(self):
         """For ``marks.PuzzleGame.adopt``, once the puzzle is made: every buffer goes but the
         puzzle's and the final solve's deductions (the solver's, now the maker's own)."""
@@ -220,100 +221,42 @@ class PuzzleMaker:
             return
         self.order, self.why, self.src, self.src2 = s.order, s.why, s.src, s.src2
         self.nknown = s.nknown
-        self.solver = self._walk = self._copies = self._runners = self._job = None
-        self.cand = self.promoted = self._tlo = self._thi = self._tmark = self._tnp = None
+        self.solver = self._copies = self._runners = self._job = None
+        self.cand = self.promoted = self._levels = None
 
     # --- the work, as one generator that yields between slices ----------------------------
 
     def _make(self):
-        b = self.board
+        # (the most used locals first: the first 16 take a byte less an access)
         s = self.solver
-        rng = self.rng
-        w = self.width
-        stride = b.stride
-        cells = w * self.height
         cand = self.cand
-        clue = self.clue
-        inside = b.inside
-        mine = b.mine
-        offsets = b.offsets
+        levels = self._levels
+        from mines.puzzle.walk import deal
+        n = yield from deal(self, SLICE_UNITS)
+        # Depth first over the tests 0..n-1, halving: see the module docstring.
+        levels[_LO] = 0
+        levels[_HI] = n
+        levels[_PH] = 0
+        depth = 1
+        done = 0
+        t = lo = hi = ph = mid = j = found = 0
+        cases = s.cases
+        copies = self._copies
+        from mines.puzzle.walk import apart, give, second, truncate
+        b = self.board
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
-        walk = self._walk
-        truncate = walk.truncate
-        copies = self._copies
+        st = s.st
+        unk = s.unk
+        mk = s.mk
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
-        cases = s.cases
-        while True:
-            # Mines at random, then every other cell a clue, in random order.
-            b.clear()
-            mines = cells * (MINE_PERCENT_LOW + rng.below(MINE_PERCENT_SPREAD)) // 100
-            placed = 0
-            while placed < mines:
-                k = rng.below(cells)
-                y = k // w
-                i = (y + 1) * stride + k - y * w + 1
-                if mine[i]:
-                    continue
-                b.add_mine(i)
-                placed += 1
-                s.work += 10
-                if s.work >= SLICE_UNITS:
-                    yield
-            # Every other cell a clue. The whole set must decide the grid: at Easy and Medium
-            # a mine with no safe neighbour never is (at Hard the mine count decides it).
-            n = 0
-            walled = 0
-            for y in range(self.height):
-                if s.work >= SLICE_UNITS:
-                    yield
-                row = (y + 1) * stride + 1
-                for i in range(row, row + w):
-                    if not mine[i]:
-                        cand[n] = i
-                        n += 1
-                    elif not walled:
-                        for d in offsets:
-                            if inside[i + d] and not mine[i + d]:
-                                break
-                        else:
-                            walled = 1
-                s.work += 3 * w
-            if walled and self.level != HARD:
-                self.restarts += 1
-                continue
-            # The order the clues are taken away in.
-            for j in range(n - 1, 0, -1):
-                r = rng.below(j + 1)
-                c = cand[j]
-                cand[j] = cand[r]
-                cand[r] = c
-                s.work += 2
-                if s.work >= SLICE_UNITS:
-                    yield
-            self.mines = mines
-            clue[:] = b.zeros
-            s.reset(mines)
-            self.npromoted = 0
-            break
-        # Depth first over the tests 0..n-1, halving: see the module docstring.
-        tlo = self._tlo
-        thi = self._thi
-        tph = self._tph
-        tmark = self._tmark
-        tnp = self._tnp
-        tlo[0] = 0
-        thi[0] = n
-        tph[0] = 0
-        depth = 1
-        done = 0
         while depth:
             t = depth - 1
-            lo = tlo[t]
-            hi = thi[t]
-            ph = tph[t]
+            lo = levels[t]
+            hi = levels[_HI + t]
+            ph = levels[_PH + t]
             if ph == 0 and (hi - lo == 1 or not s.unknown):
                 if s.unknown:
                     # A leaf: is the clue needed, given the others this test keeps?
@@ -337,7 +280,7 @@ class PuzzleMaker:
                         self.local += cases.how == cases.BY_STATE
                         self.cuts += cases.layouts.twin
                     if s.unknown and not decided:
-                        clue[cand[lo]] = 1
+                        cand[lo] |= _KEPT
                 # (Else the grid is decided without any of the clues lo..hi-1: none is kept.)
                 done += hi - lo
                 self.progress = done * 99 // n
@@ -349,61 +292,84 @@ class PuzzleMaker:
             mid = (lo + hi) >> 1
             if ph == 0:
                 # Into tests lo..mid-1: the untested clues mid..hi-1 are in all of them.
-                tmark[t] = s.nknown
-                tnp[t] = self.npromoted
+                levels[_MARK + t] = s.nknown
+                levels[_NP + t] = self.npromoted
                 if _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
-                    copies.save(t - _SNAP_FROM)
-                j = walk.give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
+                    # (a copy of the solver's state: the way back, three block copies)
+                    k = t - _SNAP_FROM
+                    copies[3 * k][:] = st
+                    copies[3 * k + 1][:] = unk
+                    copies[3 * k + 2][:] = mk
+                    levels[_LEFT + k] = s.mines_left
+                    s.work += 8
+                j = give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
                 while j >= mid:
                     yield
-                    j = walk.give(self, j, mid - 1, 0, SLICE_UNITS)
-                tlo[depth] = lo
-                thi[depth] = mid
+                    j = give(self, j, mid - 1, 0, SLICE_UNITS)
+                levels[depth] = lo
+                levels[_HI + depth] = mid
             else:
                 # Into tests mid..hi-1: back to the node's state, plus the clues kept in lo..mid-1.
                 if not t:
-                    s.reset(mines)   # (the root's state: nothing known)
+                    s.reset(self.mines)   # (the root's state: nothing known)
                     if cases:
                         cases.fresh = 1
                     self.npromoted = 0
                 elif _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
-                    copies.restore(t - _SNAP_FROM, tmark[t])
-                    self.npromoted = tnp[t]   # (the copy has the promoted clues' states)
+                    # Back to the copy: the cells known since are unknown again and the clues
+                    # promoted since demoted (the copy has their states), as truncating would
+                    # leave them; the flags cleared, the case analysis told to see every
+                    # group as new, nothing queued.
+                    k = t - _SNAP_FROM
+                    st[:] = copies[3 * k]
+                    unk[:] = copies[3 * k + 1]
+                    mk[:] = copies[3 * k + 2]
+                    flags[:] = b.zeros
+                    if cases:
+                        cases.fresh = 1
+                    s.mines_left = levels[_LEFT + k]
+                    k = levels[_MARK + t]
+                    s.nknown = k
+                    s.unknown = s.cells - k
+                    s.sp = 0
+                    s.psp = 0
+                    s.work += 8
+                    self.npromoted = levels[_NP + t]
                 else:
-                    while not truncate(self, tmark[t], tnp[t], SLICE_UNITS):
+                    while not truncate(self, levels[_MARK + t], levels[_NP + t], SLICE_UNITS):
                         yield
-                j = walk.give(self, lo, mid, 1, SLICE_UNITS)
+                j = give(self, lo, mid, 1, SLICE_UNITS)
                 while j < mid:
                     yield
-                    j = walk.give(self, j, mid, 1, SLICE_UNITS)
-                tlo[depth] = mid
-                thi[depth] = hi
-            tph[t] = ph + 1
-            tph[depth] = 0
+                    j = give(self, j, mid, 1, SLICE_UNITS)
+                levels[depth] = mid
+                levels[_HI + depth] = hi
+            levels[_PH + t] = ph + 1
+            levels[_PH + depth] = 0
             depth += 1
             found = 0
-            size = thi[t + 1] - tlo[t + 1]
+            size = levels[_HI + t + 1] - levels[t + 1]
             if size == 1:
                 # A leaf next: when its clues have a second solution its clue is needed, no
-                # solve (``Walk.second``: only the clues count, the state need not be a
+                # solve (``second``: only the clues count, the state need not be a
                 # fixed point).
-                found = walk.second(cand[tlo[t + 1]], total, 0, SLICE_UNITS)
+                found = second(self, cand[levels[t + 1]], total, 0, SLICE_UNITS)
                 while found < 0:
                     yield
-                    found = walk.second(cand[tlo[t + 1]], total, 1, SLICE_UNITS)
+                    found = second(self, cand[levels[t + 1]], total, 1, SLICE_UNITS)
                 if found > 1:
                     if s.work >= SLICE_UNITS:
                         yield
-                    c = walk.apart(found - 2, -1, SLICE_UNITS)
+                    c = apart(self, found - 2, -1, SLICE_UNITS)
                     while c >= 0:
                         yield
-                        c = walk.apart(found - 2, c, SLICE_UNITS)
+                        c = apart(self, found - 2, c, SLICE_UNITS)
                     found = c == -2
                 if found:
                     self.twins += 1
-                    clue[cand[tlo[depth - 1]]] = 1
+                    cand[levels[depth - 1]] |= _KEPT
             if not found and runner is not builder and size <= 8 and \
-                    cases.known_around(cand, tlo[depth - 1], size):
+                    cases.known_around(cand, levels[depth - 1], size):
                 # Hard: every clue of the range goes, told before a solve (each test's state
                 # will know what this one knows: ``MakerCases.test``'s BY_STATE)
                 found = 1
@@ -424,14 +390,21 @@ class PuzzleMaker:
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's own analysis: the same deductions as the plain one's, its groups in another
         # order, and 1% of a Hard puzzle's time less), in the room of the walk's parts.
-        walk = truncate = copies = runner = builder = None
-        self._walk = self._copies = self.promoted = None
+        runner = builder = None
+        self._copies = self.promoted = copies = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
         s.why = bytearray(b.size)
         s.src2 = array("H", bytes(2 * b.size))
+        self.clue = clue = bytearray(b.size)
+        for j in range(n):
+            c = cand[j]
+            if c & _KEPT:
+                c ^= _KEPT
+                cand[j] = c
+                clue[c] = 1
         runner = s.run(self.level, SLICE_UNITS)
-        s.reset(mines)
+        s.reset(self.mines)
         self.npromoted = 0
         nclues = 0
         for i in range(b.size):
