@@ -64,8 +64,6 @@ from array import array
 # garbage collected before the next.
 from mines.engine.solver import MINE, NUM, PICKED, RUNNING, SOLVED, Solver
 gc.collect()
-from mines.engine.groups import CaseAnalysis
-gc.collect()
 from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.perturb import (CLASSES, STARTS, cell_class, keep_if_changed, make_decidable,
@@ -191,8 +189,10 @@ class Generator:
         start_odds(self, mines)
         s = self.solver
         if level >= presets.FULL and s.cases is None:
-            # Made now, next to the other buffers, not mid-way; other levels need none. Its
-            # groups go on the solver's stack (empty then; ``cand`` only while stuck).
+            # Made now, next to the other buffers, not mid-way; other levels need none, nor
+            # its code (mines.flow.board_job loads that before the buffers, for Hard alone).
+            # Its groups go on the solver's stack (empty then; ``cand`` only while stuck).
+            from mines.engine.groups import CaseAnalysis
             s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when)
         self.done = False
         self.failed = False

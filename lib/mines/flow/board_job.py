@@ -8,6 +8,7 @@ seeds all game long."""
 import gc
 
 from mines.engine.game import Game
+from mines.engine.presets import FULL
 from mines.flow.jobs import NO_MEMORY, SEED_MASK
 
 
@@ -97,6 +98,10 @@ class BoardJob:
         gc.collect()
         try:
             game = boards.game = Game(width, height)  # first: it outlives the generator
+            if self.level >= FULL and not self.kind:
+                # Hard's case analysis (6K of code, no other level's): loaded before the
+                # buffers, as the generator's own code is (from .py, its compile needs room).
+                import mines.engine.groups  # noqa: F401
             cls = boards.generator_class
             if cls is None:
                 from mines.engine.generator import Generator as cls
