@@ -84,6 +84,12 @@ DENSE_STRIKES = 16
 # measures (presets.max_mines keeps the menu's boards well inside it).
 WORK_BUDGET = 1000000
 _PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
+# The case analysis's room to begin with in a game's buffers, grown when needed
+# (``groups.CaseAnalysis``): groups, and layout masks and totals. Its analyses here see at most
+# 12 groups, 67 masks and 92 frontier cells (40 boards of each preset, and 30x24 up to its
+# densest, at Hard).
+_GROUPS = const(16)
+_MASKS = const(96)
 
 
 class Generator:
@@ -193,7 +199,11 @@ class Generator:
             # its code (mines.flow.board_job loads that before the buffers, for Hard alone).
             # Its groups go on the solver's stack (empty then; ``cand`` only while stuck).
             from mines.engine.groups import CaseAnalysis
-            s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when)
+            # In a game's buffers (``lent``: the solver is packed) it is let go with its
+            # board, its solver never lent to a hinter: room for what it needs, grown if more.
+            lean = s.packed
+            s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when,
+                                   groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0)
         self.done = False
         self.failed = False
         self.reason = None
