@@ -393,6 +393,9 @@ def test_expert_back_to_back_in_a_device_sized_heap():
     script = (
         "import sys, gc\n"
         "sys.path.insert(0, %r)\n"
+        # As mines.flow.board_job does for a Hard board: the case analysis's code first (only
+        # Hard uses it; compiled from .py, it needs room the buffers would take).
+        "import mines.engine.groups\n"
         "from mines.engine.generator import Generator\n"
         "g = Generator(30, 16)\n"
         "g.begin(99, 0); g.run()\n"
@@ -489,3 +492,37 @@ def test_reusing_unchanged_groups_proves_exactly_what_enumerating_all_proves():
         assert results[0] == results[1], (w, h, m, (sx, sy), grid)
         stuck += results[0][0] != SOLVED
     assert stuck > 20   # the random layouts really did stop at a guess
+
+
+def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypatch):
+    """Made in a game's buffers (as mines.flow.board_job makes it), the generator's case
+    analysis starts with room for a few groups and masks and grows when an analysis needs
+    more: the boards are those of a generator with room for everything, also when it has to
+    grow at every analysis (room for one to begin with)."""
+    from array import array
+    from mines.engine import generator
+    from mines.engine.game import Game
+    cases = [(30, 24, 259, 3), (30, 16, 99, 4), (16, 16, 99, 2), (9, 9, 35, 3)]
+    for grow in (False, True):
+        if grow:
+            monkeypatch.setattr(generator, "_GROUPS", 1)
+            monkeypatch.setattr(generator, "_MASKS", 1)
+        for w, h, mines, count in cases:
+            game = Game(w, h)
+            lean = Generator(w, h, (game.shown, game.fill))
+            full = Generator(w, h)
+            for seed in range(count):
+                for g in (lean, full):
+                    g.begin(mines, 40 + seed, None, presets.FULL)
+                    g.run()
+                assert grid_string(lean.board) == grid_string(full.board)
+                check_board(lean, presets.FULL)
+            room, most = lean.solver.cases, full.solver.cases
+            assert len(room.cset) < len(most.cset)
+            assert len(room.layouts.andm) <= len(most.layouts.andm) == w * h
+            assert len(room.totals.reach) <= len(most.totals.reach)
+            if w * h > 400 and not grow:
+                assert len(room.layouts.orm) < w * h // 4 and len(room.totals.reach) < w * h // 4
+            if grow:   # it grew, and what it grew to is all one analysis needed
+                assert len(room.cset) > 1 and len(room.layouts.orm) > 1
+            assert isinstance(room.layouts.andm, array)

@@ -16,6 +16,7 @@ class _State:
         stride = w + 2
         self.size = stride * (h + 2)
         self.cells = w * h
+        self.masks = 0   # (CaseAnalysis.masks: room for every mask)
         self.offsets = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
         self.st = bytearray([WALL]) * self.size
         self.clue = bytearray(self.size)

@@ -19,52 +19,47 @@ monotone, so what it proves from there is exactly what a fresh solve from the st
 When the solver has opened every safe cell, the board is solvable without guessing at the
 requested level, from the start cell (host_tests re-solve every board made from scratch).
 
-Doors: at 35-45% mines the open area is often walled in by known mines, so no open number
-touches a covered cell and there is nothing to perturb. Then the newest wall mine that touches
-a covered cell moves to a far cell: the numbers around it now say it is safe, it opens, and
-solving goes on behind it (such boards were once thrown away: 94% of the work at 16x16/99).
+Doors: at 35-45% mines the open area is often walled in by known mines: no open number
+touches a covered cell, nothing to perturb. Then the newest wall mine that touches a covered
+cell moves to a far cell: it is safe now, it opens, and solving goes on behind it (such boards
+were once thrown away: 94% of the work at 16x16/99).
 
 Starting afresh: each time the solver is stuck it should be stuck further on than before;
 when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
-a quarter as many perturbations as cells, the generator throws the layout away and places mines
-anew. Dense boards (25% mines or more) get twice that patience (``DENSE_STRIKES``, half as many
-perturbations as cells).
+a quarter as many perturbations as cells, the layout is thrown away and mines placed anew.
+Dense boards (25% mines or more) get twice that patience.
 
 Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
-u covered cells hold mines), else empties them, so on average no mine moves between the frontier
+u covered cells hold mines), else empties them: on average no mine moves between the frontier
 and the far cells. No-guess boards lean to the edges and corners; ``perturb``'s counter-tilt
-places and moves mines at odds that cancel that, calibrated per board kind and (``VERSION`` 1)
-per kind of start (version 0 makes older codes' boards). Dense boards are made mirrored and
-mirrored back (``sym``), which cancels exactly any preference of the search for one side (at
-43% it had put 5% more mines in the bottom half than in the top).
+places and moves mines at odds that cancel that, per board kind and (``VERSION`` 1) kind of
+start (version 0: older codes' boards). Dense boards are made mirrored and mirrored back
+(``sym``): that cancels any preference of the search for one side (at 43%, 5% more mines in
+the bottom half).
 
-Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (one unit is about
-one neighbour visit; see tools/bench.py for what a unit costs on the device) and returns True
-once finished. Nothing is allocated per cell or deduction.
+Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (about one
+neighbour visit each: tools/bench.py) and returns True once finished. Nothing is allocated per
+cell or deduction.
 
 Finished means one of two things (the contract with the midend):
   ready   ``failed`` is False: ``board`` is a no-guess board from (``start_x``, ``start_y``);
-  gave up ``failed`` is True after ``WORK_BUDGET`` work units (about 20 s on the device) without
-          a board; ``reason`` is a one-line message for the player, ``board`` is not a board.
-          The caller shows the reason and keeps the menu; ``begin`` may be called again.
+  gave up ``failed`` is True after ``WORK_BUDGET`` work units (about 20 s on the device);
+          ``reason`` is a line for the player, ``board`` not a board. The caller shows the
+          reason and keeps the menu; ``begin`` may be called again.
 ``presets.check_params`` refuses the sizes and densities that would often give up.
 
-Progress (``progress``, 0..100) follows the work done, not the clock: with W work units spent
-(restarts included) and T the typical work for this size and density (``tilt.typical_work``,
-fitted to the bench's medians), it is 99 W / (W + T), or 60% of the share of cells proven in
-the current layout if that is further. It never goes back, keeps moving while work is done
-(slower as it goes: 50% at T, 90% at 9 T), and is 100 only once finished.
+Progress (``progress``, 0..100) follows the work, not the clock: with W work units spent
+(restarts included) and T the typical work for this size and density (``tilt.typical_work``),
+it is 99 W / (W + T), or 60% of the share of cells proven in this layout if further. It never
+goes back, moves while work is done (50% at T, 90% at 9 T), and is 100 only once finished.
 """
 
 from mines._const import const
 import gc
 from array import array
 
-# The largest modules first, while the heap is in one piece to compile them, each compiler's
-# garbage collected before the next.
+# The largest module first, while the heap is in one piece to compile it.
 from mines.engine.solver import MINE, NUM, PICKED, RUNNING, SOLVED, Solver
-gc.collect()
-from mines.engine.groups import CaseAnalysis
 gc.collect()
 from mines.engine import presets
 from mines.engine.board import Board
@@ -79,13 +74,17 @@ VERSION = 1   # 1: the counter-tilt knows the start (issue 21); 0: the boards be
 SLICE_UNITS = presets.SLICE_UNITS
 _STEP = const(170)   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
-# Dense boards (25% mines or more): twice the patience. Median work per board over 4,000 boards
-# (tools/spread.py) 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
+# Dense boards (25% mines or more): twice the patience. Median work per board (tools/spread.py)
+# 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
 DENSE_STRIKES = 16
 # Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
 # measures (presets.max_mines keeps the menu's boards well inside it).
 WORK_BUDGET = 1000000
 _PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
+# The case analysis's room at first in a game's buffers (groups; masks and totals), grown if
+# need be: its analyses see 12 groups, 67 masks, 92 frontier cells at most (40 boards a preset).
+_GROUPS = const(16)
+_MASKS = const(96)
 
 
 class Generator:
@@ -157,8 +156,8 @@ class Generator:
                 raise ValueError(msg)
             self._valid = mines * 4 + level
         self.rng.seed(seed)
-        # Drawn on every path, so a board made from a derived start is made again from the same
-        # arguments with that start given explicitly.
+        # Drawn on every path: a board made from a derived start is made again with that
+        # start given.
         sx = self.rng.below(self.width)
         sy = self.rng.below(self.height)
         if start is not None:
@@ -168,8 +167,8 @@ class Generator:
         self.start_x = sx
         self.start_y = sy
         # Dense boards are made in a mirror image (x, y flipped, square boards also transposed,
-        # by ``sym``'s bits) from the start's image, and mirrored back when ready: what the
-        # search prefers in one direction (it walks cells in index order) then evens out exactly.
+        # by ``sym``'s bits) and mirrored back when ready: what the search prefers in one
+        # direction (it walks cells in index order) then evens out exactly.
         # (Below 25% mines it prefers none that tools/spread.py can see.)
         sym = 0
         self._strikes = STRIKES
@@ -191,9 +190,14 @@ class Generator:
         start_odds(self, mines)
         s = self.solver
         if level >= presets.FULL and s.cases is None:
-            # Made now, next to the other buffers, not mid-way; other levels need none. Its
-            # groups go on the solver's stack (empty then; ``cand`` only while stuck).
-            s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when)
+            # Made now, not mid-way; other levels need none, nor its code (board_job loads
+            # it first, for Hard). Its groups go on the solver's stack (empty then; ``cand``
+            # only while stuck). In a game's buffers (``lent``: packed) it goes with its
+            # board, never lent to a hinter: room for its needs, grown if more.
+            from mines.engine.groups import CaseAnalysis
+            lean = s.packed
+            s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when,
+                                   groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0)
         self.done = False
         self.failed = False
         self.reason = None
@@ -337,9 +341,8 @@ class Generator:
                 if s.work > SLICE_UNITS // 2:
                     yield
                 # The number whose change puts the least in doubt: only what was learnt after
-                # the first open number touching the changed cells can depend on them. That
-                # point is at most the number's own position, so walking back from the newest,
-                # stop once no better one can come.
+                # the first open number touching the changed cells can depend on them (at most
+                # the number's own position: walking back, stop once no better one can come).
                 best = -1
                 best_keep = -1
                 k = s.nknown

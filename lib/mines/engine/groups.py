@@ -33,12 +33,19 @@ SAME = 0xFFFF   # in ``pool``: the group is unchanged since the last analysis
 class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
-    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0, counts=None):
+    def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0, counts=None,
+                 masks=0):
         """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
         lent by a caller that never lets the analysis run while the array holds anything else
         (the hints lend their solver's stack, empty while an analysis runs; None: made here).
         ``groups``: room for this many groups to begin with, doubled when an analysis finds
-        more (0: for the most a board can have, never grown: the generator's).
+        more (0: for the most a board can have, never grown: the puzzle maker's).
+        ``masks``: room for this many layout masks (``GroupLayouts``) and totals
+        (``TotalCounts``) to begin with, grown when an analysis needs more (0: one per cell,
+        never grown; a hinter that borrows the solver needs that: mines.help.hints walks and
+        counts in them). The generator's analyses see a dozen groups and 100 frontier cells
+        at most (40 boards of each preset and 30x24 up to its densest): a board's room for
+        all would be 5K more of 30x24's heap.
         ``counts``: a buffer of the board's size whose entries at unknown cells are free (the
         generator's solver's ``when``: a cell's entry is written when it becomes known, and then
         its numbers change, so its group is enumerated again before it is read; None: made)."""
@@ -66,6 +73,7 @@ class CaseAnalysis:
         # On each cell of an enumerated group: its lowest and highest mine count (lo << 4 | hi),
         # read back when the group comes again unchanged.
         self.counts = bytearray(size) if counts is None else counts
+        self.masks = masks if masks < cells else 0
         # (the puzzle maker's keeps a cache: mines.puzzle.cache)
         self.layouts = layouts_class(self, MAX_GROUP)
         # The totals are made in the layouts' constraint marks (a board's size, zero while
@@ -156,7 +164,7 @@ class CaseAnalysis:
                     continue
                 mark[a] = stamp
                 if ng == room:
-                    # Room for twice as many, in place (never the generator's: room for all).
+                    # Room for twice as many, in place (never the maker's: room for all).
                     more = array("H", bytes(2 * ng))
                     gstart.extend(more)
                     cset.extend(more)

@@ -29,9 +29,11 @@ class GroupLayouts:
         cells = self.s.cells
         # Each exact group of n cells takes n + 1 masks: one per frontier cell and one per
         # group, and a group has a number of its own besides its cells (``CaseAnalysis``), so
-        # at most one per cell of the board.
-        self.andm = array("H", bytes(2 * cells))
-        self.orm = array("H", bytes(2 * cells))
+        # at most one per cell of the board; room for ``cases.masks`` of them (0: that most)
+        # to begin with, grown by ``start``.
+        room = cases.masks or cells
+        self.andm = array("H", bytes(2 * room))
+        self.orm = array("H", bytes(2 * room))
         self.cid = bytearray(self.s.size)                # constraint number + 1 during enumeration
         top = max_group * 8
         self.cons = array("H", bytes(2 * top))
@@ -74,6 +76,11 @@ class GroupLayouts:
         gcells = self.cases.gcells
         base = self.cases.gstart[g]
         n = self.cases.gstart[g + 1] - base
+        if pos + n >= len(self.andm):
+            # Room for more masks, in place (the step's and the analysis's names stay good).
+            more = array("H", bytes(2 * (pos + n + 1)))
+            self.andm.extend(more)
+            self.orm.extend(more)
         ncons = 0
         for p in range(n):
             c = gcells[base + p]

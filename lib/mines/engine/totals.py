@@ -27,7 +27,9 @@ class TotalCounts:
         while the totals are made (None: made here)."""
         self.cases = cases
         cells = cases.s.cells
-        self.reach = bytearray(cells + 2)
+        # Totals 0..top (the frontier cells), room for ``cases.masks`` (0: every cell) to
+        # begin with, grown by ``start``.
+        self.reach = bytearray((cases.masks or cells) + 2)
         self.reach2 = bytearray(cells + 2) if spare is None else spare
         self.high = 0   # the largest total in ``reach``
         self._skip = 0
@@ -40,6 +42,8 @@ class TotalCounts:
     def start(self, skip, top):
         """Begin ``reach`` over every group but ``skip`` (-1: none); ``top``: the most mines
         the groups can hold (their cells)."""
+        if top + 2 > len(self.reach):
+            self.reach.extend(bytes(top + 2))   # in place: the analysis's name stays good
         self._skip = skip
         self._top = top
         self._h = 0

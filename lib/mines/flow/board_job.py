@@ -8,6 +8,7 @@ seeds all game long."""
 import gc
 
 from mines.engine.game import Game
+from mines.engine.presets import DEFAULT_LEVEL, FULL
 from mines.flow.jobs import NO_MEMORY, SEED_MASK
 
 
@@ -61,9 +62,8 @@ class BoardJob:
             self.began = True
             if self.kind:
                 from mines.engine.kinds import random_layout
-                gen = boards.generator
-                gen.start_x, gen.start_y = random_layout(gen.board, self.mines,
-                                                         self.seed & SEED_MASK, self.start)
+                self.start = random_layout(boards.game.board, self.mines,
+                                           self.seed & SEED_MASK, self.start)
                 self.slice_work = 10 * self.mines
                 self.progress = 100
                 return True
@@ -81,7 +81,8 @@ class BoardJob:
         return done
 
     def _buffers(self):
-        """Make the game and generator buffers for the board's size. True when they are ready;
+        """Make the game and generator buffers for the board's size (a Random or Kind board:
+        the game and its board alone). True when they are ready;
         False when old ones of another size were just dropped (``collect_wanted``: the frame
         loop should gc.collect() before the next frame). MemoryError propagates, with
         everything already dropped."""
@@ -90,13 +91,23 @@ class BoardJob:
         game, gen = boards.game, boards.generator
         if game is not None or gen is not None:
             if (game is not None and game.width == width and game.height == height
-                    and gen is not None and gen.width == width and gen.height == height):
+                    and gen is not None and gen.width == width and gen.height == height
+                    and not self.kind):
                 return True
             boards.drop()  # (the last game too: made again in one piece after a collect)
             return False
         gc.collect()
         try:
             game = boards.game = Game(width, height)  # first: it outlives the generator
+            if self.kind:
+                # Placed, not made: the layout alone, no generator (its code and solver).
+                from mines.engine.board import Board
+                game.board = Board(width, height)
+                return True
+            if self.level >= FULL:
+                # Hard's case analysis (6K of code, no other level's): loaded before the
+                # buffers, as the generator's own code is (from .py, its compile needs room).
+                import mines.engine.groups  # noqa: F401
             cls = boards.generator_class
             if cls is None:
                 from mines.engine.generator import Generator as cls
@@ -114,8 +125,13 @@ class BoardJob:
         midend's next phase begins): the game keeps the layout it made."""
         boards = self.boards
         gen = boards.generator
-        boards.game.new(gen.board, lives)
+        game = boards.game
+        if gen is None:   # a Random or Kind board
+            board, (x, y), level = game.board, self.start, DEFAULT_LEVEL
+        else:
+            board, x, y, level = gen.board, gen.start_x, gen.start_y, gen.level
+        game.new(board, lives)
         boards.next_seed()
-        boards.start_x, boards.start_y, boards.level = gen.start_x, gen.start_y, gen.level
+        boards.start_x, boards.start_y, boards.level = x, y, level
         boards.release()
-        return boards.game
+        return game
