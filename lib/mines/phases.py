@@ -26,6 +26,7 @@ END = 4     # a sweeper game's end panel
 PUZZLE = 5  # a puzzle being made
 PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
+MAIN = 8  # the main menu alone: the code of the screens opened from it (and the save's) goes
 
 # Module names, space-separated, each by its own name alone (the last part of its dotted name:
 # no two modules of ours share one; a test checks it), in strings (RESIDENT's one, KEEP's
@@ -56,6 +57,7 @@ KEEP = (
     (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),
     # PUZZLE_PLAY
     (_SOLVER, _SAVE),  # PLAY_LEAN
+    (_TEXT,),  # MAIN
 )
 del _SOLVER, _HINTS, _TEXT, _SAVE
 

@@ -327,7 +327,14 @@ class Midend:
         self.screen = self._stack[-1]
         self.unsay()
         self.screen_version += 1
+        self.lean()
         return True
+
+    def lean(self):
+        """With the main menu alone in front, the code of the screens opened from it and of
+        the save goes (each loads again when next used)."""
+        if self.state == MENU and len(self._stack) == 1:
+            self.enter(phases.MAIN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
@@ -412,7 +419,7 @@ class Midend:
         self.start_x = -1
         self.start_y = -1
         self.unsay()
-        self.enter(phases.MENU)
+        self.enter(phases.MAIN)
         self._main_row = 0   # the menu opens at its top: Play
         self._open_main()
 
