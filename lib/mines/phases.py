@@ -27,6 +27,7 @@ PUZZLE = 5  # a puzzle being made
 PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 MAIN = 8  # the main menu alone: the code of the screens opened from it (and the save's) goes
+END_LEAN = 9  # a sweeper game's end panel once its lines are made: the save's code goes
 
 # Module names, space-separated, each by its own name alone (the last part of its dotted name:
 # no two modules of ours share one; a test checks it), in strings (RESIDENT's one, KEEP's
@@ -58,6 +59,7 @@ KEEP = (
     # PUZZLE_PLAY
     (_SOLVER, _SAVE),  # PLAY_LEAN
     (_TEXT,),  # MAIN
+    (_TEXT, "flow: hint_part engine: board_code codes"),  # END_LEAN
 )
 del _SOLVER, _HINTS, _TEXT, _SAVE
 

@@ -332,9 +332,13 @@ class Midend:
 
     def lean(self):
         """With the main menu alone in front, the code of the screens opened from it and of
-        the save goes (each loads again when next used)."""
-        if self.state == MENU and len(self._stack) == 1:
+        the save goes; at a sweeper game's end panel, the save's (each loads again when next
+        used)."""
+        state = self.state
+        if state == MENU and len(self._stack) == 1:
             self.enter(phases.MAIN)
+        elif (state == WON or state == LOST) and not self.mode and self.screen is None:
+            self.enter(phases.END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
