@@ -49,7 +49,7 @@ _TEXT = "flow: menus texts boards.text_screen"
 _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
     (_TEXT, "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
-     "puzzle: play", _SAVE),  # MENU
+     "puzzle: play"),  # MENU (the save's code goes once a records screen is made)
     (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
     (_TEXT, "flow: help_screen", _SAVE),  # PAUSE
