@@ -52,7 +52,7 @@ KEEP = (
      "puzzle: play"),  # MENU (the save's code goes once a records screen is made)
     (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
-    (_TEXT, "flow: help_screen", _SAVE),  # PAUSE
+    (_TEXT, "flow: help_screen"),  # PAUSE (the save's code goes after a write)
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
     (_SOLVER, "puzzle: maker walk cache cases flow: puzzle_part"),  # PUZZLE
     (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),

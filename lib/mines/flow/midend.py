@@ -332,12 +332,17 @@ class Midend:
 
     def lean(self):
         """With the main menu alone in front, the code of the screens opened from it and of
-        the save goes; at a sweeper game's end panel, the save's (each loads again when next
-        used)."""
+        the save goes; at a sweeper game's pause menu or end panel, the save's (each loads
+        again when next used)."""
         state = self.state
-        if state == MENU and len(self._stack) == 1:
-            self.enter(phases.MAIN)
-        elif (state == WON or state == LOST) and not self.mode and self.screen is None:
+        if state == MENU:
+            if len(self._stack) == 1:
+                self.enter(phases.MAIN)
+        elif self.mode:
+            return
+        elif state == PAUSED:
+            self.enter(phases.PAUSE)
+        elif (state == WON or state == LOST) and self.screen is None:
             self.enter(phases.END_LEAN)
 
     def show_board(self):
