@@ -172,30 +172,6 @@ class View:
             changed = True
         return changed
 
-    def _draw_position(self, m, w, h):
-        """The lines that show which part of a larger board is in view. True if they moved.
-        (Plain ints, no tuples: this runs every frame and allocates nothing.)"""
-        changed = False
-        a0 = a1 = d0 = d1 = 0
-        if w > COLS:
-            a0 = self.ox * self.width // w
-            a1 = (self.ox + COLS) * self.width // w
-        if a0 != self._a0 or a1 != self._a1:
-            _span(self._across, self._a0, self._a1, 0)
-            _span(self._across, a0, a1, 1)
-            self._a0, self._a1 = a0, a1
-            changed = True
-        if h > ROWS:
-            span = ROWS * TILE
-            d0 = self.oy * span // h
-            d1 = (self.oy + ROWS) * span // h
-        if d0 != self._d0 or d1 != self._d1:
-            _span(self._down, self._d0, self._d1, 0)
-            _span(self._down, d0, d1, 1)
-            self._d0, self._d1 = d0, d1
-            changed = True
-        return changed
-
     def _draw_board(self, m, frame):
         changed = False
         state = m.state
@@ -219,7 +195,26 @@ class View:
                 oy = m.cy - (ROWS - 1 - _MARGIN)
             oy = max(0, min(h - ROWS, oy))
         self.ox, self.oy = ox, oy
-        changed |= self._draw_position(m, w, h)
+        # the lines that show which part of a larger board is in view (plain ints, no
+        # tuples: this runs every frame and allocates nothing)
+        a0 = a1 = d0 = d1 = 0
+        if w > COLS:
+            a0 = ox * self.width // w
+            a1 = (ox + COLS) * self.width // w
+        if a0 != self._a0 or a1 != self._a1:
+            _span(self._across, self._a0, self._a1, 0)
+            _span(self._across, a0, a1, 1)
+            self._a0, self._a1 = a0, a1
+            changed = True
+        if h > ROWS:
+            span = ROWS * TILE
+            d0 = oy * span // h
+            d1 = (oy + ROWS) * span // h
+        if d0 != self._d0 or d1 != self._d1:
+            _span(self._down, self._d0, self._d1, 0)
+            _span(self._down, d0, d1, 1)
+            self._d0, self._d1 = d0, d1
+            changed = True
         # Puzzle mode: a puzzle that fits at twice the size is drawn so (grid and cursor
         # positions are then in 16-pixel units' halves: the zoom Group doubles them).
         z = 2 if m.mode and 2 * TILE * w <= self.width and 2 * TILE * h <= self.height - BAR else 1
