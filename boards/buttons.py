@@ -63,23 +63,6 @@ class KeypadInput:
         self.quit = False
         self.overflows = 0
 
-    def _joystick(self):
-        if self.joy_x is None or self.joy_y is None:
-            return 0
-        dz = self.dead_zone
-        x = self.joy_x.value - 32768
-        y = self.joy_y.value - 32768
-        bits = 0
-        if x < -dz:
-            bits |= LEFT
-        elif x > dz:
-            bits |= RIGHT
-        if y < -dz:
-            bits |= UP
-        elif y > dz:
-            bits |= DOWN
-        return bits
-
     def poll(self, now_ms):
         events = self.keys.events
         ev = self._event
@@ -109,5 +92,17 @@ class KeypadInput:
             held = 0
             self.overflows += 1
         self._keys_held = held
-        self.held = held | self._joystick()
+        if self.joy_x is not None and self.joy_y is not None:  # the joystick as a d-pad
+            dz = self.dead_zone
+            x = self.joy_x.value - 32768
+            y = self.joy_y.value - 32768
+            if x < -dz:
+                held |= LEFT
+            elif x > dz:
+                held |= RIGHT
+            if y < -dz:
+                held |= UP
+            elif y > dz:
+                held |= DOWN
+        self.held = held
         return pressed | self.repeat.update(self.held, now_ms, pressed)

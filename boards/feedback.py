@@ -30,8 +30,22 @@ class Feedback:
     def update(self, m):
         cue = m.take_cues()
         speaker = self.speaker
-        if speaker is not None:
-            self._tend(m, speaker)
+        if speaker is not None:  # tended once a frame
+            if speaker.failed:  # an audio failure said once (the speaker has turned itself off)
+                if not self._told_failure:
+                    self._told_failure = True
+                    text = "Sound off: " + speaker.reason
+                    if len(text) > 26:   # the status bar's width: whole words (the console: all)
+                        print(text)
+                        text = text[:text.rfind(" ", 0, 27)]
+                    m.say(text)
+            elif not m.settings.sound:  # the amplifier off when sound was turned off
+                if not self._muted:
+                    self._muted = True
+                    speaker.mute()
+            else:  # ... or when a sound has ended
+                self._muted = False
+                speaker.update()
         if cue and m.settings.sound:
             name = None
             if cue & M.CUE_WIN:
@@ -50,29 +64,6 @@ class Feedback:
                 self.played.append(name)
                 if speaker is not None:
                     speaker.play(name)  # never raises: an audio error turns the speaker off
-        self._show_pixels(m)
-
-    def _tend(self, m, speaker):
-        """Once a frame: the amplifier off when a sound has ended or sound was turned off, and
-        an audio failure said once (the speaker has turned itself off by then)."""
-        if speaker.failed:
-            if not self._told_failure:
-                self._told_failure = True
-                text = "Sound off: " + speaker.reason
-                if len(text) > 26:   # the status bar's width: whole words (the console: all)
-                    print(text)
-                    text = text[:text.rfind(" ", 0, 27)]
-                m.say(text)
-            return
-        if not m.settings.sound:
-            if not self._muted:
-                self._muted = True
-                speaker.mute()
-            return
-        self._muted = False
-        speaker.update()
-
-    def _show_pixels(self, m):
         pixels = self.pixels
         if pixels is None:
             return

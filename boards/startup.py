@@ -98,6 +98,7 @@ def start(profile=None, seed=None):
     # Settings, records and the game in progress kept in the profile's storage (None: the
     # board has none, and the player is told once; SAVES False: kept for this run only).
     attach(midend, getattr(profile, "storage", None), quiet=not getattr(profile, "SAVES", True))
+    midend.lean()  # at the menu (no game put back): the save's code goes
     feedback = Feedback(profile.pixels, profile.speaker)
     gc.collect()
     _boot_line(profile)

@@ -10,9 +10,10 @@ then, mines.phases) and so are the end-of-game panel's lines. Its displayio obje
 at start by ``boards.view_setup``, whose code is then let go: the class keeps only what a frame
 runs.
 
-Redraw is a diff (Tatham's draw state): ``_drawn`` holds the tile each screen cell shows now, and
-a cell is written only when the wanted tile differs. Text is remade only when what it shows
-changed; nothing is allocated in a frame where nothing changed. ``draw()`` returns True when
+Redraw is a diff (Tatham's draw state): the board's TileGrid itself holds the tile each screen
+cell shows now (read back, not kept twice), and a cell is written only when the wanted tile
+differs. Text is remade only when what it shows changed; nothing is allocated in a frame where
+nothing changed. ``draw()`` returns True when
 anything changed, so the caller refreshes only then.
 """
 
@@ -85,7 +86,6 @@ class View:
     text: "Optional[TextScreen]"  # the text screen in front, if one is
     _text_kept: tuple
     # the draw state: what the screen shows now
-    _drawn: bytearray  # the tile of each screen cell
     ox: int  # first board column and row in view
     oy: int
     _a0: int  # the position lines as drawn, pixels
@@ -112,11 +112,6 @@ class View:
         del view_setup
         forget("boards.view_setup")  # its code is needed only to make the screen
 
-    @staticmethod
-    def _text(line, text, colour=None):
-        """Set a line's text (and colour); True if it changed."""
-        return line.set(text, colour)
-
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, m, frame=0):
@@ -139,16 +134,13 @@ class View:
             changed |= text.draw(m, BAR if bar_up else 0)
         else:
             if text is not None:  # its Labels and objects back to the heap for the game
-                self._close_text(text)
+                self._text_kept = (text.shown, text.first)
+                self.root.remove(text.group)
+                self.text = None
                 changed = True
             changed |= self._draw_board(m, frame)
         changed |= self._set_panel(m)
         return changed
-
-    def _close_text(self, text):
-        self._text_kept = (text.shown, text.first)
-        self.root.remove(text.group)
-        self.text = None
 
     def _draw_bar(self, m):
         changed = False
@@ -162,7 +154,12 @@ class View:
             self._bar_state, self._bar_left, self._bar_sec = m.state, left, sec
             self._bar_message, self._bar_progress = m.message, progress
             self._bar_start = m.start_x
-            changed |= self._draw_bar_text(m, left, sec)
+            status = m.status()
+            wide = len(status) > _STATE_CHARS   # the whole bar: no mines, no time
+            changed |= self.mines_label.set("" if wide else ("*%03d" % left) if left >= 0
+                                            else "*-%02d" % (-left))
+            changed |= self.time_label.set("" if wide else "%03d" % sec)
+            changed |= self.state_label.set(status, _STATE_COLOURS[m.state])
         p = progress * self.width // 100 if m.state == M.GENERATING else 0
         if p != self._progress_drawn:
             bm = self._progress_bitmap
@@ -175,42 +172,11 @@ class View:
             changed = True
         return changed
 
-    def _draw_bar_text(self, m, left, sec):
-        status = m.status()
-        wide = len(status) > _STATE_CHARS   # the whole bar: no mines, no time
-        changed = self._text(self.mines_label, "" if wide else ("*%03d" % left) if left >= 0
-                             else "*-%02d" % (-left))
-        changed |= self._text(self.time_label, "" if wide else "%03d" % sec)
-        changed |= self._text(self.state_label, status, _STATE_COLOURS[m.state])
-        return changed
-
-    def _draw_position(self, m, w, h):
-        """The lines that show which part of a larger board is in view. True if they moved.
-        (Plain ints, no tuples: this runs every frame and allocates nothing.)"""
+    def _draw_board(self, m, frame):
         changed = False
-        a0 = a1 = d0 = d1 = 0
-        if w > COLS:
-            a0 = self.ox * self.width // w
-            a1 = (self.ox + COLS) * self.width // w
-        if a0 != self._a0 or a1 != self._a1:
-            _span(self._across, self._a0, self._a1, 0)
-            _span(self._across, a0, a1, 1)
-            self._a0, self._a1 = a0, a1
-            changed = True
-        if h > ROWS:
-            span = ROWS * TILE
-            d0 = self.oy * span // h
-            d1 = (self.oy + ROWS) * span // h
-        if d0 != self._d0 or d1 != self._d1:
-            _span(self._down, self._d0, self._d1, 0)
-            _span(self._down, d0, d1, 1)
-            self._d0, self._d1 = d0, d1
-            changed = True
-        return changed
-
-    def _scroll(self, m):
-        """Keep the cursor in view, _MARGIN cells from the edges where the board allows."""
+        state = m.state
         w, h = m.board_width(), m.board_height()
+        # the cursor kept in view, _MARGIN cells from the edges where the board allows
         ox, oy = self.ox, self.oy
         if w <= COLS:
             ox = 0
@@ -229,13 +195,26 @@ class View:
                 oy = m.cy - (ROWS - 1 - _MARGIN)
             oy = max(0, min(h - ROWS, oy))
         self.ox, self.oy = ox, oy
-
-    def _draw_board(self, m, frame):
-        changed = False
-        state = m.state
-        w, h = m.board_width(), m.board_height()
-        self._scroll(m)
-        changed |= self._draw_position(m, w, h)
+        # the lines that show which part of a larger board is in view (plain ints, no
+        # tuples: this runs every frame and allocates nothing)
+        a0 = a1 = d0 = d1 = 0
+        if w > COLS:
+            a0 = ox * self.width // w
+            a1 = (ox + COLS) * self.width // w
+        if a0 != self._a0 or a1 != self._a1:
+            _span(self._across, self._a0, self._a1, 0)
+            _span(self._across, a0, a1, 1)
+            self._a0, self._a1 = a0, a1
+            changed = True
+        if h > ROWS:
+            span = ROWS * TILE
+            d0 = oy * span // h
+            d1 = (oy + ROWS) * span // h
+        if d0 != self._d0 or d1 != self._d1:
+            _span(self._down, self._d0, self._d1, 0)
+            _span(self._down, d0, d1, 1)
+            self._d0, self._d1 = d0, d1
+            changed = True
         # Puzzle mode: a puzzle that fits at twice the size is drawn so (grid and cursor
         # positions are then in 16-pixel units' halves: the zoom Group doubles them).
         z = 2 if m.mode and 2 * TILE * w <= self.width and 2 * TILE * h <= self.height - BAR else 1
@@ -285,8 +264,7 @@ class View:
         """Write the tiles that differ from the draw state. True if any did."""
         w, h = m.board_width(), m.board_height()
         ox, oy = self.ox, self.oy
-        drawn = self._drawn
-        grid = self.grid
+        grid = self.grid  # (it holds the tiles drawn: the draw state)
         covered = COVERED
         shown = None
         stride = 0
@@ -321,8 +299,7 @@ class View:
                             t += LIT
                 if k == start and t == covered:
                     t = START
-                if drawn[k] != t:
-                    drawn[k] = t
+                if grid[k] != t:
                     grid[k] = t
                     changed = True
                 k += 1

@@ -74,9 +74,6 @@ def build(view, display, width, height):
     board_group.append(view._down)
     view._a0 = view._a1 = view._d0 = view._d1 = 0  # the lines as drawn, pixels
     root.append(board_group)
-    view._drawn = drawn = bytearray(COLS * ROWS)
-    for i in range(COLS * ROWS):
-        drawn[i] = BLANK
     view.ox = 0  # first board column and row in view
     view.oy = 0
     view._board_where = view._board_what = view._board_mark = -2

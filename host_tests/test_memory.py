@@ -127,10 +127,17 @@ def test_a_phase_lets_go_of_the_code_it_does_not_use():
                                                     "mines.puzzle.maker")], phases["menu"]
     # The save's code (all but save_part's watch) loads only to read or write, never while a
     # board or puzzle is made or a game is played with its hint job.
+    # ... nor while the main menu, a text page or a sweeper game's end panel shows (the
+    # save's code goes once what it read is on the screen; Midend.lean); the main menu holds
+    # none of the screens opened from it either.
+    ends = [p for p in phases if p.startswith("end") and "puzzle" not in p]
+    assert ends and "text" in phases
     for p in puzzle + [p for p in playing if p.endswith("+hints")] + [
-            p for p in phases if p.startswith("making")]:
+            p for p in phases if p.startswith("making")] + ["menu", "text"] + ends:
         assert not [m for m in phases[p] if m.startswith("mines.saves.") or m in (
             "mines.flow.save_work",)], (p, phases[p])
+    assert not [m for m in phases["menu"] if m.endswith("_screen") and m.startswith(
+        "mines.flow.")], phases["menu"]
 
 
 def test_the_device_says_its_heap_at_boot_and_back_at_the_menu():

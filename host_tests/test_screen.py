@@ -337,7 +337,7 @@ def test_expert_scrolls_with_the_cursor():
     # every screen cell shows the board cell (ox + sx, oy + sy)
     for sy in range(15):
         for sx in range(20):
-            assert v._drawn[sy * 20 + sx] == m.game.tile(10 + sx, 1 + sy)
+            assert v.grid[sy * 20 + sx] == m.game.tile(10 + sx, 1 + sy)
     # and the pixels agree for the opened numbers in view
     for by in range(1, 16):
         for bx in range(10, 30):

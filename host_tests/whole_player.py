@@ -377,7 +377,6 @@ def sweeper_games(m, games):
 def kind_games(m):
     """A Random board's probability map (a hint where only a guess is left), then a Kind
     board's rescue (a mine opened where no cell is provably safe)."""
-    from mines.help.hint_job import FOUND_CELL, FOUND_GUESS
     for kind, word in ((1, "guess"), (2, "rescued")):
         yield from to_main(m)
         yield from set_field(m, "board", 1)  # Intermediate: a guess is needed more often
@@ -390,6 +389,9 @@ def kind_games(m):
                 if m.state != M.PLAYING:
                     break
                 yield from hint(m)
+                # (imported once the game has loaded it: an import at the menu would load the
+                # hint job's code there, which the game never does)
+                from mines.help.hint_job import FOUND_CELL, FOUND_GUESS
                 job = m.assist  # (read, not kept: a job held here would pin its buffers)
                 if job is None:  # the hint was refused: say why, not an AttributeError
                     raise MemoryError("no hint job: %s" % m.message)

@@ -26,6 +26,8 @@ END = 4     # a sweeper game's end panel
 PUZZLE = 5  # a puzzle being made
 PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
+MAIN = 8  # the main menu alone: the code of the screens opened from it (and the save's) goes
+END_LEAN = 9  # a sweeper game's end panel once its lines are made: the save's code goes
 
 # Module names, space-separated, each by its own name alone (the last part of its dotted name:
 # no two modules of ours share one; a test checks it), in strings (RESIDENT's one, KEEP's
@@ -47,15 +49,17 @@ _TEXT = "flow: menus texts boards.text_screen"
 _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
     (_TEXT, "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
-     "puzzle: play", _SAVE),  # MENU
+     "puzzle: play"),  # MENU (the save's code goes once a records screen is made)
     (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
-    (_TEXT, "flow: help_screen", _SAVE),  # PAUSE
+    (_TEXT, "flow: help_screen"),  # PAUSE (the save's code goes after a write)
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
     (_SOLVER, "puzzle: maker walk cache cases flow: puzzle_part"),  # PUZZLE
     (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),
     # PUZZLE_PLAY
     (_SOLVER, _SAVE),  # PLAY_LEAN
+    (_TEXT,),  # MAIN
+    (_TEXT, "flow: hint_part engine: board_code codes"),  # END_LEAN
 )
 del _SOLVER, _HINTS, _TEXT, _SAVE
 

@@ -236,15 +236,35 @@ class Game:
         self.version += 1
         if kind != TOGGLE_FLAG:
             self.started = True
+        board = self.board
+        mine = board.mine
         if result < 0:
             self.lives_lost += 1
-            if self.lives_lost >= self.lives:
-                self._lose()
+            if self.lives_lost >= self.lives:  # lost: every mine and wrong flag shown
+                self.state = LOST
+                inside = board.inside
+                for i in range(board.size):
+                    if not inside[i]:
+                        continue
+                    s = shown[i]
+                    if mine[i]:
+                        if s == COVERED:
+                            shown[i] = MINE
+                        elif s == BAD_FLAG:
+                            shown[i] = FLAG
+                    elif s == FLAG or s == BAD_FLAG:
+                        shown[i] = WRONG
+                if self.boom >= 0:
+                    shown[self.boom] = BOOM
                 return result
             shown[self.boom] = BLOWN   # a life spent: the mine is shown, flagged, and play goes on
             self.flags += 1
-        if self.opened == self.safe_total:
-            self._win()
+        if self.opened == self.safe_total:  # won: every mine flagged
+            self.state = WON
+            for i in range(board.size):
+                if mine[i] and shown[i] != BLOWN:
+                    shown[i] = FLAG
+            self.flags = self.total
         elif self.flags or self.overfull:
             self.check_flags()
         return result
@@ -321,32 +341,3 @@ class Game:
         self.opened += opened
         return opened
 
-    def _lose(self):
-        self.state = LOST
-        board = self.board
-        mine = board.mine
-        inside = board.inside
-        shown = self.shown
-        for i in range(board.size):
-            if not inside[i]:
-                continue
-            s = shown[i]
-            if mine[i]:
-                if s == COVERED:
-                    shown[i] = MINE
-                elif s == BAD_FLAG:
-                    shown[i] = FLAG
-            elif s == FLAG or s == BAD_FLAG:
-                shown[i] = WRONG
-        if self.boom >= 0:
-            shown[self.boom] = BOOM
-
-    def _win(self):
-        self.state = WON
-        board = self.board
-        mine = board.mine
-        shown = self.shown
-        for i in range(board.size):
-            if mine[i] and shown[i] != BLOWN:
-                shown[i] = FLAG
-        self.flags = self.total

@@ -2,8 +2,7 @@
 frames, quick start and session stats; no pixels, no pins."""
 
 # It *has* its parts: settings, boards, runner (sliced jobs), stats, saves. The front end calls
-# press() and frame(now_ms), reads (state, screen, cx, cy, game, status(), ...) and takes
-# take_cues() and take_collect(); it never writes a field.
+# press() and frame(now_ms), reads its fields and takes take_cues() and take_collect().
 
 from mines._const import const
 
@@ -99,8 +98,7 @@ class Midend:
         return cues
 
     def take_collect(self):
-        """True once after buffers or code were dropped: the frame loop collects then, high
-        in its stack, where no stale pointer pins them."""
+        """True once after buffers or code were dropped: the frame loop collects then."""
         wanted = self._collect
         self._collect = False
         return self.boards.take_collect() or wanted
@@ -158,9 +156,8 @@ class Midend:
         return result_lines(self)
 
     def say(self, text, ms=_MESSAGE_MS):
-        """Show a short message in the status bar (or the menu's footer). It goes at the next
-        key, when another screen comes to the front, or after ``ms`` milliseconds; then the
-        footer says what the keys do again."""
+        """A short message in the status bar (or the menu's footer) until the next key, another
+        screen or ``ms`` milliseconds."""
         self.message = text
         self._message_until = self._now + ms
         self.screen_version += 1
@@ -267,7 +264,14 @@ class Midend:
             self.to_menu()
             return
         if button <= RIGHT:
-            self._move_cursor(button)
+            if button == UP and self.cy > 0:
+                self.cy -= 1
+            elif button == DOWN and self.cy < self.board_height() - 1:
+                self.cy += 1
+            elif button == LEFT and self.cx > 0:
+                self.cx -= 1
+            elif button == RIGHT and self.cx < self.board_width() - 1:
+                self.cx += 1
             return
         if self.mode and state != GENERATING:
             self.puzzle.press(self, button)
@@ -300,8 +304,8 @@ class Midend:
                 self.to_menu()
 
     def pause(self, title="Paused"):
-        """The pause menu over the game in play. The hint job goes (the next move's check makes
-        it again): a paused game holds its tiles, the menu its text and the save its code."""
+        """The pause menu over the game in play; the hint job goes (the next move's check makes
+        it again)."""
         from mines.flow.menus import PAUSE_ROWS, Menu
         self.make_room()
         self.enter(phases.PAUSE)
@@ -327,7 +331,17 @@ class Midend:
         self.screen = self._stack[-1]
         self.unsay()
         self.screen_version += 1
+        self.lean()
         return True
+
+    def lean(self):
+        """The save's code goes (mines.phases: MAIN, PAUSE, END_LEAN) where nothing in front
+        needs it: the main menu alone, a sweeper game's pause menu or end panel."""
+        s = self.state
+        if s == MENU and len(self._stack) == 1:
+            self.enter(phases.MAIN)
+        elif not self.mode and (s == PAUSED or (s == WON or s == LOST) and not self.screen):
+            self.enter(phases.PAUSE if s == PAUSED else phases.END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
@@ -349,16 +363,6 @@ class Midend:
         """Do a menu action (menus.act)."""
         from mines.flow import menus
         menus.act(self, action)
-
-    def _move_cursor(self, button):
-        if button == UP and self.cy > 0:
-            self.cy -= 1
-        elif button == DOWN and self.cy < self.board_height() - 1:
-            self.cy += 1
-        elif button == LEFT and self.cx > 0:
-            self.cx -= 1
-        elif button == RIGHT and self.cx < self.board_width() - 1:
-            self.cx += 1
 
     def hint(self):
         if self.mode:
@@ -398,8 +402,7 @@ class Midend:
     # -- flow
 
     def to_menu(self):
-        """Back to the main menu; the board being made, generator and game are dropped (and a
-        puzzle's): the menu's text and a board's buffers never share the heap."""
+        """Back to the main menu; the board being made, generator and game (or puzzle) go."""
         self.runner.stop()
         self._for_game = False
         self.drop_help()
@@ -412,7 +415,7 @@ class Midend:
         self.start_x = -1
         self.start_y = -1
         self.unsay()
-        self.enter(phases.MENU)
+        self.enter(phases.MAIN)
         self._main_row = 0   # the menu opens at its top: Play
         self._open_main()
 
@@ -430,8 +433,7 @@ class Midend:
             hint_part.drop(self)
 
     def fail(self, text):
-        """An error ended what was going on (the frame loop caught it, or a job failed): drop
-        the job and the board buffers, back to the menu with ``text`` shown."""
+        """An error (caught by the frame loop, or a job's): back to the menu, ``text`` shown."""
         self.runner.stop()
         self.boards.drop()
         self.to_menu()

@@ -6,13 +6,14 @@ Lines fit a page's 26 characters (host_tests/test_texts.py renders them with the
 numbers a save holds). The numbers come from the midend's save part (save_work);
 a midend without one gets one kept in memory only, so the screens always work."""
 
+from mines import phases
 from mines.flow.menus import Menu, page
 from mines.engine.presets import KIND_NAMES, board_key
-from mines.flow.save_work import PLACES, current, kind_of
 from mines.flow.texts import clock as panel_clock, setting_text
 
 
 def _records(m):
+    from mines.flow.save_work import current
     if m.saves is None:  # a midend made without saves (tests): records from now on
         from mines.flow.save_part import attach
         attach(m, None, quiet=True)
@@ -21,6 +22,7 @@ def _records(m):
 
 def _board(m):
     """(key, name) of the board the menu is set to, e.g. "9x9/10 full no-guess"."""
+    from mines.flow.save_work import kind_of
     s = m.settings
     kind = kind_of(s)
     name = "%dx%d/%d %s" % (s.width, s.height, s.mines, setting_text(s, "level"))
@@ -37,18 +39,22 @@ def clock(seconds):
 
 
 def make(m):
-    """The screen a row of the Records menu opens (its action names it), or that menu."""
+    """The screen a row of the Records menu opens (its action names it), or that menu. The
+    save's code, loaded to read the numbers, goes once the screen is made (mines.phases)."""
     screen = m.screen
     action = screen.rows[screen.row][2] if screen.name == "records" else "records"
     if action == "stats":
-        return statistics(m)
-    if action == "best":
-        return best_times(m)
-    if action == "reset":
-        return confirm_reset(m)
-    if action == "system":
-        return system()
-    return records_menu(m)
+        screen = statistics(m)
+    elif action == "best":
+        screen = best_times(m)
+    elif action == "reset":
+        screen = confirm_reset(m)
+    elif action == "system":
+        screen = system()
+    else:
+        screen = records_menu(m)
+    m.enter(phases.MENU)
+    return screen
 
 
 def records_menu(m):
@@ -98,6 +104,7 @@ def statistics(m):
 
 
 def best_times(m):
+    from mines.flow.save_work import PLACES
     records = _records(m)
     key, name = _board(m)
     lines = [name]

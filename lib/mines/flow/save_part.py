@@ -143,6 +143,7 @@ class Saves:
             if self._room:  # in play: the save's code goes again, the hint job comes back
                 self._room = False
                 m.make_room(False)
+            m.lean()  # (at the main menu, a pause menu or an end panel: its code goes)
 
     def write(self, m):
         """Write the settings, records and the game in progress now (save_work.write). Whatever

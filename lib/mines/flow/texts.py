@@ -104,6 +104,9 @@ def result_lines(m):
         head = "Won in %s  %s" % (clock(t), best)
         if len(head) > 26:
             head = head[:3] + head[6:]   # "Won 2:46:40  ..."
-        return [head, "%s 3BV %d moves %d" % (level, bbbv(game), game.moves), used, keys]
-    return ["Lost after " + clock(t), "%s  won %d of %d" % (level, st.won, st.played), used,
-            keys]
+        lines = [head, "%s 3BV %d moves %d" % (level, bbbv(game), game.moves), used, keys]
+    else:
+        lines = ["Lost after " + clock(t), "%s  won %d of %d" % (level, st.won, st.played),
+                 used, keys]
+    m.lean()  # the lines are made once: the save's code, loaded to count the game, goes
+    return lines
