@@ -220,8 +220,11 @@ class Hinter:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
+                    # Its per-cell counts in ``when``, as the generator's (entries of unknown
+                    # cells are free; every group is changed at an answer's first analysis, as
+                    # ``_requeue`` queued every number: nothing is read from an earlier answer).
                     cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
-                                                   groups=_GROUPS)
+                                                   groups=_GROUPS, counts=s.when)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
