@@ -213,7 +213,7 @@ class HintJob:
         which the solver keeps for its resets)."""
         h = self.hinter
         if self._own:
-            h.board = h.solver.board = h.loader.board = self.game.board
+            h.board = h.solver.board = self.game.board
         h.forget()
         self.rest()
 
