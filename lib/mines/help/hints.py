@@ -49,9 +49,9 @@ from mines.engine.board import Board
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, NUM, RUNNING, SAFE, UNK, Solver
 
-# The rules, weakest first (``Hinter.rule``). Why a hint holds is in ``mines.help.reasons``,
-# imported when a hint is chosen (a check after a move never needs it) and let go with the
-# guess's code after an answer (``hint_job.HintJob.rest``).
+# The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
+# hint, is in ``mines.help.reasons``, imported when a hint is asked (a check after a move never
+# needs it) and let go with the guess's code after an answer (``hint_job.HintJob.rest``).
 RULE_SINGLE = 0
 RULE_PAIRS = 1
 RULE_CASES = 2
@@ -60,7 +60,6 @@ RULE_NAMES = ("single", "pairs", "cases", "count")
 
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
-NEAR = 3          # numbers this near the cursor (each way) are looked at first
 _GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
@@ -232,7 +231,9 @@ class Hinter:
                 self._requeue()
                 if s.work >= self._units:
                     yield
-                self._near_first(s.sp)
+                if self.mode == MODE_HINT and self.cursor >= 0:
+                    from mines.help.reasons import near_first
+                    near_first(self, s.sp)
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
@@ -272,7 +273,8 @@ class Hinter:
                     if s.sp or s.psp:
                         break   # cut short with its candidates: the stacks are the analysis's
             if self.ncand and not self._found:
-                for _ in self._choose():
+                from mines.help.reasons import choose
+                for _ in choose(self):
                     yield
                 yield
             if self._finished():
@@ -623,33 +625,6 @@ class Hinter:
         s.sp = sp
         s.work += self._numbers
 
-    def _near_first(self, sp):
-        """Put the numbers near the cursor (``NEAR`` cells each way) on top of the solver's
-        stack (``sp`` numbers, last in first out): the chains start where the player looks,
-        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
-        cur = self.cursor
-        if cur < 0 or sp < 2:
-            return
-        s = self.solver
-        stack = s.stack
-        walk = self.walk
-        stride = self.board.stride
-        cx = cur % stride
-        cy = cur // stride
-        near = 0
-        far = 0
-        for k in range(sp):
-            a = stack[k]
-            if -NEAR <= a % stride - cx <= NEAR and -NEAR <= a // stride - cy <= NEAR:
-                walk[near] = a
-                near += 1
-            else:
-                stack[far] = a
-                far += 1
-        for k in range(near):
-            stack[far + k] = walk[k]
-        s.work += sp
-
     def _closure(self, rule, level):
         """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon
         as the answer is known (a generator: yields when the step's budget is spent)."""
@@ -698,30 +673,3 @@ class Hinter:
                 self.cand[self.ncand] = c
                 self.ncand += 1
         s.work += 2 * (s.nknown - t0)
-
-    def _choose(self):
-        """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
-        generator: yields between candidates when the step's budget is spent, as a big group's
-        numbers take a while to gather)."""
-        from mines.help.reasons import because_of, rule_of
-        s = self.solver
-        stride = self.board.stride
-        best = None
-        for k in range(self.ncand):
-            c = self.cand[k]
-            because = because_of(self, c)
-            far = 0
-            if self.cursor >= 0:
-                far = abs(c % stride - self.cursor % stride) + abs(c // stride - self.cursor // stride)
-            key = (len(because), s.st[c] == MINE, far)
-            if best is None or key < best[0]:
-                best = (key, c, because)
-                if key[0] == 1 and not key[1] and self.cursor < 0:
-                    break   # nothing beats one number proving a safe cell
-            if s.work >= self._units:
-                yield
-        self.cell = best[1]
-        self.is_mine = s.st[self.cell] == MINE
-        self.because = best[2]
-        self.rule = rule_of(self, self.cell)
-        self._found = True
