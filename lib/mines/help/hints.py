@@ -592,13 +592,6 @@ class Hinter:
         from mines.engine.frontier import Frontier
         return Frontier(self.board, gcells=self.solver.pstack if self._lend else None)
 
-    def counted(self, frontier):
-        """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
-        last answer counted it and proved nothing after): probabilities need not count again."""
-        c = self.counting
-        return c is not None and c.frontier is frontier and c.at == self.solver.nknown \
-            and frontier.done and self.done
-
     def _finished(self):
         if self.mode == MODE_SAFE:
             return self._found
