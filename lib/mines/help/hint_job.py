@@ -40,7 +40,7 @@ class HintJob:
         self.game = game
         # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
         # the game's board: ``forget`` moves it to the next game's).
-        self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill)
+        self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill, True)
         self._own = solver is None
         self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
         self.rescue = None  # after the answer (``rest``)

@@ -64,7 +64,10 @@ _GROUPS = const(32)   # groups a case analysis has room for at first (grown when
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
-_FRESH = const(0xFE)   # in ``last``: no view loaded
+_FRESH = const(0xFE)   # in ``last[0]``: no view loaded
+_K_COVERED = bytes((COVERED,))   # tiles a view is searched for
+_K_FLAG = bytes((FLAG,))
+_K_BAD_FLAG = bytes((BAD_FLAG,))
 
 # What to look for (``begin``'s ``mode``).
 MODE_HINT = 0     # a hint, and every wrong flag
@@ -77,9 +80,12 @@ class Hinter:
     (the generator's between boards), else one of its own is made, over ``board`` when given
     (the game's: a view's solver reads only its geometry, never its mines). ``spare``: an
     array('H') of the board's size that nothing uses while this hinter runs (the game's
-    flood-fill stack: a hint job stops before every move), for its own solver's ``when``."""
+    flood-fill stack: a hint job stops before every move), for its own solver's ``when``.
+    ``game``: True when the views come from one game at a time, as a game makes them (cells
+    opened, never covered again; ``forget`` between games): the last view is then known by the
+    covered cells of each row, a byte a row; else (any views) by a copy, a byte a cell."""
 
-    def __init__(self, width, height, solver=None, board=None, spare=None):
+    def __init__(self, width, height, solver=None, board=None, spare=None, game=False):
         # Its own solver's case analysis collects its groups in the solver's stack (``_work``
         # runs an analysis only with the stack empty, and nothing else runs that solver).
         self._lend = solver is None
@@ -106,8 +112,11 @@ class Hinter:
         self._job = None
         self.done = True
         # The last view loaded (a load's marks and list of changed cells are ``seen`` and
-        # ``walk``, needed by a load only, before any walk: ``seen`` is cleared before each).
-        self.last = bytearray(size)
+        # ``walk``, needed by a load only, before any walk: ``seen`` is cleared before each):
+        # a copy, or a game's covered cells in each row (``game``); the solver's state the
+        # load left has the rest (its numbers and blown mines are known, covered cells not).
+        self._game = game
+        self.last = bytearray(board.height if game else size)
         self._epoch = -1     # the solver's ``epoch`` when the last load was done: a solver
         # reset by anyone else meanwhile (the generator's, lent between boards) no longer
         # holds the frontier the load left first in its ``order``; the next load is from scratch.
@@ -132,8 +141,8 @@ class Hinter:
 
     def forget(self):
         """The next view is not the last one plus a move (the mines moved, a new game):
-        load it from scratch (``last[0]``, a border cell, says so). (A change a game cannot
-        make is noticed anyway.)"""
+        load it from scratch (``last[0]`` says so: a border cell, or more than a row's cells).
+        (A change a game cannot make is noticed anyway.)"""
         self.last[0] = _FRESH
 
     def budget(self):
@@ -318,7 +327,12 @@ class Hinter:
         if self.error is not None:
             self.forget()
             return
-        self.last[:] = shown   # (from here to the end in one go: what changed is committed)
+        # (From here to the end in one go: what changed is committed.)
+        if self._game:
+            for y in range(b.height):
+                self.last[y] = _covered(shown, (y + 1) * b.stride + 1, b.width)
+        else:
+            self.last[:] = shown
         # The frontier, first in ``order`` and on the stack.
         when = s.when
         stack = s.stack
@@ -401,9 +415,11 @@ class Hinter:
         return u > 0
 
     def _changes(self, shown, limit):
-        """Apply what changed since ``last``; sets ``_fresh`` when that is not a game's move.
+        """Apply what changed since ``last`` (the solver's state is back at the one that load
+        left): cells opened and mines blown; sets ``_fresh`` when that is not a game's move.
         The walk (sliced) only lists the cells to redo; the solver's state changes after it,
-        in one go, so a walk cut short leaves the state the last load left."""
+        in one go, so a walk cut short leaves the state the last load left. A game's view
+        (``_game``) walks a row only when its count of covered cells changed (it only falls)."""
         s = self.solver
         b = self.board
         st = s.st
@@ -415,23 +431,30 @@ class Hinter:
         self._fresh = False
         w = b.width
         stride = b.stride
-        if shown == last:
-            return
+        game = self._game
         for y in range(b.height):
             row = (y + 1) * stride + 1
             s.work += 4
-            if shown[row:row + w] == last[row:row + w]:
-                continue
+            if game:
+                n = _covered(shown, row, w)
+                if n == last[y]:
+                    continue
+                fresh = n > last[y]   # a cell covered again: another game
+            else:
+                if shown[row:row + w] == last[row:row + w]:
+                    continue
+                fresh = False
             for i in range(row, row + w):
                 t = shown[i]
-                old = last[i]
-                if t == old:
+                if st[i] != UNK:   # open in the last view (a number or a blown mine)
+                    if not game and t != last[i]:
+                        fresh = True   # an open cell changed (another game)
                     continue
-                if (old != COVERED and old != FLAG and old != BAD_FLAG) or \
-                        self._nt + 9 > s.cells:
-                    self._fresh = True   # an open cell changed (another game), or much did
-                    self._unmark()
-                    return
+                if t > 8 and t != BLOWN:
+                    continue   # covered still (a flag put on or taken off changes nothing)
+                if fresh or self._nt + 9 > s.cells:
+                    fresh = True   # (or much changed)
+                    break
                 # The cell itself (a new number or mine) and the numbers around it are redone.
                 nt = self._nt
                 if t == BLOWN:
@@ -446,6 +469,10 @@ class Hinter:
                         nt += 1
                 self._nt = nt
                 s.work += 12
+            if fresh:
+                self._fresh = True
+                self._unmark()
+                return
             if s.work >= limit():
                 yield
         numbers = self.numbers
@@ -539,8 +566,7 @@ class Hinter:
         """Flags that might be wrong: every flag, or with ``truth`` (a Board) those on cells
         without a mine (a flag on a mine can never be proven safe)."""
         n = 0
-        for code in (FLAG, BAD_FLAG):
-            key = bytes((code,))
+        for key in (_K_FLAG, _K_BAD_FLAG):
             i = shown.find(key)
             while i >= 0:
                 if truth is None or not truth.mine[i]:
@@ -666,3 +692,9 @@ class Hinter:
                 self.cand[self.ncand] = c
                 self.ncand += 1
         s.work += 2 * (s.nknown - t0)
+
+
+def _covered(shown, at, n):
+    """Covered cells (flags included) among the ``n`` tiles of view ``shown`` from ``at``."""
+    return shown.count(_K_COVERED, at, at + n) + shown.count(_K_FLAG, at, at + n) + \
+        shown.count(_K_BAD_FLAG, at, at + n)
