@@ -40,7 +40,7 @@ from mines.engine.solver import MINE, RUNNING, SAFE, Solver
 from mines.help.view_loader import FRESH, load, pending_flags
 
 # The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
-# hint, is in ``mines.help.reasons``, imported when a hint is asked (a check after a move never
+# hint, is in ``mines.help.reasons``, imported when a hint is chosen (a check after a move never
 # needs it) and let go with the guess's code after an answer (``hint_job.HintJob.rest``).
 RULE_SINGLE = 0
 RULE_PAIRS = 1
@@ -51,6 +51,7 @@ RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 _GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
+_NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
@@ -226,9 +227,8 @@ class Hinter:
                 self._requeue()
                 if s.work >= self._units:
                     yield
-                if self.mode == MODE_HINT and self.cursor >= 0:
-                    from mines.help.reasons import near_first
-                    near_first(self, s.sp)
+                if self.mode == MODE_HINT:
+                    self._near_first(s.sp)
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
@@ -347,6 +347,33 @@ class Hinter:
                 sp += 1
         s.sp = sp
         s.work += self._numbers
+
+    def _near_first(self, sp):
+        """Put the numbers near the cursor (``_NEAR`` cells each way) on top of the solver's
+        stack (``sp`` numbers, last in first out): the chains start where the player looks,
+        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
+        cur = self.cursor
+        if cur < 0 or sp < 2:
+            return
+        s = self.solver
+        stack = s.stack
+        walk = self.walk
+        stride = self.board.stride
+        cx = cur % stride
+        cy = cur // stride
+        near = 0
+        far = 0
+        for k in range(sp):
+            a = stack[k]
+            if -_NEAR <= a % stride - cx <= _NEAR and -_NEAR <= a // stride - cy <= _NEAR:
+                walk[near] = a
+                near += 1
+            else:
+                stack[far] = a
+                far += 1
+        for k in range(near):
+            stack[far + k] = walk[k]
+        s.work += sp
 
     def _closure(self, rule, level):
         """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon

@@ -1,8 +1,8 @@
 """Why a hint holds: the open numbers whose constraints alone prove a cell the hinter learnt
 (``hints.Hinter``), by a walk back through the cells each proof relied on; and the hint chosen
-by them among the candidates, the numbers near the cursor looked at first. Functions of the
-``Hinter`` (``h``), as its methods would be; they live apart so that a check after a move (no
-hint asked) does not load them: they load when a hint is asked."""
+by them among the candidates. Functions of the ``Hinter`` (``h``), as its methods would be;
+they live apart so that a check after a move (no hint asked) does not load them: they load
+when a hint is chosen."""
 
 from mines._const import const
 from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN, WHY_PAIR
@@ -10,7 +10,6 @@ from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN, WHY_P
 # hints.RULE_SINGLE and RULE_COUNT, repeated (hints imports this module: a test checks them).
 _RULE_SINGLE = const(0)
 _RULE_COUNT = const(3)
-_NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
 
 
 def because_of(h, c):
@@ -139,34 +138,6 @@ def _group(h, x, t, nums, top):
                     n += 1
     s.work += 10 * n
     return top
-
-
-def near_first(h, sp):
-    """Put the numbers near the cursor (``_NEAR`` cells each way) on top of the solver's
-    stack (``sp`` numbers, last in first out): the chains start where the player looks,
-    and candidates turn up before every flagged mine is proven again. Through ``walk``."""
-    cur = h.cursor
-    if cur < 0 or sp < 2:
-        return
-    s = h.solver
-    stack = s.stack
-    walk = h.walk
-    stride = h.board.stride
-    cx = cur % stride
-    cy = cur // stride
-    near = 0
-    far = 0
-    for k in range(sp):
-        a = stack[k]
-        if -_NEAR <= a % stride - cx <= _NEAR and -_NEAR <= a // stride - cy <= _NEAR:
-            walk[near] = a
-            near += 1
-        else:
-            stack[far] = a
-            far += 1
-    for k in range(near):
-        stack[far + k] = walk[k]
-    s.work += sp
 
 
 def choose(h):
