@@ -159,22 +159,26 @@ def test_overfilled_numbers_are_marked_and_only_disproved_flags_are_wrong():
     assert g.tile(3, 4) == FLAG and g.tile(3, 3) == FLAG and g.overfull == []
 
 
-def test_hints_after_each_move_match_hints_from_scratch():
+@pytest.mark.parametrize("game_views", [False, True])
+def test_hints_after_each_move_match_hints_from_scratch(game_views):
     """A Hinter kept through a game loads each view from the last one plus the move; its answers
     (hint, reason, wrong flags, errors) are those of a fresh Hinter, move after move, through
-    flags put on and taken off (right and wrong ones), blown mines and new games."""
+    flags put on and taken off (right and wrong ones), blown mines and new games. One that
+    knows its views are a game's (``game``: the hint job's, told of each new game) alike."""
     import random
     rnd = random.Random(12)
     for (w, h, m, lives) in ((9, 9, 10, 3), (16, 16, 40, 5), (30, 16, 99, 3)):
         gen = Generator(w, h)
         game = Game(w, h)
-        kept = Hinter(w, h)
+        kept = Hinter(w, h, game=game_views)
         compared = 0
         for seed in range(3):
             gen.begin(m, 50 + seed)
             gen.run()
             b = gen.board
             game.new(b, lives)
+            if game_views:
+                kept.forget()   # (as the hint job does: hint_part.new_game)
             game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
             while game.state == PLAYING:
                 fresh = Hinter(w, h)
@@ -204,10 +208,12 @@ def test_hints_after_each_move_match_hints_from_scratch():
         assert compared > 30
 
 
-def test_hints_cut_short_leave_the_next_ones_right():
+@pytest.mark.parametrize("game_views", [False, True])
+def test_hints_cut_short_leave_the_next_ones_right(game_views):
     """The game stops a hint or check job whenever a move comes (and a check job starts after
-    every move): a Hinter whose work was cut short at any point, the view loader's included,
-    still answers the next view as a fresh one does (hint, reason, wrong flags, mode)."""
+    every move): a Hinter whose work was cut short at any point, its view's load included,
+    still answers the next view as a fresh one does (hint, reason, wrong flags, mode), whether
+    it keeps a copy of the last view or (``game``) each row's covered cells."""
     import random
     from mines.help.hints import MODE_CHECK, MODE_HINT
     rnd = random.Random(8)
@@ -215,7 +221,7 @@ def test_hints_cut_short_leave_the_next_ones_right():
     for (w, h, m) in ((16, 16, 40), (30, 16, 99)):
         gen = Generator(w, h)
         game = Game(w, h)
-        kept = Hinter(w, h, gen.solver)   # borrowed, as in the game
+        kept = Hinter(w, h, gen.solver, game=game_views)   # borrowed, as in the game
         for seed in range(3):
             gen.begin(m, 70 + seed)
             gen.run()

@@ -8,7 +8,7 @@ from engine_util import neighbours
 from view_util import random_view
 
 from mines.engine.frontier import Frontier
-from mines.help.probability import Probabilities
+from mines.help.probability import Probabilities, counted
 from mines.engine.view_text import parse_view
 
 
@@ -109,7 +109,7 @@ def test_a_guess_after_the_hints_exact_count_reuses_its_counts():
             c = job.cell
             game.execute(game.decide(SECONDARY if job.is_mine else PRIMARY, b.x_of(c), b.y_of(c)))
         assert job.found == FOUND_GUESS, seed
-        reused += job.hinter.counted(job.probs.frontier)
+        reused += counted(job.hinter, job.probs.frontier)
         fresh = Probabilities(Board(30, 16))
         fresh.begin(job.settled, game.total)
         fresh.run()

@@ -60,9 +60,6 @@ def drop(m):
         h = job.hinter
         if h is not None:
             h.solver = h.board = None   # (the generator's, when borrowed: not scrubbed)
-            if h.loader is not None:
-                h.loader.solver = h.loader.board = None
-                scrub(h.loader, 1)
             if h.counting is not None:
                 h.counting.hinter = None
         scrub(job, 2)

@@ -40,7 +40,7 @@ class HintJob:
         self.game = game
         # ``solver``: one whose buffers are idle while a game is played, or None (its own, over
         # the game's board: ``forget`` moves it to the next game's).
-        self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill)
+        self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill, True)
         self._own = solver is None
         self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
         self.rescue = None  # after the answer (``rest``)
@@ -113,11 +113,8 @@ class HintJob:
                 self.because = h.because
                 self.rule = h.rule
                 return True
-            if self.probs is None:
-                self._make_probs()
-            h.settle(self._settled(h))
-            self.probs.begin(self.settled, self.game.total, self._cursor,
-                             h.counted(self.probs.frontier))
+            from mines.help.probability import guess
+            guess(self, self._cursor)
             self._phase = 1
             return False
         p = self.probs
@@ -131,7 +128,7 @@ class HintJob:
             self.chance = int(p.best_p * 100 + 0.5)
         return True
 
-    def _no_cases(self, h):
+    def drop_cases(self, h):
         """The hinter is done and found no safe cell: its case analysis goes before a guess's
         or a rescue's frontier comes (the two never work at once), and on the device the
         analysis's code (6K) with it; the next case split makes both again. (The walk marks
@@ -140,21 +137,6 @@ class HintJob:
         if phases.UNLOAD:
             for name in ("groups", "layouts", "totals"):
                 phases.forget("mines.engine." + name)
-
-    def _make_probs(self):
-        """The probabilities, and their frontier: one for all (the hinter counts with it when
-        its case analysis is stuck past its bound, counting; a rescue too)."""
-        from mines.help.probability import Probabilities
-        h = self.hinter
-        self._no_cases(h)
-        self.probs = Probabilities(h.board, h.frontier or h.new_frontier())
-        h.frontier = self.probs.frontier
-
-    def _settled(self, h):
-        """The view settled with what the hinter proved (``Hinter.settle``): written into the
-        hinter's ``seen`` marks, free until its next hint (one buffer fewer)."""
-        self.settled = h.seen
-        return self.settled
 
     def spin(self):
         """What the status bar says while a rescue runs (read from the runner's job: a job
@@ -172,12 +154,16 @@ class HintJob:
                 return True   # a safe cell was provable: no mercy (or the view is wrong)
             rescue = self.rescue
             if rescue is None:
-                self._no_cases(h)
+                self.drop_cases(h)
                 from mines.engine.kinds import Rescue
                 if h.frontier is None:
                     h.frontier = h.new_frontier()
                 rescue = self.rescue = Rescue(h.board, h.frontier)
-            h.settle(self._settled(h))  # proven mines known, proven safe cells out: small groups
+            # The view settled with what the hinter proved (``Hinter.settle``; proven mines
+            # known, proven safe cells out: small groups), in its ``seen`` marks, free until
+            # its next answer.
+            self.settled = h.seen
+            h.settle(h.seen)
             rescue.begin(game, move_cell(self.move), self.settled)
             self._phase = 3
             return False
@@ -213,7 +199,7 @@ class HintJob:
         which the solver keeps for its resets)."""
         h = self.hinter
         if self._own:
-            h.board = h.solver.board = h.loader.board = self.game.board
+            h.board = h.solver.board = self.game.board
         h.forget()
         self.rest()
 

@@ -25,6 +25,9 @@ such a number itself, ``Game.overfull``).
 
 Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or ``run()``).
 Buffers are made once per board size; a hint can borrow the generator's idle solver.
+
+Each answer begins by loading the view into the solver (``view_loader``): from scratch, or from
+the last view loaded by applying only what changed since.
 """
 
 from mines._const import const
@@ -33,12 +36,12 @@ from array import array
 from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
-from mines.help.view_loader import ViewLoader
 from mines.engine.solver import MINE, RUNNING, SAFE, Solver
+from mines.help.view_loader import FRESH, load, pending_flags
 
-# The rules, weakest first (``Hinter.rule``). Why a hint holds is in ``mines.help.reasons``,
-# imported when a hint is chosen (a check after a move never needs it) and let go with the
-# guess's code after an answer (``hint_job.HintJob.rest``).
+# The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
+# hint, is in ``mines.help.reasons``, imported when a hint is chosen (a check after a move never
+# needs it) and let go with the guess's code after an answer (``hint_job.HintJob.rest``).
 RULE_SINGLE = 0
 RULE_PAIRS = 1
 RULE_CASES = 2
@@ -47,8 +50,8 @@ RULE_NAMES = ("single", "pairs", "cases", "count")
 
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
-NEAR = 3          # numbers this near the cursor (each way) are looked at first
 _GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
+_NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
@@ -64,9 +67,12 @@ class Hinter:
     (the generator's between boards), else one of its own is made, over ``board`` when given
     (the game's: a view's solver reads only its geometry, never its mines). ``spare``: an
     array('H') of the board's size that nothing uses while this hinter runs (the game's
-    flood-fill stack: a hint job stops before every move), for its own solver's ``when``."""
+    flood-fill stack: a hint job stops before every move), for its own solver's ``when``.
+    ``game``: True when the views come from one game at a time, as a game makes them (cells
+    opened, never covered again; ``forget`` between games): the last view is then known by the
+    covered cells of each row, a byte a row; else (any views) by a copy, a byte a cell."""
 
-    def __init__(self, width, height, solver=None, board=None, spare=None):
+    def __init__(self, width, height, solver=None, board=None, spare=None, game=False):
         # Its own solver's case analysis collects its groups in the solver's stack (``_work``
         # runs an analysis only with the stack empty, and nothing else runs that solver).
         self._lend = solver is None
@@ -76,7 +82,7 @@ class Hinter:
             solver.clue = None   # (its numbers are the view's, lent at each ``step``)
             if spare is not None:
                 # Positions in ``order``, written and read within one answer's work (the
-                # loader's frontier and the cells learnt after it), never kept across moves.
+                # load's frontier and the cells learnt after it), never kept across moves.
                 solver.when = spare
         self.solver = solver
         board = solver.board
@@ -92,28 +98,39 @@ class Hinter:
         self.ncand = 0
         self._job = None
         self.done = True
-        self._numbers = 0
-        # The loader's marks and list of changed cells are needed by a load only, before any
-        # walk (``seen`` is cleared before each load).
-        self.loader = ViewLoader(solver, self.seen, self.walk)
+        # The last view loaded (a load's marks and list of changed cells are ``seen`` and
+        # ``walk``, needed by a load only, before any walk: ``seen`` is cleared before each):
+        # a copy, or a game's covered cells in each row (``game``); the solver's state the
+        # load left has the rest (its numbers and blown mines are known, covered cells not).
+        self._game = game
+        self.last = bytearray(board.height if game else size)
+        self._epoch = -1     # the solver's ``epoch`` when the last load was done: a solver
+        # reset by anyone else meanwhile (the generator's, lent between boards) no longer
+        # holds the frontier the load left first in its ``order``; the next load is from scratch.
+        self._numbers = 0    # the frontier numbers (first in ``order``)
+        self._nt = 0         # cells marked in ``seen`` (listed in ``walk``) by a load
+        self.numbers = 0     # open numbers in the last view loaded, and blown mines
+        self.blown = 0
         self.counting = None    # exact counting when a group is over the case analysis's bound
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         if solver.cases is not None:
             self._borrow(solver.cases)
         self._clear()
+        self.forget()
 
     def _borrow(self, cases):
         """Walk marks and list from the solver's case analysis (the generator's, when its
         solver is borrowed; else made at the first case split): its layouts' constraint marks
         (cleared before each analysis's enumerations) and masks (written and read within one
         analysis); no walk or load spans an analysis. Ours then go back to the heap."""
-        self.seen = self.loader.mark = cases.layouts.cid
-        self.walk = self.loader.touched = cases.layouts.andm
+        self.seen = cases.layouts.cid
+        self.walk = cases.layouts.andm
 
     def forget(self):
         """The next view is not the last one plus a move (the mines moved, a new game):
-        load it from scratch. (A change a game cannot make is noticed anyway.)"""
-        self.loader.forget()
+        load it from scratch (``last[0]`` says so: a border cell, or more than a row's cells).
+        (A change a game cannot make is noticed anyway.)"""
+        self.last[0] = FRESH
 
     def budget(self):
         """The work units this step may still do (the hint's parts share one budget)."""
@@ -179,21 +196,18 @@ class Hinter:
         starts = self.starts
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
-        self.seen[:] = b.zeros   # (the loader's marks: a settled view or a walk left it)
-        loader = self.loader
-        for _ in loader.load(shown, self.budget):
+        self.seen[:] = b.zeros   # (the load's marks: a settled view or a walk left it)
+        for _ in load(self, shown, self.budget):
             yield
-        self.error = loader.error
-        self._numbers = loader.nfront
-        if self.error is None and 0 <= self.total < loader.blown:
+        if self.error is None and 0 <= self.total < self.blown:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
-                loader.blown, self.total)
+                self.blown, self.total)
         if self.error is not None:
             self.done = True
             yield
             return
         # Flags are wrong only once proven safe: every flag waits for the proofs.
-        pending = loader.pending_flags(shown, self.truth) if self.mode != MODE_SAFE else 0
+        pending = pending_flags(self, shown, self.truth) if self.mode != MODE_SAFE else 0
         s.work += 20
         self._pending = pending
         self._found = False
@@ -213,15 +227,19 @@ class Hinter:
                 self._requeue()
                 if s.work >= self._units:
                     yield
-                self._near_first(s.sp)
+                if self.mode == MODE_HINT:
+                    self._near_first(s.sp)
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
+                    # Its per-cell counts in ``when``, as the generator's (entries of unknown
+                    # cells are free; every group is changed at an answer's first analysis, as
+                    # ``_requeue`` queued every number: nothing is read from an earlier answer).
                     cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
-                                                   groups=_GROUPS)
+                                                   groups=_GROUPS, counts=s.when)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
@@ -250,7 +268,8 @@ class Hinter:
                     if s.sp or s.psp:
                         break   # cut short with its candidates: the stacks are the analysis's
             if self.ncand and not self._found:
-                for _ in self._choose():
+                from mines.help.reasons import choose
+                for _ in choose(self):
                     yield
                 yield
             if self._finished():
@@ -303,13 +322,6 @@ class Hinter:
         from mines.engine.frontier import Frontier
         return Frontier(self.board, gcells=self.solver.pstack if self._lend else None)
 
-    def counted(self, frontier):
-        """True if ``frontier`` holds the exact counts of the view ``settle`` gives now (the
-        last answer counted it and proved nothing after): probabilities need not count again."""
-        c = self.counting
-        return c is not None and c.frontier is frontier and c.at == self.solver.nknown \
-            and frontier.done and self.done
-
     def _finished(self):
         if self.mode == MODE_SAFE:
             return self._found
@@ -337,7 +349,7 @@ class Hinter:
         s.work += self._numbers
 
     def _near_first(self, sp):
-        """Put the numbers near the cursor (``NEAR`` cells each way) on top of the solver's
+        """Put the numbers near the cursor (``_NEAR`` cells each way) on top of the solver's
         stack (``sp`` numbers, last in first out): the chains start where the player looks,
         and candidates turn up before every flagged mine is proven again. Through ``walk``."""
         cur = self.cursor
@@ -353,7 +365,7 @@ class Hinter:
         far = 0
         for k in range(sp):
             a = stack[k]
-            if -NEAR <= a % stride - cx <= NEAR and -NEAR <= a // stride - cy <= NEAR:
+            if -_NEAR <= a % stride - cx <= _NEAR and -_NEAR <= a // stride - cy <= _NEAR:
                 walk[near] = a
                 near += 1
             else:
@@ -412,29 +424,3 @@ class Hinter:
                 self.ncand += 1
         s.work += 2 * (s.nknown - t0)
 
-    def _choose(self):
-        """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
-        generator: yields between candidates when the step's budget is spent, as a big group's
-        numbers take a while to gather)."""
-        from mines.help.reasons import because_of, rule_of
-        s = self.solver
-        stride = self.board.stride
-        best = None
-        for k in range(self.ncand):
-            c = self.cand[k]
-            because = because_of(self, c)
-            far = 0
-            if self.cursor >= 0:
-                far = abs(c % stride - self.cursor % stride) + abs(c // stride - self.cursor // stride)
-            key = (len(because), s.st[c] == MINE, far)
-            if best is None or key < best[0]:
-                best = (key, c, because)
-                if key[0] == 1 and not key[1] and self.cursor < 0:
-                    break   # nothing beats one number proving a safe cell
-            if s.work >= self._units:
-                yield
-        self.cell = best[1]
-        self.is_mine = s.st[self.cell] == MINE
-        self.because = best[2]
-        self.rule = rule_of(self, self.cell)
-        self._found = True

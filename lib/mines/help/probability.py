@@ -317,3 +317,28 @@ class Probabilities:
         self.frontier.work += len(a) * len(b)
         return _scaled(out)
 
+
+def guess(job, cursor):
+    """Hint job ``job`` (``hint_job.HintJob``) found nothing provable: begin its probabilities
+    (``job.probs``, made at its first guess with their frontier, one for all: the hinter counts
+    with it when its case analysis is stuck past its bound, a rescue too) over the view settled
+    with what its hinter proved (``Hinter.settle``), written into the hinter's ``seen`` marks,
+    free until its next answer. ``cursor``: as ``Probabilities.begin``'s."""
+    h = job.hinter
+    p = job.probs
+    if p is None:
+        job.drop_cases(h)
+        p = job.probs = Probabilities(h.board, h.frontier or h.new_frontier())
+        h.frontier = p.frontier
+    job.settled = h.seen
+    h.settle(h.seen)
+    p.begin(h.seen, job.game.total, cursor, counted(h, p.frontier))
+
+
+def counted(h, frontier):
+    """True if ``frontier`` holds the exact counts of the view hinter ``h``'s ``settle`` gives
+    now (its last answer counted it and proved nothing after): probabilities need not count
+    again."""
+    c = h.counting
+    return c is not None and c.frontier is frontier and c.at == h.solver.nknown \
+        and frontier.done and h.done

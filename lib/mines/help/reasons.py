@@ -1,7 +1,8 @@
 """Why a hint holds: the open numbers whose constraints alone prove a cell the hinter learnt
-(``hints.Hinter``), by a walk back through the cells each proof relied on. Functions of
-the ``Hinter`` (``h``), as its methods would be; they live apart so that each module stays
-small enough to compile on the device, and load only when a hint is chosen."""
+(``hints.Hinter``), by a walk back through the cells each proof relied on; and the hint chosen
+by them among the candidates. Functions of the ``Hinter`` (``h``), as its methods would be;
+they live apart so that a check after a move (no hint asked) does not load them: they load
+when a hint is chosen."""
 
 from mines._const import const
 from mines.engine.solver import MINE, NUM, SAFE, UNK, WHY_FULL, WHY_GIVEN, WHY_PAIR
@@ -137,3 +138,30 @@ def _group(h, x, t, nums, top):
                     n += 1
     s.work += 10 * n
     return top
+
+
+def choose(h):
+    """The hint among the candidates: fewest proving numbers, safe before mine, nearest (a
+    generator: yields between candidates when the step's budget is spent, as a big group's
+    numbers take a while to gather)."""
+    s = h.solver
+    stride = h.board.stride
+    best = None
+    for k in range(h.ncand):
+        c = h.cand[k]
+        because = because_of(h, c)
+        far = 0
+        if h.cursor >= 0:
+            far = abs(c % stride - h.cursor % stride) + abs(c // stride - h.cursor // stride)
+        key = (len(because), s.st[c] == MINE, far)
+        if best is None or key < best[0]:
+            best = (key, c, because)
+            if key[0] == 1 and not key[1] and h.cursor < 0:
+                break   # nothing beats one number proving a safe cell
+        if s.work >= h.budget():
+            yield
+    h.cell = best[1]
+    h.is_mine = s.st[h.cell] == MINE
+    h.because = best[2]
+    h.rule = rule_of(h, h.cell)
+    h._found = True
