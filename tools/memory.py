@@ -30,10 +30,11 @@ frames: its live peak (the most bytes alive after a collect, which moves only wh
 more or less) and each phase's (host_tests/mpy_phases.py), about a minute.
 --device: for each form, the smallest ``-X heapsize`` (in K, ``--step`` apart, default 1) in which
 both runs pass (a binary search: a run that fails anywhere, a MemoryError, a "no memory" message,
-fails), and the live peak; --json FILE writes
+fails; a heap found counts when 2, 4, 8 and 16K above it pass too, else the search goes on above
+the one that failed), and the live peak; --json FILE writes
   {"whole_game": {"form": "mpy", "heap_k": N, "live_peak_k": N, ...},
    "whole_game_py": {"form": "py", ...}, "binary": "...", "scale": 1, ...}
-where "whole_game" is the form deploy sends by default. About 10 minutes.
+where "whole_game" is the form deploy sends by default. About 15-25 minutes.
 --quick: 40 sweeper games instead of 200 (a smoke run; the README uses 200).
 """
 
@@ -59,6 +60,7 @@ DEFAULT_FORM = "mpy"  # what tools/deploy.py sends by default (CircuitPython 10.
 GOAL = {"heap_k": 112, "live_peak_k": 96, "py_heap_k": 128}  # issue 18
 PEAK_EVERY = 8  # frames between the collects of a live-peak run
 LOW_K = 48
+ABOVE_K = (2, 4, 8, 16)  # a heap found counts when these K above it pass too
 HIGH_K = 1024
 
 
@@ -145,20 +147,36 @@ class Runner:
 
     def smallest(self, step):
         """The smallest heap (K, a multiple of ``step``) both parts pass in, by bisection
-        between LOW_K (assumed to fail) and HIGH_K (checked)."""
+        between LOW_K (assumed to fail) and HIGH_K (checked), then checked upward: the heap is
+        ragged (a layout that passes at N may fail a few K above, the `.py` form's most), so a
+        heap counts only when those ABOVE_K above it pass too; one that fails becomes the floor
+        and the search goes on above it."""
         lo, hi = LOW_K, HIGH_K
         ok, _, out = self.play(hi)
         if not ok:
             raise RuntimeError("the whole game fails even in %dK:\n%s" % (hi, out[-3000:]))
-        while hi - lo > step:
-            mid = (lo + hi) // 2 // step * step
-            if mid <= lo:
-                break
-            if self.play(mid)[0]:
-                hi = mid
+        passed = [hi]
+        while True:
+            while hi - lo > step:
+                mid = (lo + hi) // 2 // step * step
+                if mid <= lo:
+                    break
+                if self.play(mid)[0]:
+                    hi = mid
+                    passed.append(mid)
+                else:
+                    lo = mid
+            for above in ABOVE_K:
+                k = (hi + max(above, step)) // step * step
+                if k >= HIGH_K or k in passed:
+                    continue
+                if not self.play(k)[0]:
+                    lo = k
+                    hi = min(p for p in passed if p > k)
+                    break
+                passed.append(k)
             else:
-                lo = mid
-        return hi
+                return hi
 
     def host_only(self):
         """Bytes of host-only code a run without --phases loads (the stand-ins and the player)."""
