@@ -127,6 +127,7 @@ class View:
             changed |= self._draw_bar(m)
         text = self.text
         if screen_up:
+            self._board_game = None  # (not held behind a menu: a puzzle's game pins its code)
             if text is None:
                 from boards.text_screen import open_on
                 text = open_on(self)

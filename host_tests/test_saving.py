@@ -418,6 +418,31 @@ def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
     assert m.mode and m.state == M.PLAYING
 
 
+def test_a_write_held_for_room_then_paused_keeps_the_pause_menus_code(monkeypatch):
+    """A write due in play first lets the hint job go and waits a frame (make_room); when the
+    player pauses in that frame, the write follows in the pause, which must stay in its phase:
+    entering PLAY there let the pause menu's code go while the menu was in front (its next
+    key loaded a second copy, the first pinned by the menu on the screen)."""
+    from mines import phases
+    entered = []
+    real = phases.enter
+    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.run(500)
+    writes = len(nvm.writes)
+    m.saves.policy.note(SETTINGS)   # (urgent, 15 s after the last write: due at once)
+    d.run(1)
+    assert len(nvm.writes) == writes and m.saves._room   # room made first: the write waits
+    del entered[:]
+    d.press(M.START)
+    d.run(2)
+    assert len(nvm.writes) == writes + 1 and m.state == M.PAUSED
+    assert phases.PLAY not in entered and entered[-1] == phases.PAUSE, entered
+
+
 def test_the_save_part_allocates_nothing_per_frame_under_micropython():
     import subprocess
     from engine_util import MICROPYTHON, ROOT
