@@ -418,6 +418,29 @@ def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
     assert m.mode and m.state == M.PLAYING
 
 
+def test_a_write_in_a_puzzles_pause_lets_the_saves_code_go(monkeypatch):
+    """A write while a puzzle is paused loads the save's code; once written it goes again
+    (the puzzle's phase, PUZZLE_PLAY, keeps the menus' and the puzzle's code, not the save's),
+    as in a sweeper game's pause."""
+    from mines import phases
+    entered = []
+    real = phases.enter
+    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    nvm = Nvm()
+    m, d = boot(nvm)
+    m.start_puzzle()
+    assert d.until(M.PLAYING, 20000) and m.mode
+    d.press(M.START)
+    assert m.state == M.PAUSED
+    d.run(600)
+    del entered[:]
+    writes = len(nvm.writes)
+    m.saves.policy.note(SETTINGS)   # (urgent, 15 s after the last write: due at once)
+    d.run(2)
+    assert len(nvm.writes) == writes + 1 and m.state == M.PAUSED and m.mode
+    assert entered == [phases.PUZZLE_PLAY], entered
+
+
 def test_a_write_held_for_room_then_paused_keeps_the_pause_menus_code(monkeypatch):
     """A write due in play first lets the hint job go and waits a frame (make_room); when the
     player pauses in that frame, the write follows in the pause, which must stay in its phase:

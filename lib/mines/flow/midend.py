@@ -335,13 +335,15 @@ class Midend:
         return True
 
     def lean(self):
-        """The save's code goes (mines.phases: MAIN, PAUSE, END_LEAN) where nothing in front
-        needs it: the main menu alone, a sweeper game's pause menu or end panel."""
+        """The save's code goes (mines.phases: MAIN, PAUSE, END_LEAN, PUZZLE_PLAY) where
+        nothing in front needs it: the main menu alone, a sweeper game's pause menu or end
+        panel, a puzzle's pause menu or end."""
         s = self.state
         if s == MENU and len(self._stack) == 1:
             self.enter(phases.MAIN)
-        elif not self.mode and (s == PAUSED or (s == WON or s == LOST) and not self.screen):
-            self.enter(phases.PAUSE if s == PAUSED else phases.END_LEAN)
+        elif s == PAUSED or (s == WON or s == LOST) and (self.mode or not self.screen):
+            self.enter(phases.PUZZLE_PLAY if self.mode else phases.PAUSE if s == PAUSED else
+                       phases.END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
