@@ -551,3 +551,29 @@ def test_results_held_back_are_packed_in_one_buffer_and_all_counted():
     assert saves.logged == 0
     m, d = boot(nvm)
     assert current(m.saves).stats_for(key)[:2] == (34, 17)
+
+
+def test_a_screen_in_front_is_of_the_code_loaded_now(monkeypatch):
+    """With modules let go as on the device (phases.UNLOAD), the pause menu over a sweeper
+    game and the main menu after it are objects of the menus module loaded now: a menu made
+    by code let go before it was shown pins that code, and its next key loads a second copy."""
+    from mines import phases
+    saved = dict(sys.modules)
+    monkeypatch.setattr(phases, "UNLOAD", True)
+    try:
+        m, d = boot(Nvm())
+        start_quick(d)
+        d.run(40)
+        for key, state in ((M.START, M.PAUSED), (M.SELECT, M.MENU)):
+            d.press(key)
+            d.run(2)
+            assert m.state == state
+            menus = sys.modules.get("mines.flow.menus")  # (None: let go under the menu)
+            assert menus is not None and type(m.screen) is menus.Menu, (state, m.screen.name)
+    finally:  # the modules as they were, for the other tests' imports
+        sys.modules.clear()
+        sys.modules.update(saved)
+        for name, module in saved.items():
+            package, _, attr = name.rpartition(".")
+            if package in saved:
+                setattr(saved[package], attr, module)

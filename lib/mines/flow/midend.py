@@ -305,10 +305,12 @@ class Midend:
 
     def pause(self, title="Paused"):
         """The pause menu over the game in play; the hint job goes (the next move's check makes
-        it again)."""
-        from mines.flow.menus import PAUSE_ROWS, Menu
+        it again). The menus' code is imported after the phases are entered: imported
+        before, it was let go under the menu it made (the menu's next key loaded a second
+        copy)."""
         self.make_room()
         self.enter(phases.PAUSE)
+        from mines.flow.menus import PAUSE_ROWS, Menu
         self.show_paused(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
 
     def _open_main(self):
