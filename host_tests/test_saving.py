@@ -396,14 +396,21 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     raise AssertionError("no covered safe cell")
 
 
+def phases_entered(monkeypatch):
+    """The list of the phases the midend enters from now on (mines.phases.enter's calls)."""
+    from mines import phases
+    entered = []
+    real = phases.enter
+    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    return entered
+
+
 def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
     """A write in play lets the hint job's code go first (phases.PLAY_LEAN) and the save's code
     after (PLAY); a puzzle's objects hold its code, so a write in a puzzle stays in its phase
     (the puzzle's code let go would load a second copy at its next move)."""
     from mines import phases
-    entered = []
-    real = phases.enter
-    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    entered = phases_entered(monkeypatch)
     nvm = Nvm()
     m, d = boot(nvm)
     m.start_puzzle()
@@ -423,9 +430,7 @@ def test_a_write_in_a_puzzles_pause_lets_the_saves_code_go(monkeypatch):
     (the puzzle's phase, PUZZLE_PLAY, keeps the menus' and the puzzle's code, not the save's),
     as in a sweeper game's pause."""
     from mines import phases
-    entered = []
-    real = phases.enter
-    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    entered = phases_entered(monkeypatch)
     nvm = Nvm()
     m, d = boot(nvm)
     m.start_puzzle()
@@ -447,9 +452,7 @@ def test_a_write_held_for_room_then_paused_keeps_the_pause_menus_code(monkeypatc
     entering PLAY there let the pause menu's code go while the menu was in front (its next
     key loaded a second copy, the first pinned by the menu on the screen)."""
     from mines import phases
-    entered = []
-    real = phases.enter
-    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    entered = phases_entered(monkeypatch)
     nvm = Nvm()
     m, d = boot(nvm)
     beginner(d)
