@@ -170,10 +170,10 @@ def show_result(view, m):
 
 
 def open_on(view):
-    """A TextScreen in front on ``view`` (a boards.view.View), where the last one was scrolled
-    to (view._text_kept); returns it (view.text)."""
+    """A TextScreen in front on ``view`` (a boards.view.View), at the top; returns it
+    (view.text). (Every screen opened after the board was in front is a new one, and keeping
+    the last one shown would pin its module's code once the phase lets it go.)"""
     text = view.text = TextScreen(view.width, view.height)
-    text.shown, text.first = view._text_kept
     view.root.append(text.group)
     return text
 

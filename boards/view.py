@@ -84,7 +84,6 @@ class View:
     _band: "displayio.Group"
     panel_lines: tuple  # two boards.text_screen.Text while the panel shows, else ()
     text: "Optional[TextScreen]"  # the text screen in front, if one is
-    _text_kept: tuple
     # the draw state: what the screen shows now
     ox: int  # first board column and row in view
     oy: int
@@ -128,13 +127,13 @@ class View:
             changed |= self._draw_bar(m)
         text = self.text
         if screen_up:
+            self._board_game = None  # (not held behind a menu: a puzzle's game pins its code)
             if text is None:
                 from boards.text_screen import open_on
                 text = open_on(self)
             changed |= text.draw(m, BAR if bar_up else 0)
         else:
             if text is not None:  # its Labels and objects back to the heap for the game
-                self._text_kept = (text.shown, text.first)
                 self.root.remove(text.group)
                 self.text = None
                 changed = True

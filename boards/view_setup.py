@@ -112,9 +112,8 @@ def build(view, display, width, height):
     root.append(view.panel)
 
     # menus and pages: a boards.text_screen.TextScreen while one is in front (None while the
-    # board is), the last one's scroll kept for the next
+    # board is)
     view.text = None
-    view._text_kept = (None, 0)
 
     view._bar_state = view._bar_left = view._bar_sec = view._bar_progress = -1000
     view._bar_start = -1000

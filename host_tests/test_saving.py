@@ -396,14 +396,21 @@ def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     raise AssertionError("no covered safe cell")
 
 
+def phases_entered(monkeypatch):
+    """The list of the phases the midend enters from now on (mines.phases.enter's calls)."""
+    from mines import phases
+    entered = []
+    real = phases.enter
+    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    return entered
+
+
 def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
     """A write in play lets the hint job's code go first (phases.PLAY_LEAN) and the save's code
     after (PLAY); a puzzle's objects hold its code, so a write in a puzzle stays in its phase
     (the puzzle's code let go would load a second copy at its next move)."""
     from mines import phases
-    entered = []
-    real = phases.enter
-    monkeypatch.setattr(phases, "enter", lambda phase: entered.append(phase) or real(phase))
+    entered = phases_entered(monkeypatch)
     nvm = Nvm()
     m, d = boot(nvm)
     m.start_puzzle()
@@ -416,6 +423,50 @@ def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
     assert len(nvm.writes) == writes + 1 and not m.saves.policy.dirty
     assert entered == [phases.PUZZLE_PLAY, phases.PUZZLE_PLAY], entered
     assert m.mode and m.state == M.PLAYING
+
+
+def test_a_write_in_a_puzzles_pause_lets_the_saves_code_go(monkeypatch):
+    """A write while a puzzle is paused loads the save's code; once written it goes again
+    (the puzzle's phase, PUZZLE_PLAY, keeps the menus' and the puzzle's code, not the save's),
+    as in a sweeper game's pause."""
+    from mines import phases
+    entered = phases_entered(monkeypatch)
+    nvm = Nvm()
+    m, d = boot(nvm)
+    m.start_puzzle()
+    assert d.until(M.PLAYING, 20000) and m.mode
+    d.press(M.START)
+    assert m.state == M.PAUSED
+    d.run(600)
+    del entered[:]
+    writes = len(nvm.writes)
+    m.saves.policy.note(SETTINGS)   # (urgent, 15 s after the last write: due at once)
+    d.run(2)
+    assert len(nvm.writes) == writes + 1 and m.state == M.PAUSED and m.mode
+    assert entered == [phases.PUZZLE_PLAY], entered
+
+
+def test_a_write_held_for_room_then_paused_keeps_the_pause_menus_code(monkeypatch):
+    """A write due in play first lets the hint job go and waits a frame (make_room); when the
+    player pauses in that frame, the write follows in the pause, which must stay in its phase:
+    entering PLAY there let the pause menu's code go while the menu was in front (its next
+    key loaded a second copy, the first pinned by the menu on the screen)."""
+    from mines import phases
+    entered = phases_entered(monkeypatch)
+    nvm = Nvm()
+    m, d = boot(nvm)
+    beginner(d)
+    start_quick(d)
+    d.run(500)
+    writes = len(nvm.writes)
+    m.saves.policy.note(SETTINGS)   # (urgent, 15 s after the last write: due at once)
+    d.run(1)
+    assert len(nvm.writes) == writes and m.saves._room   # room made first: the write waits
+    del entered[:]
+    d.press(M.START)
+    d.run(2)
+    assert len(nvm.writes) == writes + 1 and m.state == M.PAUSED
+    assert phases.PLAY not in entered and entered[-1] == phases.PAUSE, entered
 
 
 def test_the_save_part_allocates_nothing_per_frame_under_micropython():
@@ -503,3 +554,29 @@ def test_results_held_back_are_packed_in_one_buffer_and_all_counted():
     assert saves.logged == 0
     m, d = boot(nvm)
     assert current(m.saves).stats_for(key)[:2] == (34, 17)
+
+
+def test_a_screen_in_front_is_of_the_code_loaded_now(monkeypatch):
+    """With modules let go as on the device (phases.UNLOAD), the pause menu over a sweeper
+    game and the main menu after it are objects of the menus module loaded now: a menu made
+    by code let go before it was shown pins that code, and its next key loads a second copy."""
+    from mines import phases
+    saved = dict(sys.modules)
+    monkeypatch.setattr(phases, "UNLOAD", True)
+    try:
+        m, d = boot(Nvm())
+        start_quick(d)
+        d.run(40)
+        for key, state in ((M.START, M.PAUSED), (M.SELECT, M.MENU)):
+            d.press(key)
+            d.run(2)
+            assert m.state == state
+            menus = sys.modules.get("mines.flow.menus")  # (None: let go under the menu)
+            assert menus is not None and type(m.screen) is menus.Menu, (state, m.screen.name)
+    finally:  # the modules as they were, for the other tests' imports
+        sys.modules.clear()
+        sys.modules.update(saved)
+        for name, module in saved.items():
+            package, _, attr = name.rpartition(".")
+            if package in saved:
+                setattr(saved[package], attr, module)

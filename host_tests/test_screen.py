@@ -488,6 +488,28 @@ def test_sounds_are_short_and_play_through_the_mixer():
     speaker.play("open")                                          # returns at once
 
 
+def held(view, cls):
+    """The ``cls`` objects reachable from ``view``'s attributes (and theirs, in lists, tuples
+    and dicts). The board in front must hold no menus.Menu, nor a menu the game: on the device
+    an object keeps its module's code, which the phase let go (a second copy once it is loaded
+    again), and a game its buffers."""
+    found, seen, todo = [], set(), [view]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (str, bytes, bytearray, int, float)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, cls):
+            found.append(obj)
+        elif isinstance(obj, (list, tuple)):
+            todo.extend(obj)
+        elif isinstance(obj, dict):
+            todo.extend(obj.values())
+        elif type(obj).__module__.startswith(("boards.", "mines.")):
+            todo.extend(vars(obj).values())
+    return found
+
+
 def test_text_screens_are_gone_while_the_board_is_in_front():
     s = S.menu()
     v, m = s.view, s.m
@@ -499,8 +521,11 @@ def test_text_screens_are_gone_while_the_board_is_in_front():
     assert m.state == M.PLAYING
     assert v.text is None and text.group not in v.root             # the text screen is gone
     assert v.panel_lines == ()
+    from mines.flow.menus import Menu
+    assert not held(v, Menu)
     s.d.press(M.START)                                             # the pause menu: back
     s.show()
+    assert not held(v, type(m.game))
     assert v.text.rows.read(0).startswith("  Resume")
     assert read_label(s, 8, YELLOW) == "Paused"
     s.d.press(M.START)

@@ -131,7 +131,7 @@ class Midend:
 
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
-        (not a tuple with the height: read every frame, it allocates nothing)."""
+        (read every frame: no tuple with the height)."""
         if self.mode:
             return self.puzzle.size(self, 1)
         return self.game.width if self._board_in_front() else self.settings.width
@@ -306,9 +306,9 @@ class Midend:
     def pause(self, title="Paused"):
         """The pause menu over the game in play; the hint job goes (the next move's check makes
         it again)."""
-        from mines.flow.menus import PAUSE_ROWS, Menu
         self.make_room()
         self.enter(phases.PAUSE)
+        from mines.flow.menus import PAUSE_ROWS, Menu  # (after enter)
         self.show_paused(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
 
     def _open_main(self):
@@ -335,13 +335,14 @@ class Midend:
         return True
 
     def lean(self):
-        """The save's code goes (mines.phases: MAIN, PAUSE, END_LEAN) where nothing in front
-        needs it: the main menu alone, a sweeper game's pause menu or end panel."""
+        """The save's code goes (mines.phases) where nothing in front needs it: the menu
+        alone, a pause menu, an end panel."""
         s = self.state
         if s == MENU and len(self._stack) == 1:
             self.enter(phases.MAIN)
-        elif not self.mode and (s == PAUSED or (s == WON or s == LOST) and not self.screen):
-            self.enter(phases.PAUSE if s == PAUSED else phases.END_LEAN)
+        elif s == PAUSED or (s == WON or s == LOST) and (self.mode or not self.screen):
+            self.enter(phases.PUZZLE_PLAY if self.mode else
+                       phases.PAUSE if s == PAUSED else phases.END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""

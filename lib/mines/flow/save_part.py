@@ -142,7 +142,8 @@ class Saves:
             self.policy.written(now_ms)
             if self._room:  # in play: the save's code goes again, the hint job comes back
                 self._room = False
-                m.make_room(False)
+                if m.state == PLAYING:  # (paused since: a menu's code must stay)
+                    m.make_room(False)
             m.lean()  # (at the main menu, a pause menu or an end panel: its code goes)
 
     def write(self, m):
