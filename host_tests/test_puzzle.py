@@ -311,7 +311,7 @@ def test_the_enumeration_cache_tells_groups_apart_by_their_numbers_values():
             sv.solve(FULL)
         assert cached.st == plain.st, trial
         decided += not plain.unknown
-    assert cached.cases.layouts.hits > 50 and 10 < decided < 140
+    assert cached.cases.layouts.hits > 40 and 10 < decided < 140   # (4 slots at 6x4)
 
 
 def _random_view(board, cells, rnd, mines, shown, *solvers):

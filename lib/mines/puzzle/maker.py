@@ -9,8 +9,8 @@ costs the device's compiler heap).
 # order and a removal is kept only if the solver, working from the remaining clues alone (a cell
 # it proves safe shows no number), still decides every cell at the level: Easy =
 # ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The mine
-# count is shown at every level; only Hard's reasoning uses it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
-# left was tested: none can go (minimal).
+# count is shown at every level; only Hard's reasoning uses it. The solver is sound: one
+# solution, and every clue left was tested: none can go (minimal).
 #
 # Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
 # whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
@@ -58,8 +58,8 @@ SLICE_UNITS = 160
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # A middle level of the walk (it forgets the most cells) keeps a copy of the solver's per-cell
-# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime, 20x15
-# Hard: four levels 8% less than none; one (4) 1.7% more than two (4, 5; 3 or 5 alone 1.8%).
+# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell (devtime, 20x15
+# Hard: four levels 8% less than none; one, 4, 1.7% more than two).
 _SNAP_LEVELS = const(1)
 _SNAP_FROM = const(4)
 # The walk's levels, one array (``_levels``): per level from _LO + level on, its range of tests
@@ -73,6 +73,10 @@ _MARK = const(3 * _DEPTH)
 _NP = const(4 * _DEPTH)
 _LEFT = const(5 * _DEPTH)
 _KEPT = const(0x8000)   # on a clue of ``cand`` the walk keeps (a cell index is below 512)
+# (``cases.MakerCases.test``'s answer and ``how``, repeated: Easy and Medium load no cases)
+_ANALYSE = const(2)
+_BY_BIG = const(1)
+_BY_STATE = const(2)
 
 
 class PuzzleMaker:
@@ -84,20 +88,17 @@ class PuzzleMaker:
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
     ``solver`` holding the solve of the finished puzzle from its clues (``order[clues:nknown]``
     are the deductions in order, with ``why``, ``src``, ``src2``). Statistics: ``tests``
-    (removals that needed a solve), ``twins`` (kept unsolved), Hard's tests told by a group
-    past the bound (``big``), by the state around the clue (``local``), cut short (``cuts``),
-    ``restarts`` (mine layouts thrown away), ``total_work``, ``max_slice`` (units).
-    ``progress`` is 0..100 throughout.
+    (that needed a solve), ``twins`` (kept unsolved), Hard's tests told by a group past the
+    bound (``big``), by the state around the clue (``local``), cut short (``cuts``),
+    ``restarts`` (layouts thrown away), ``total_work``, ``max_slice`` (units). ``progress``
+    0..100.
     """
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # piece between two checks is over 200 units: the maker's at most 150 (a cell of
-    # the second-solution look, 90; ``MakerCases.test``: 8 clues' neighbours, 72, a look at
-    # the groups so far, 150, the group to enumerate first, 105; a group grown by a cell, 80);
-    # the analysis's a TotalCounts step (193), a group's count test (< 160 up to 20x15), a
-    # group's set-up (195), a cache look-up (110), the gap test (192). That fits the midend's
-    # runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both, and every frame's).
+    # piece between two checks is over 200 units (the maker's 150 at most: a look at the
+    # groups so far in ``MakerCases.test``; the analysis's 195: a group's set-up). That fits
+    # the midend's runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
     def __init__(self, width, height, analysis=True):
@@ -111,7 +112,7 @@ class PuzzleMaker:
         # (view mode; its clues are the board's counts: no copy)
         self.solver = Solver(board)
         self.solver.oracle = False
-        # The maker's parts, each compiled after a collect and before their buffers take room.
+        # The maker's parts, compiled after a collect, before their buffers take room.
         from mines.puzzle.walk import give  # noqa: F401
         gc.collect()
         if analysis:
@@ -162,9 +163,9 @@ class PuzzleMaker:
         # and ``src2`` go to ``src``.
         s = self.solver
         s.why = s.when = s.src2 = s.src
-        # (room for half the cells' promotions, grown by ``walk.give``: 81 the most seen at
-        # 20x15 over 90 puzzles)
-        self.promoted = array("H", bytes(self.width * self.height // 2 * 2))
+        # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the
+        # most seen at 20x15, 90 puzzles)
+        self.promoted = array("H", bytes(self.width * self.height // 4 * 2))
         self._copies = [bytearray(len(s.st) if k % 3 == 0 else s.size)
                         for k in range(3 * _SNAP_LEVELS)]
 
@@ -268,16 +269,22 @@ class PuzzleMaker:
                         while found is None:
                             yield
                             found = cases.test(cand, lo, SLICE_UNITS, 1)
-                        if found == cases.ANALYSE:
+                        if found == _ANALYSE:
                             for status in runner:
                                 if status == RUNNING:
                                     yield
                                     continue
                                 break
-                            found = cases.settle()
+                            cases.layouts.watch = 0
+                            cases.ask = 0
+                            found = cases.decided
+                            if found:
+                                # (nothing learnt: the next analysis must not take an
+                                # unchanged group for one that showed nothing)
+                                cases.fresh = 1
                         decided = found
-                        self.big += cases.how == cases.BY_BIG
-                        self.local += cases.how == cases.BY_STATE
+                        self.big += cases.how == _BY_BIG
+                        self.local += cases.how == _BY_STATE
                         self.cuts += cases.layouts.twin
                     if s.unknown and not decided:
                         cand[lo] |= _KEPT
@@ -388,8 +395,7 @@ class PuzzleMaker:
                     continue
                 break
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
-        # maker's own analysis: the same deductions as the plain one's, its groups in another
-        # order, and 1% of a Hard puzzle's time less), in the room of the walk's parts.
+        # maker's analysis: the plain one's deductions, 1% less time), in the walk's room.
         runner = builder = None
         self._copies = self.promoted = copies = None
         runners = self._runners
