@@ -36,20 +36,13 @@ costs the device's compiler heap).
 # ``step()`` runs a slice of about ``SLICE_UNITS`` work units; nothing is allocated per test.
 
 from mines._const import const
-import gc
 from array import array
 
-from mines.engine.solver import QUEUED, RUNNING, Solver
-gc.collect()
-from mines.engine.board import Board
-# play's levels (the solver's) and limits, not play: making a puzzle holds none of its code.
+from mines.engine.solver import QUEUED, RUNNING
+# play's levels (the solver's), not play: making a puzzle holds none of its code.
 from mines.engine.presets import FULL as HARD, PAIRS as MEDIUM, SINGLE as EASY
-from mines.engine.rng import Rng
 
-_SEED_BITS = const(30)
-_MIN_SIDE = const(5)
-_MAX_WIDTH = const(20)
-_MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
+_SEED_BITS = const(30)   # (the same as play's: a test checks)
 
 SLICE_UNITS = 160
 # Per level, the level ranges are solved at (a test runs its own from there): the pair rule
@@ -80,8 +73,8 @@ _BY_STATE = const(2)
 
 
 class PuzzleMaker:
-    """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
-    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``. Statistics and
+    """Makes puzzles of one size; buffers are made once (the walk's, ``deal.prepare``, a
+    puzzle). ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``. Statistics and
     ``progress`` from the first ``begin`` on.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
@@ -101,73 +94,15 @@ class PuzzleMaker:
     # the midend's runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
-    def __init__(self, width, height, analysis=True):
-        if not (_MIN_SIDE <= width <= _MAX_WIDTH and _MIN_SIDE <= height <= _MAX_HEIGHT):
-            from mines.puzzle.play import check_size
-            raise ValueError(check_size(width, height))
-        gc.collect()   # a quiet moment: the buffers below then find room in one piece
-        self.width = width
-        self.height = height
-        self.board = board = Board(width, height)
-        # (view mode; its clues are the board's counts: no copy)
-        self.solver = Solver(board)
-        self.solver.oracle = False
-        # The maker's parts, compiled after a collect, before their buffers take room.
-        from mines.puzzle.walk import give  # noqa: F401
-        gc.collect()
-        if analysis:
-            self._analysis()
-        cells = width * height
-        self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        self._levels = array("H", bytes(2 * (_LEFT + _SNAP_LEVELS)))   # the walk's (_LO...)
-        # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
-        # within 2 of a cell x, at its offset + _j0.
-        self._near = (0,) + board.offsets
-        self._i = 0
-        self._far = 0
-        self._j0 = j0 = 2 * board.stride + 2
-        self._jtab = jtab = bytearray(2 * j0 + 1)
-        for j in range(24):
-            jtab[self.solver.poffs[j] + j0] = j + 1
-        self._parts()
-        self.npromoted = 0
-        self.clue = None   # (made by the final solve: while the walk runs, a kept clue is
-        # marked in ``cand``, by _KEPT)
-        self.rng = Rng(0)
-        self.level = EASY
-        self.seed = 0
-        self.mines = 0
-        self.clues = 0
-        self.done = True
-        self._job = None
-        # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
-        self._runners = [None, None, None]
-
-    def _analysis(self):
-        # Hard's case analysis (its code and buffers the most the maker has), compiled as the
-        # parts above, the largest first.
-        gc.collect()
-        from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
-        gc.collect()
-        from mines.puzzle.cache import CachedLayouts  # noqa: F401
-        gc.collect()
-        from mines.puzzle.cases import MakerCases
-        gc.collect()
-        self.solver.cases = MakerCases(self.solver)
-
-    def _parts(self):
-        # The walk's parts (the final solve lets them go): the clues promoted, and copies of
-        # the solver's per-cell state at a fixed point (st, unk and mk, three a copy; its mines
-        # left in ``_levels``) for _SNAP_LEVELS levels of the walk (about 1.2 KB each at
-        # 20x15). The walk reads none of the solver's record but ``order``: ``why``, ``when``
-        # and ``src2`` go to ``src``.
-        s = self.solver
-        s.why = s.when = s.src2 = s.src
-        # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the
-        # most seen at 20x15, 90 puzzles)
-        self.promoted = array("H", bytes(self.width * self.height // 4 * 2))
-        self._copies = [bytearray(len(s.st) if k % 3 == 0 else s.size)
-                        for k in range(3 * _SNAP_LEVELS)]
+    def __init__(self, width, height, analysis=True, deal_first=False):
+        # ``deal_first`` (the game's): the walk's parts and Hard's analysis are made once the
+        # mines and clues are dealt, and the code of the maker's start and deal (``deal``)
+        # goes then (where modules are let go, mines.phases.UNLOAD): the two never share the
+        # heap.
+        from mines.puzzle.deal import build
+        build(self, width, height, analysis, 2 * (_LEFT + _SNAP_LEVELS),
+              0 if deal_first else 3 * _SNAP_LEVELS)
+        self.deal_first = deal_first
 
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
@@ -179,10 +114,10 @@ class PuzzleMaker:
         self.rng.seed(seed)
         self.seed = seed
         self.level = level
-        if level == HARD and self.solver.cases is None:
-            self._analysis()
-        if self.promoted is None:
-            self._parts()
+        if not self.deal_first and (level == HARD and self.solver.cases is None or
+                                    self.promoted is None):
+            from mines.puzzle.deal import prepare
+            prepare(self, level == HARD, 3 * _SNAP_LEVELS)
         for lv in (level, BUILD_LEVEL[level]):
             if self._runners[lv] is None:
                 self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
@@ -232,8 +167,14 @@ class PuzzleMaker:
         s = self.solver
         cand = self.cand
         levels = self._levels
-        from mines.puzzle.walk import deal
+        from mines.puzzle.deal import deal, prepare
         n = yield from deal(self, SLICE_UNITS)
+        if self.deal_first:
+            prepare(self, self.level == HARD, 3 * _SNAP_LEVELS)
+            from mines.phases import UNLOAD, forget
+            if UNLOAD:
+                forget("mines.puzzle.deal")
+        deal = prepare = None
         # Depth first over the tests 0..n-1, halving: see the module docstring.
         levels[_LO] = 0
         levels[_HI] = n
