@@ -504,7 +504,7 @@ def test_same_seed_same_puzzle_other_seed_other_puzzle_and_bad_parameters():
     # (the maker repeats play's levels and limits, so that making a puzzle loads no play)
     from mines.puzzle import deal, maker
     assert (maker.EASY, maker.MEDIUM, maker.HARD) == (P.EASY, P.MEDIUM, P.HARD)
-    assert (maker._SEED_BITS, deal._MIN_SIDE, deal._MIN_SIDE, deal._MAX_WIDTH,
+    assert (deal._SEED_BITS, deal._MIN_SIDE, deal._MIN_SIDE, deal._MAX_WIDTH,
             deal._MAX_HEIGHT) == (P.SEED_BITS, P.MIN_WIDTH, P.MIN_HEIGHT, P.MAX_WIDTH,
                                   P.MAX_HEIGHT)
 

@@ -7,10 +7,11 @@ import gc
 from array import array
 
 from mines.engine.board import Board
-from mines.engine.presets import FULL
+from mines.engine.presets import FULL, PAIRS, SINGLE
 from mines.engine.rng import Rng
 from mines.engine.solver import Solver
 
+_SEED_BITS = const(30)
 _MIN_SIDE = const(5)
 _MAX_WIDTH = const(20)
 _MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
@@ -64,6 +65,28 @@ def build(maker, width, height, analysis, levels, copies):
     maker._job = None
     # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
     maker._runners = [None, None, None]
+
+
+def start(maker, seed, level, copies, build_level):
+    # ``PuzzleMaker.begin``: ``copies`` as ``prepare``'s, ``build_level`` the maker's
+    # BUILD_LEVEL.
+    if level not in (SINGLE, PAIRS, FULL):
+        raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
+    if not (0 <= seed < (1 << _SEED_BITS)):
+        raise ValueError("seed must be 0 to %d" % ((1 << _SEED_BITS) - 1))
+    maker.rng.seed(seed)
+    maker.seed = seed
+    maker.level = level
+    if not maker.deal_first:
+        prepare(maker, level == FULL, copies)
+    runners = maker._runners
+    for lv in (level, build_level[level]):
+        if runners[lv] is None:
+            runners[lv] = maker.solver.run(lv, maker.SLICE_UNITS)
+    maker.done = False
+    maker.progress = maker.slice_work = maker.total_work = maker.max_slice = 0
+    maker.tests = maker.twins = maker.cuts = maker.local = maker.big = maker.restarts = 0
+    maker._job = maker._make()
 
 
 def prepare(maker, analysis, copies):

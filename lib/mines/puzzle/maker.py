@@ -42,8 +42,6 @@ from mines.engine.solver import QUEUED, RUNNING
 # play's levels (the solver's), not play: making a puzzle holds none of its code.
 from mines.engine.presets import FULL as HARD, PAIRS as MEDIUM, SINGLE as EASY
 
-_SEED_BITS = const(30)   # (the same as play's: a test checks)
-
 SLICE_UNITS = 160
 # Per level, the level ranges are solved at (a test runs its own from there): the pair rule
 # looks only at numbers queued since, so Medium's and Hard's tests must start where every pair
@@ -107,24 +105,8 @@ class PuzzleMaker:
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
         HARD). The same arguments always give the same puzzle."""
-        if level not in (EASY, MEDIUM, HARD):
-            raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
-        if not (0 <= seed < (1 << _SEED_BITS)):
-            raise ValueError("seed must be 0 to %d" % ((1 << _SEED_BITS) - 1))
-        self.rng.seed(seed)
-        self.seed = seed
-        self.level = level
-        if not self.deal_first and (level == HARD and self.solver.cases is None or
-                                    self.promoted is None):
-            from mines.puzzle.deal import prepare
-            prepare(self, level == HARD, 3 * _SNAP_LEVELS)
-        for lv in (level, BUILD_LEVEL[level]):
-            if self._runners[lv] is None:
-                self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
-        self.done = False
-        self.progress = self.slice_work = self.total_work = self.max_slice = 0
-        self.tests = self.twins = self.cuts = self.local = self.big = self.restarts = 0
-        self._job = self._make()
+        from mines.puzzle.deal import start
+        start(self, seed, level, 3 * _SNAP_LEVELS, BUILD_LEVEL)
 
     def step(self):
         """Run one slice. Returns True when the puzzle is ready (and on every call after that);
