@@ -114,9 +114,9 @@ class PuzzleMode:
                 from mines.puzzle.maker import PuzzleMaker
                 try:
                     # (Hard's case analysis only for Hard: Easy's and Medium's heap holds none
-                    # of it)
+                    # of it; the maker's start and deal go before its walk comes)
                     maker = self.maker = PuzzleMaker(self.width, self.height,
-                                                     self.level == FULL)   # (play.HARD)
+                                                     self.level == FULL, True)   # (play.HARD)
                 except MemoryError:
                     self.drop()
                     raise

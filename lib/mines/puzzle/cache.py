@@ -5,9 +5,9 @@
 # The maker's case analysis sees most groups again and again, unchanged, from test to test (three
 # in four at 20x15 Hard). A group whose cells, numbers, and mines still to place and free cells
 # around each number are all the same as one kept has the same layouts: they are copied instead
-# of enumerated. The last ``_SLOTS`` enumerations are kept, in a ring. Apart from
-# ``mines.engine.layouts`` so that the sweeper carries none of it (its analysis keeps no cache), and
-# so that the case analysis's modules compile as small as before.
+# of enumerated. The last ``_SLOTS`` enumerations are kept, in a ring (fewer on a small board).
+# Apart from ``mines.engine.layouts`` so that the sweeper carries none of it (its analysis keeps
+# no cache), and so that the case analysis's modules compile as small as before.
 #
 # (Comments, not a docstring: a long docstring costs the device's compiler heap.)
 
@@ -17,7 +17,9 @@ from mines._const import const
 from mines.engine.layouts import GroupLayouts
 
 _WATCH_UNITS = const(40)   # a watched enumeration looks for a second solution this often
-_SLOTS = const(8)   # about 170 bytes each (devtime, 20x15 Hard: 0.6% less than 6)
+_SLOTS = const(8)   # about 170 bytes each (devtime, 20x15 Hard: 0.6% less than 6) ...
+_SMALL_SLOTS = const(4)   # ... and below _SMALL_CELLS cells (a few groups at a time)
+_SMALL_CELLS = const(150)
 _KEY_CELLS = const(15)   # a kept group has at most this many cells (groups.MAX_GROUP) ...
 _KEY_CONS = const(24)    # ... and numbers (a bigger one is enumerated every time; 21 the
 # most seen at 20x15 Hard over 40 seeds, 1,956 groups)
@@ -29,12 +31,7 @@ class CachedLayouts(GroupLayouts):
 
     def __init__(self, cases, max_group):
         GroupLayouts.__init__(self, cases, max_group)
-        # The masks for 64 cells and groups, grown in ``start`` (the most a maker's analysis
-        # was seen to take: 47, 20x15 Hard, 300 seeds; GroupLayouts' room for a whole board
-        # goes back to the heap before the maker's own buffers come).
-        self.andm = array("H", bytes(128))
-        self.orm = array("H", bytes(128))
-        slots = _SLOTS
+        slots = _SLOTS if self.s.cells >= _SMALL_CELLS else _SMALL_SLOTS
         self.hits = 0
         self.watch = 0   # 1: ``step`` looks for a second solution in each group (``_seen``)
         self.twin = 0
@@ -60,11 +57,6 @@ class CachedLayouts(GroupLayouts):
         GroupLayouts.start(self, g, pos)
         self._base = self.cases.gstart[g]
         n = self._n
-        room = len(self.andm)
-        if pos + n >= room:
-            more = array("H", bytes(2 * room + 32))   # room for 16 more than twice, in place
-            self.andm.extend(more)
-            self.orm.extend(more)
         ncons = self._ncons
         self.s.work += 2 * n
         self._fill = -1
@@ -148,7 +140,7 @@ class CachedLayouts(GroupLayouts):
         kneed = self._kneed
         sig = gcells[base] << 10 | ncons << 4 | n
         if sig in ksig:   # (else no slot can be the same)
-            for slot in range(self._look - 1, _SLOTS):
+            for slot in range(self._look - 1, len(ksig)):
                 if ksig[slot] != sig:
                     continue
                 if s.work >= slice_units:
@@ -179,11 +171,11 @@ class CachedLayouts(GroupLayouts):
                         s.work += 2 * n
                         return True
         if s.work >= slice_units:
-            self._look = _SLOTS + 1
+            self._look = len(ksig) + 1
             return None
         self._look = 0
         slot = self._next
-        self._next = (slot + 1) % _SLOTS
+        self._next = (slot + 1) % len(ksig)
         ksig[slot] = 0   # empty until the enumeration is done
         self._sig = sig
         a = slot * _KEY_CELLS

@@ -4,8 +4,15 @@ after ``cache``, each compiled apart where a 96K heap still finds room."""
 
 from array import array
 
+from mines._const import const
 from mines.engine.groups import CHANGED, MAX_GROUP, NUM, UNK, SAME, CaseAnalysis
 from mines.puzzle.cache import CachedLayouts
+
+# How the last ``test`` was told (``MakerCases.how``, read by the maker, which repeats them).
+_BY_ANALYSIS = const(0)
+_BY_BIG = const(1)
+_BY_STATE = const(2)
+_ANALYSE = const(2)   # (what ``test`` returns when the analysis must tell)
 
 
 class MakerCases(CaseAnalysis):
@@ -24,10 +31,9 @@ class MakerCases(CaseAnalysis):
         # ``when``, ``why`` and ``src2`` too): its entries at unknown cells are free (written
         # when a cell becomes known), and every state the maker goes back to (``fresh``) has
         # each group enumerated again before its counts are read.
-        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack, 16, solver.src)
-        # The totals' table for 62 frontier cells, grown in ``collect`` (its room for a whole
-        # board goes back to the heap before the maker's own buffers come; 50 the most seen).
-        self.totals.reach = bytearray(64)
+        # Room for 64 layout masks and totals, grown as needed (the most a maker's analysis
+        # was seen to take: 47 masks, 50 totals, 20x15 Hard, 300 seeds).
+        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack, 16, solver.src, 64)
         self.by_unknown = True
         self.nfront = 0
         self.nfound = 0
@@ -40,7 +46,7 @@ class MakerCases(CaseAnalysis):
         self._stamp = 0
         self._checked = 0
         self._near = (0,) + solver.offsets   # a cell and its neighbours
-        self.how = 0   # how the last ``test`` was told: BY_ANALYSIS, BY_BIG or BY_STATE
+        self.how = 0   # how the last ``test`` was told: _BY_ANALYSIS, _BY_BIG or _BY_STATE
 
     def collect(self, stamp, slice_units, resume):
         """Step 1 (groups), until the slice is used up (False) or done (True: ``ngroups``,
@@ -145,17 +151,13 @@ class MakerCases(CaseAnalysis):
             return True
         return False
 
-    BY_ANALYSIS = 0
-    BY_BIG = 1
-    BY_STATE = 2
-    ANALYSE = 2   # (what ``test`` returns when the analysis must tell)
-
     def test(self, cells, j, slice_units, resume):
         # The maker's Hard test: do the clues decide the grid at the level, those of a state
         # that is a fixed point of the pair rule (the maker's ranges are built at Medium), made
         # of clues with one solution less the clue on c = cells[j]? Returns None when the
         # slice is used up (called again with ``resume`` 1), else 1 (decided) or 0, or
-        # ANALYSE: the caller runs the solver at the level and then ``settle``. ``how`` says
+        # ANALYSE: the caller runs the solver at the level, and then the analysis's ``decided`` tells
+        # (the maker's ``_make``, after it). ``how`` says
         # which:
         #
         # BY_BIG: a group past the analysis's bound is never decided (0). The analysis does not
@@ -182,9 +184,9 @@ class MakerCases(CaseAnalysis):
         if not resume:
             self.layouts.twin = 0
             if self.known_around(cells, j, 1):
-                self.how = self.BY_STATE
+                self.how = _BY_STATE
                 return 1
-            self.how = self.BY_BIG
+            self.how = _BY_BIG
             if s.unknown <= MAX_GROUP:
                 self._checked = -1   # (no group is larger: nothing collected)
             else:
@@ -201,7 +203,11 @@ class MakerCases(CaseAnalysis):
             self.collected = 1
             while g < ng:
                 if gstart[g + 1] - gstart[g] > MAX_GROUP:
-                    self.drop()
+                    # Not analysing the state collected: the next analysis collects anew
+                    # and takes the same groups as changed as it would have.
+                    if self.collected:
+                        self.collected = 0
+                        self.fresh = self._was_fresh
                     return 0
                 g += 1
             if not done:
@@ -222,11 +228,11 @@ class MakerCases(CaseAnalysis):
                 self.first = g
                 s.work += 9 + p + g
                 break
-        self.how = self.BY_ANALYSIS
+        self.how = _BY_ANALYSIS
         self.layouts.watch = 1
         self.ask = 1
         self.decided = 0
-        return self.ANALYSE
+        return _ANALYSE
 
     def known_around(self, cells, j, n):
         # Whether each of cells[j:j + n] and its 8 neighbours are all known (in any state the
@@ -240,23 +246,6 @@ class MakerCases(CaseAnalysis):
                 if st[c + d] == UNK:
                     return False
         return True
-
-    def settle(self):
-        # After ``test``'s analysis: 1 if it decided the grid, else 0.
-        self.layouts.watch = 0
-        self.ask = 0
-        if self.decided:
-            # (nothing learnt: the next analysis must not take an unchanged group for one
-            # that showed nothing)
-            self.fresh = 1
-        return self.decided
-
-    def drop(self):
-        # Not analysing the state ``test`` collected: the next analysis collects anew and
-        # takes the same groups as changed as it would have.
-        if self.collected:
-            self.collected = 0
-            self.fresh = self._was_fresh
 
     def gaps(self, ng):
         """``ng`` when no group's possible counts have a gap, the group when one has, -2 when

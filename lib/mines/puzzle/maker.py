@@ -9,8 +9,8 @@ costs the device's compiler heap).
 # order and a removal is kept only if the solver, working from the remaining clues alone (a cell
 # it proves safe shows no number), still decides every cell at the level: Easy =
 # ``presets.SINGLE``, Medium = ``PAIRS``, Hard = ``FULL`` (counting and case splits). The mine
-# count is shown at every level; only Hard's reasoning uses it. The solver is sound, so "decides every cell" means exactly one solution, and every clue
-# left was tested: none can go (minimal).
+# count is shown at every level; only Hard's reasoning uses it. The solver is sound: one
+# solution, and every clue left was tested: none can go (minimal).
 #
 # Making it cheap enough for the device. Test i (of clue c_i, i-th in the random order) asks
 # whether the clues kept among c_0..c_i-1 plus the untested c_i+1.. decide the grid. A clue is in
@@ -36,20 +36,11 @@ costs the device's compiler heap).
 # ``step()`` runs a slice of about ``SLICE_UNITS`` work units; nothing is allocated per test.
 
 from mines._const import const
-import gc
 from array import array
 
-from mines.engine.solver import QUEUED, RUNNING, Solver
-gc.collect()
-from mines.engine.board import Board
-# play's levels (the solver's) and limits, not play: making a puzzle holds none of its code.
+from mines.engine.solver import QUEUED, RUNNING
+# play's levels (the solver's), not play: making a puzzle holds none of its code.
 from mines.engine.presets import FULL as HARD, PAIRS as MEDIUM, SINGLE as EASY
-from mines.engine.rng import Rng
-
-_SEED_BITS = const(30)
-_MIN_SIDE = const(5)
-_MAX_WIDTH = const(20)
-_MAX_HEIGHT = const(15)   # (the same as play's: a test checks)
 
 SLICE_UNITS = 160
 # Per level, the level ranges are solved at (a test runs its own from there): the pair rule
@@ -58,8 +49,8 @@ SLICE_UNITS = 160
 BUILD_LEVEL = (EASY, MEDIUM, MEDIUM)
 _DEPTH = const(12)   # the walk's depth: 1 + log2(tests), tests < 300 (2**9 > 300)
 # A middle level of the walk (it forgets the most cells) keeps a copy of the solver's per-cell
-# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell. Devtime, 20x15
-# Hard: four levels 8% less than none; one (4) 1.7% more than two (4, 5; 3 or 5 alone 1.8%).
+# state (1.2 KB at 20x15), copied back instead of forgetting cell by cell (devtime, 20x15
+# Hard: four levels 8% less than none; one, 4, 1.7% more than two).
 _SNAP_LEVELS = const(1)
 _SNAP_FROM = const(4)
 # The walk's levels, one array (``_levels``): per level from _LO + level on, its range of tests
@@ -73,122 +64,49 @@ _MARK = const(3 * _DEPTH)
 _NP = const(4 * _DEPTH)
 _LEFT = const(5 * _DEPTH)
 _KEPT = const(0x8000)   # on a clue of ``cand`` the walk keeps (a cell index is below 512)
+# (``cases.MakerCases.test``'s answer and ``how``, repeated: Easy and Medium load no cases)
+_ANALYSE = const(2)
+_BY_BIG = const(1)
+_BY_STATE = const(2)
 
 
 class PuzzleMaker:
-    """Makes puzzles of one size; buffers are made once (the walk's, ``_parts``, a puzzle).
-    ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``. Statistics and
+    """Makes puzzles of one size; buffers are made once (the walk's, ``deal.prepare``, a
+    puzzle). ``analysis`` False: no case analysis (Hard's) until a Hard ``begin``. Statistics and
     ``progress`` from the first ``begin`` on.
 
     Read after ``step()`` returns True: ``board`` (mines and counts), ``clue`` (1 on each padded
     cell index that shows its number), ``clues`` (how many), ``mines``, ``level``, ``seed``, and
     ``solver`` holding the solve of the finished puzzle from its clues (``order[clues:nknown]``
     are the deductions in order, with ``why``, ``src``, ``src2``). Statistics: ``tests``
-    (removals that needed a solve), ``twins`` (kept unsolved), Hard's tests told by a group
-    past the bound (``big``), by the state around the clue (``local``), cut short (``cuts``),
-    ``restarts`` (mine layouts thrown away), ``total_work``, ``max_slice`` (units).
-    ``progress`` is 0..100 throughout.
+    (that needed a solve), ``twins`` (kept unsolved), Hard's tests told by a group past the
+    bound (``big``), by the state around the clue (``local``), cut short (``cuts``),
+    ``restarts`` (layouts thrown away), ``total_work``, ``max_slice`` (units). ``progress``
+    0..100.
     """
 
     SLICE_UNITS = SLICE_UNITS
     # The most one step() does: a slice stops at the first check past SLICE_UNITS, and no
-    # piece between two checks is over 200 units: the maker's at most 150 (a cell of
-    # the second-solution look, 90; ``MakerCases.test``: 8 clues' neighbours, 72, a look at
-    # the groups so far, 150, the group to enumerate first, 105; a group grown by a cell, 80);
-    # the analysis's a TotalCounts step (193), a group's count test (< 160 up to 20x15), a
-    # group's set-up (195), a cache look-up (110), the gap test (192). That fits the midend's
-    # runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both, and every frame's).
+    # piece between two checks is over 200 units (the maker's 150 at most: a look at the
+    # groups so far in ``MakerCases.test``; the analysis's 195: a group's set-up). That fits
+    # the midend's runner (the generator's MAX_SLICE_UNITS, 360; host_tests check both).
     MAX_SLICE_UNITS = SLICE_UNITS + 200
 
-    def __init__(self, width, height, analysis=True):
-        if not (_MIN_SIDE <= width <= _MAX_WIDTH and _MIN_SIDE <= height <= _MAX_HEIGHT):
-            from mines.puzzle.play import check_size
-            raise ValueError(check_size(width, height))
-        gc.collect()   # a quiet moment: the buffers below then find room in one piece
-        self.width = width
-        self.height = height
-        self.board = board = Board(width, height)
-        # (view mode; its clues are the board's counts: no copy)
-        self.solver = Solver(board)
-        self.solver.oracle = False
-        # The maker's parts, each compiled after a collect and before their buffers take room.
-        from mines.puzzle.walk import give  # noqa: F401
-        gc.collect()
-        if analysis:
-            self._analysis()
-        cells = width * height
-        self.cand = array("H", bytes(2 * cells))       # the clues in removal order
-        self._levels = array("H", bytes(2 * (_LEFT + _SNAP_LEVELS)))   # the walk's (_LO...)
-        # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
-        # within 2 of a cell x, at its offset + _j0.
-        self._near = (0,) + board.offsets
-        self._i = 0
-        self._far = 0
-        self._j0 = j0 = 2 * board.stride + 2
-        self._jtab = jtab = bytearray(2 * j0 + 1)
-        for j in range(24):
-            jtab[self.solver.poffs[j] + j0] = j + 1
-        self._parts()
-        self.npromoted = 0
-        self.clue = None   # (made by the final solve: while the walk runs, a kept clue is
-        # marked in ``cand``, by _KEPT)
-        self.rng = Rng(0)
-        self.level = EASY
-        self.seed = 0
-        self.mines = 0
-        self.clues = 0
-        self.done = True
-        self._job = None
-        # One solver loop per level, kept for the walk, made by the ``begin`` that needs it.
-        self._runners = [None, None, None]
-
-    def _analysis(self):
-        # Hard's case analysis (its code and buffers the most the maker has), compiled as the
-        # parts above, the largest first.
-        gc.collect()
-        from mines.engine.groups import CaseAnalysis  # noqa: F401  (cases.MakerCases uses it)
-        gc.collect()
-        from mines.puzzle.cache import CachedLayouts  # noqa: F401
-        gc.collect()
-        from mines.puzzle.cases import MakerCases
-        gc.collect()
-        self.solver.cases = MakerCases(self.solver)
-
-    def _parts(self):
-        # The walk's parts (the final solve lets them go): the clues promoted, and copies of
-        # the solver's per-cell state at a fixed point (st, unk and mk, three a copy; its mines
-        # left in ``_levels``) for _SNAP_LEVELS levels of the walk (about 1.2 KB each at
-        # 20x15). The walk reads none of the solver's record but ``order``: ``why``, ``when``
-        # and ``src2`` go to ``src``.
-        s = self.solver
-        s.why = s.when = s.src2 = s.src
-        # (room for half the cells' promotions, grown by ``walk.give``: 81 the most seen at
-        # 20x15 over 90 puzzles)
-        self.promoted = array("H", bytes(self.width * self.height // 2 * 2))
-        self._copies = [bytearray(len(s.st) if k % 3 == 0 else s.size)
-                        for k in range(3 * _SNAP_LEVELS)]
+    def __init__(self, width, height, analysis=True, deal_first=False):
+        # ``deal_first`` (the game's): the walk's parts and Hard's analysis are made once the
+        # mines and clues are dealt, and the code of the maker's start and deal (``deal``)
+        # goes then (where modules are let go, mines.phases.UNLOAD): the two never share the
+        # heap.
+        from mines.puzzle.deal import build
+        build(self, width, height, analysis, 2 * (_LEFT + _SNAP_LEVELS),
+              0 if deal_first else 3 * _SNAP_LEVELS)
+        self.deal_first = deal_first
 
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
         HARD). The same arguments always give the same puzzle."""
-        if level not in (EASY, MEDIUM, HARD):
-            raise ValueError("level must be 0 (easy), 1 (medium) or 2 (hard)")
-        if not (0 <= seed < (1 << _SEED_BITS)):
-            raise ValueError("seed must be 0 to %d" % ((1 << _SEED_BITS) - 1))
-        self.rng.seed(seed)
-        self.seed = seed
-        self.level = level
-        if level == HARD and self.solver.cases is None:
-            self._analysis()
-        if self.promoted is None:
-            self._parts()
-        for lv in (level, BUILD_LEVEL[level]):
-            if self._runners[lv] is None:
-                self._runners[lv] = self.solver.run(lv, SLICE_UNITS)
-        self.done = False
-        self.progress = self.slice_work = self.total_work = self.max_slice = 0
-        self.tests = self.twins = self.cuts = self.local = self.big = self.restarts = 0
-        self._job = self._make()
+        from mines.puzzle.deal import start
+        start(self, seed, level, 3 * _SNAP_LEVELS, BUILD_LEVEL)
 
     def step(self):
         """Run one slice. Returns True when the puzzle is ready (and on every call after that);
@@ -231,8 +149,14 @@ class PuzzleMaker:
         s = self.solver
         cand = self.cand
         levels = self._levels
-        from mines.puzzle.walk import deal
+        from mines.puzzle.deal import deal, prepare
         n = yield from deal(self, SLICE_UNITS)
+        if self.deal_first:
+            prepare(self, self.level == HARD, 3 * _SNAP_LEVELS)
+            from mines.phases import UNLOAD, forget
+            if UNLOAD:
+                forget("mines.puzzle.deal")
+        deal = prepare = None
         # Depth first over the tests 0..n-1, halving: see the module docstring.
         levels[_LO] = 0
         levels[_HI] = n
@@ -268,16 +192,22 @@ class PuzzleMaker:
                         while found is None:
                             yield
                             found = cases.test(cand, lo, SLICE_UNITS, 1)
-                        if found == cases.ANALYSE:
+                        if found == _ANALYSE:
                             for status in runner:
                                 if status == RUNNING:
                                     yield
                                     continue
                                 break
-                            found = cases.settle()
+                            cases.layouts.watch = 0
+                            cases.ask = 0
+                            found = cases.decided
+                            if found:
+                                # (nothing learnt: the next analysis must not take an
+                                # unchanged group for one that showed nothing)
+                                cases.fresh = 1
                         decided = found
-                        self.big += cases.how == cases.BY_BIG
-                        self.local += cases.how == cases.BY_STATE
+                        self.big += cases.how == _BY_BIG
+                        self.local += cases.how == _BY_STATE
                         self.cuts += cases.layouts.twin
                     if s.unknown and not decided:
                         cand[lo] |= _KEPT
@@ -388,8 +318,7 @@ class PuzzleMaker:
                     continue
                 break
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
-        # maker's own analysis: the same deductions as the plain one's, its groups in another
-        # order, and 1% of a Hard puzzle's time less), in the room of the walk's parts.
+        # maker's analysis: the plain one's deductions, 1% less time), in the walk's room.
         runner = builder = None
         self._copies = self.promoted = copies = None
         runners = self._runners

@@ -1,81 +1,10 @@
-"""The puzzle maker's walk (``maker``), functions of the maker: dealing the mines and the
-clues (``deal``), giving a range's clues (``give``), going back to an earlier state of its
-solver (``truncate``; the maker keeps a copy of the state for the level that forgets the
-most), and second solutions found without solving (``second``, ``apart``). Imported by the
-maker apart from its own module, each compiled where a 96K heap still finds room."""
+"""The puzzle maker's walk (``maker``), functions of the maker: giving a range's clues
+(``give``), going back to an earlier state of its solver (``truncate``; the maker keeps a copy
+of the state for the level that forgets the most), and second solutions found without solving
+(``second``, ``apart``). Imported by the maker apart from its own module, each compiled where a
+96K heap still finds room (the maker's start and its deal are in ``deal``)."""
 
-from mines._const import const
-from mines.engine.presets import FULL
 from mines.engine.solver import MINE, NUM, QUEUED, SAFE, UNK
-
-# Mines cover 30..36% of the cells: "about a third, a little variation".
-_MINE_PERCENT_LOW = const(30)
-_MINE_PERCENT_SPREAD = const(7)
-
-
-def deal(maker, slice_units):
-    # Mines at random, then every other cell a clue, in random order: the first part of the
-    # maker's ``_make`` (``yield from``: its locals apart). Returns how many clues.
-    b = maker.board
-    s = maker.solver
-    rng = maker.rng
-    w = maker.width
-    stride = b.stride
-    cells = w * maker.height
-    cand = maker.cand
-    inside = b.inside
-    mine = b.mine
-    offsets = b.offsets
-    while True:
-        b.clear()
-        mines = cells * (_MINE_PERCENT_LOW + rng.below(_MINE_PERCENT_SPREAD)) // 100
-        placed = 0
-        while placed < mines:
-            k = rng.below(cells)
-            y = k // w
-            i = (y + 1) * stride + k - y * w + 1
-            if mine[i]:
-                continue
-            b.add_mine(i)
-            placed += 1
-            s.work += 10
-            if s.work >= slice_units:
-                yield
-        # Every other cell a clue. The whole set must decide the grid: at Easy and Medium
-        # a mine with no safe neighbour never is (at Hard the mine count decides it).
-        n = 0
-        walled = 0
-        for y in range(maker.height):
-            if s.work >= slice_units:
-                yield
-            row = (y + 1) * stride + 1
-            for i in range(row, row + w):
-                if not mine[i]:
-                    cand[n] = i
-                    n += 1
-                elif not walled:
-                    for d in offsets:
-                        if inside[i + d] and not mine[i + d]:
-                            break
-                    else:
-                        walled = 1
-            s.work += 3 * w
-        if walled and maker.level != FULL:
-            maker.restarts += 1
-            continue
-        # The order the clues are taken away in.
-        for j in range(n - 1, 0, -1):
-            r = rng.below(j + 1)
-            c = cand[j]
-            cand[j] = cand[r]
-            cand[r] = c
-            s.work += 2
-            if s.work >= slice_units:
-                yield
-        maker.mines = mines
-        s.reset(mines)
-        maker.npromoted = 0
-        return n
 
 
 def give(maker, j, stop, kept, slice_units):
