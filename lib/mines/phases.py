@@ -54,7 +54,7 @@ KEEP = (
     (_SOLVER, _HINTS),  # PLAY
     (_TEXT, "flow: help_screen"),  # PAUSE (the save's code goes after a write)
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
-    (_SOLVER, "puzzle: maker walk cache cases flow: puzzle_part"),  # PUZZLE
+    (_SOLVER, "puzzle: maker walk cache cases deal flow: puzzle_part"),  # PUZZLE
     (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),
     # PUZZLE_PLAY
     (_SOLVER, _SAVE),  # PLAY_LEAN
