@@ -26,32 +26,25 @@ def phase(m):
 
 
 class Phases:
-    """Per phase: the most bytes alive after a collect, and the modules loaded then (as bits
-    over ``modules``, the modules seen loaded in order: the record allocates little, so it
-    hardly moves the peaks it records)."""
+    """The live peaks per phase, printed as they are sampled: "phase NAME BYTES" a sample, and
+    before it "modules A,B,..." (sys.modules, sorted) whenever the set loaded changed. Nothing
+    is kept in the heap beyond two small ints (a record of the peaks there, a dict of the phases
+    with their modules, grew to about 3K by the end of a run and was counted in the phases it
+    measured); the reader (tools/memory.py, ``phase_peaks``) keeps each phase's highest and its modules."""
 
     def __init__(self):
-        self.peaks = {}
-        self.modules = []
-
-    def _loaded(self):
-        bits = 0
-        for name in sys.modules:
-            if name not in self.modules:
-                self.modules.append(name)
-            bits |= 1 << self.modules.index(name)
-        return bits
+        self.seen = [0, 0]   # the last set's sum and xor of names' hashes (small ints)
 
     def record(self, m, alive):
-        name = phase(m)
-        if alive > self.peaks.get(name, (0,))[0]:
-            self.peaks[name] = (alive, self._loaded())
+        total = mixed = 0
+        for name in sys.modules:
+            h = hash(name)
+            total = (total + h) & 0x3FFFFFFF
+            mixed ^= h * 40503 & 0x3FFFFFFF
+        seen = self.seen
+        if total != seen[0] or mixed != seen[1]:
+            seen[0] = total
+            seen[1] = mixed
+            print("modules " + ",".join(sorted(sys.modules)))
+        print("phase %s %d" % (phase(m), alive))
 
-    def lines(self):
-        """One line a phase: "phase NAME BYTES MODULE,MODULE,..."."""
-        out = []
-        for name in sorted(self.peaks):
-            alive, bits = self.peaks[name]
-            out.append("phase %s %d %s" % (name, alive, ",".join(
-                sorted(n for k, n in enumerate(self.modules) if bits >> k & 1))))
-        return out

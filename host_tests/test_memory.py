@@ -125,11 +125,8 @@ def test_a_phase_lets_go_of_the_code_it_does_not_use():
     puzzle is made or a game is played with hints."""
     ok, fields, out = whole_game(4, "mpy", 1024, ("--peak=8", "--phases"))
     assert ok, out[-3000:]
-    phases = {}
-    for line in fields[1]["output"].splitlines():
-        if line.startswith("phase "):
-            parts = line.split(" ")
-            phases[" ".join(parts[1:-2])] = parts[-1].split(",")
+    phases = {name: modules for name, (_, modules)
+              in memory.phase_peaks(fields[1]["output"]).items()}
     puzzle = [p for p in phases if p.startswith("making puzzle")]
     playing = [p for p in phases if p.startswith("playing") and "puzzle" not in p]
     assert puzzle and playing and "menu" in phases

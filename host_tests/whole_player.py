@@ -606,9 +606,6 @@ def main(opt, nvmfile, part, host_only):
     print("OK part=%d frames=%d min_free=%d peak=%d host_only=%d writes=%d %s" % (
         PART, frames, stats["min_free"], stats["peak"], host_only, profile.storage.writes,
         " ".join(["%s=%d" % kv for kv in sorted(TALLY.items())])))
-    if phases is not None:
-        for line in phases.lines():
-            print(line)
     if "census" in OPT:
         census(m, view)
     if "qstr" in OPT:

@@ -195,14 +195,25 @@ class Runner:
         peak = max(int(fields[p]["peak"]) - int(fields[p]["host_only"]) for p in (1, 2))
         phases = {}
         for p in (1, 2):
-            for line in fields[p]["output"].splitlines():
-                if line.startswith("phase "):
-                    parts = line.split(" ")
-                    name = " ".join(parts[1:-2])
-                    k = int(parts[-2]) - host
-                    if k > phases.get(name, (0,))[0]:
-                        phases[name] = (k, parts[-1])
+            for name, (n, modules) in phase_peaks(fields[p]["output"]).items():
+                if n - host > phases.get(name, (0,))[0]:
+                    phases[name] = (n - host, ",".join(modules))
         return peak, phases, fields
+
+
+def phase_peaks(output):
+    """{phase: (bytes, [module, ...])}: each phase's highest sample in ``output``, what a run
+    with --phases printed (host_tests/mpy_phases.py), and the modules loaded then."""
+    peaks = {}
+    modules = []
+    for line in output.splitlines():
+        if line.startswith("modules "):
+            modules = line[8:].split(",")
+        elif line.startswith("phase "):
+            name, _, n = line[6:].rpartition(" ")
+            if int(n) > peaks.get(name, (0,))[0]:
+                peaks[name] = (int(n), modules)
+    return peaks
 
 
 def kb(n):
