@@ -212,9 +212,11 @@ class Hinter:
             yield
             return
         # Flags are wrong only once proven safe: every flag waits for the proofs.
-        pending = pending_flags(self, shown, self.truth) if self.mode != MODE_SAFE else 0
+        self._pending = 0
+        if self.mode != MODE_SAFE:
+            for _ in pending_flags(self, shown, self.truth, self.budget):
+                yield
         s.work += 20
-        self._pending = pending
         self._found = False
         self._counted = -1
         if self.counting is not None:
