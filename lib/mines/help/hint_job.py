@@ -41,6 +41,10 @@ class HintJob:
         # the game's board: ``forget`` moves it to the next game's).
         self.hinter = Hinter(game.width, game.height, solver, game.board, game.fill, True)
         self._own = solver is None
+        if solver is None:
+            # The case analysis is made at the first case split: the code a Hard board's
+            # generator left loaded (mines.phases keeps it for play) goes until then.
+            self.drop_cases(self.hinter)
         self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
         self.rescue = None  # after the answer (``rest``)
         self.settled = None
