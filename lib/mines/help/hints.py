@@ -122,10 +122,9 @@ class Hinter:
     def _borrow(self, cases):
         """Walk marks (and list) from the solver's case analysis (the generator's, when its
         solver is borrowed; else made at the first case split): its layouts' constraint marks
-        (cleared before each analysis's enumerations) and, when it has room for a mask per
-        cell (a borrowed solver's), its masks (written and read within one analysis); no walk
-        or load spans an analysis. Ours then go back to the heap. Our own analysis's masks
-        start small and grow with the frontier (``_MASKS``): the walk stays ours."""
+        (cleared before each analysis's enumerations) and, with room for a mask per cell (a
+        borrowed solver's: ours start small, ``_MASKS``), its masks (written and read within
+        one analysis); no walk or load spans an analysis. Ours then go to the heap."""
         layouts = cases.layouts
         self.seen = layouts.cid
         if len(layouts.andm) >= len(self.walk):
