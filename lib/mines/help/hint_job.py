@@ -126,8 +126,9 @@ class HintJob:
     def drop_cases(self, h):
         """The hinter is done and found no safe cell: its case analysis goes before a guess's
         or a rescue's frontier comes (the two never work at once), and on the device the
-        analysis's code (6K) with it; the next case split makes both again. (The walk marks
-        and list the hinter borrowed from it stay: the settled view is written in them.)"""
+        analysis's code (6K) with it (and when a job is made, the code a generator left); the
+        next case split makes both again. (The walk marks the hinter borrowed from it stay:
+        the settled view is written in them.)"""
         h.solver.cases = None
         if phases.UNLOAD:
             for name in ("groups", "layouts", "totals"):
