@@ -401,3 +401,95 @@ def test_group_tables_grown_from_room_for_one_give_the_same_answers(monkeypatch)
         game.execute((TOGGLE_FLAG if hinters[0].is_mine else OPEN) << 12 | cell)
     rooms = [len(h.solver.cases.cset) for h in hinters]
     assert turn > 20 and rooms[0] == 240 and rooms[1] in (4, 8, 16, 32, 64), (turn, rooms)
+
+
+def test_a_flag_with_a_mine_to_swap_is_never_proven_safe():
+    """``view_loader._swappable``: a wrong flag (no mine under it) with a covered mine that
+    touches the same open numbers is left out of the flags a check waits for (the two swapped,
+    every number and the total still hold). Over random small views, each such flag is indeed
+    not forced safe (brute force, with and without the total), and a hinter told the truth
+    gives the answers of one that is not."""
+    from mines.engine.board import Board
+    from mines.help import view_loader
+    rnd = random.Random(77)
+    swapped = kept = views = 0
+    while views < 1500:
+        w, h, rows, total, mines = random_view(rnd)
+        if "F" not in "".join(rows) or sum(r.count("#") + r.count("F") for r in rows) > 14:
+            continue
+        views += 1
+        truth = Board(w, h)
+        for (x, y) in mines:
+            truth.add_mine(truth.index(x, y))
+        t = total if rnd.random() < 0.7 else -1
+        told, xy = hint_of(w, h, rows, t)
+        safe = set(forced(w, h, rows, total)[0]) | set(forced(w, h, rows)[0])
+        for mode in (0, 2):   # a hint, a check
+            board, shown = parse_view(w, h, rows)
+            hinter = Hinter(w, h)
+            hinter.begin(shown, t, -1, truth, mode)
+            hinter.run()
+            if mode == 0:
+                assert (hinter.cell, hinter.is_mine, hinter.because, hinter.rule, hinter.wrong) \
+                    == (told.cell, told.is_mine, told.because, told.rule, told.wrong), rows
+            else:
+                assert hinter.wrong == told.wrong, rows
+        for y in range(h):
+            for x in range(w):
+                i = board.index(x, y)
+                if rows[y][x] == "F" and (x, y) not in mines:
+                    if view_loader._swappable(hinter, shown, truth.mine, i):
+                        swapped += 1
+                        assert (x, y) not in safe, (rows, (x, y))
+                    else:
+                        kept += 1
+    assert swapped > 300 and kept > 300, (swapped, kept)
+
+
+def test_flags_left_out_of_the_check_change_no_answer(monkeypatch):
+    """Over Expert games played by their hints with wrong flags put on at random (beside the
+    numbers and far from them), every answer, hint or check, is the one given when every
+    flag without a mine is waited for (``_swappable`` off)."""
+    from mines.engine.game import Game, OPEN, TOGGLE_FLAG
+    from mines.engine.generator import Generator
+    from mines.help import view_loader
+    real = view_loader._swappable
+    calls = [0, 0]
+
+    def counted(h, shown, mine, i):
+        found = real(h, shown, mine, i)
+        calls[found] += 1
+        return found
+
+    gen = Generator(30, 16)
+    game = Game(30, 16)
+    rnd = random.Random(5)
+    turns = 0
+    for seed in (4, 9):
+        gen.begin(99, seed, (15, 8), presets.FULL)
+        gen.run()
+        game.new(gen.board)
+        game.execute(game.decide(0, 15, 8))
+        hinters = [Hinter(30, 16, board=game.board) for _ in range(2)]
+        for turn in range(50):
+            if rnd.random() < 0.3:   # a flag on a covered cell without a mine
+                free = [i for i in range(game.board.size) if game.shown[i] == 9 and not
+                        game.board.mine[i]]
+                game.execute(TOGGLE_FLAG << 12 | rnd.choice(free))
+            answers = []
+            at = rnd.randrange(game.board.size)
+            for on, hinter in zip((True, False), hinters):
+                monkeypatch.setattr(view_loader, "_swappable",
+                                    counted if on else lambda h, shown, mine, i: False)
+                for mode in (2, 0):   # the check after a move, then a hint
+                    hinter.begin(game.shown, game.total, at, game.board, mode)
+                    hinter.run()
+                    answers.append((hinter.cell, hinter.is_mine, hinter.because, hinter.rule,
+                                    hinter.wrong, hinter.error))
+            assert answers[:2] == answers[2:], (seed, turn)
+            turns += 1
+            cell = hinters[0].cell
+            if cell < 0 or game.state:
+                break
+            game.execute((TOGGLE_FLAG if hinters[0].is_mine else OPEN) << 12 | cell)
+    assert turns > 80 and calls[0] > 100 and calls[1] > 500, (turns, calls)

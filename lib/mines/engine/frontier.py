@@ -90,8 +90,9 @@ class Frontier:
         not told). ``safe_cell``: a padded index whose layouts must leave it safe (-1: none).
         ``keep_firsts``: keep one layout per count of each group (``first``). ``max_work``: the
         bound for this view's enumerations (0: the one it was made with)."""
-        if not self.done:
-            self.cid[:] = self.board.zeros   # a count cut short may have left its marks
+        # (A count cut short may have left its marks; the hinter's exact counting works in
+        # them between counts: ``mines.help.counting``.)
+        self.cid[:] = self.board.zeros
         self._clear()
         self.max_work = max_work or self.base_work
         self.shown = shown

@@ -36,12 +36,12 @@ class ExactCount:
         # (mines.engine.frontier).
         self.able = bytearray(cells)
         # The totals some mix of the other groups can make (0 up to the frontier's cells, fewer
-        # than the board's: a number is a cell too), in the case analysis's totals and OR masks:
-        # it counts only once an analysis has ended, and each analysis makes both anew. The
-        # settled view counted is in the hinter's walk marks (``seen``), free until its next walk.
-        cases = hinter.solver.cases
-        self.reach = cases.totals.reach
-        self.spare = cases.layouts.orm
+        # than the board's: a number is a cell too) go in ``reach`` and ``spare``, taken at
+        # each ``prove`` from buffers idle while it runs: the hinter's walk list (a walk, a
+        # load and the nearest-first order never run meanwhile) and the frontier's constraint
+        # marks (used while it enumerates, cleared by its ``begin``). The settled view counted
+        # is in the hinter's walk marks (``seen``), free until its next walk.
+        self.reach = self.spare = None
         self.top = 0         # ``_others``: the highest total in ``reach``
         self.at = -1         # the solver's ``nknown`` when the view was counted (-1: not counted)
         self.exact = False   # that count had no group too big
@@ -56,6 +56,8 @@ class ExactCount:
         h = self.hinter
         s = h.solver
         f = self.frontier
+        self.reach = h.walk
+        self.spare = f.cid
         if self.at != s.nknown:
             h.settle(h.seen)
             f.begin(h.seen, h.total)

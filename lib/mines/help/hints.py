@@ -51,6 +51,7 @@ RULE_NAMES = ("single", "pairs", "cases", "count")
 
 CANDIDATES = 4   # hints compared within the first rule that finds any
 _GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
+_MASKS = const(96)   # its layout masks and totals likewise (a board's frontier cells at most)
 _NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
@@ -119,12 +120,15 @@ class Hinter:
         self.forget()
 
     def _borrow(self, cases):
-        """Walk marks and list from the solver's case analysis (the generator's, when its
+        """Walk marks (and list) from the solver's case analysis (the generator's, when its
         solver is borrowed; else made at the first case split): its layouts' constraint marks
-        (cleared before each analysis's enumerations) and masks (written and read within one
-        analysis); no walk or load spans an analysis. Ours then go back to the heap."""
-        self.seen = cases.layouts.cid
-        self.walk = cases.layouts.andm
+        (cleared before each analysis's enumerations) and, with room for a mask per cell (a
+        borrowed solver's: ours start small, ``_MASKS``), its masks (written and read within
+        one analysis); no walk or load spans an analysis. Ours then go to the heap."""
+        layouts = cases.layouts
+        self.seen = layouts.cid
+        if len(layouts.andm) >= len(self.walk):
+            self.walk = layouts.andm
 
     def forget(self):
         """The next view is not the last one plus a move (the mines moved, a new game):
@@ -207,9 +211,11 @@ class Hinter:
             yield
             return
         # Flags are wrong only once proven safe: every flag waits for the proofs.
-        pending = pending_flags(self, shown, self.truth) if self.mode != MODE_SAFE else 0
+        self._pending = 0
+        if self.mode != MODE_SAFE:
+            for _ in pending_flags(self, shown, self.truth, self.budget):
+                yield
         s.work += 20
-        self._pending = pending
         self._found = False
         self._counted = -1
         if self.counting is not None:
@@ -239,7 +245,8 @@ class Hinter:
                     # cells are free; every group is changed at an answer's first analysis, as
                     # ``_requeue`` queued every number: nothing is read from an earlier answer).
                     cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
-                                                   groups=_GROUPS, counts=s.when)
+                                                   groups=_GROUPS, counts=s.when,
+                                                   masks=_MASKS if self._lend else 0)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown

@@ -17,6 +17,7 @@ What the solver learns after a load is in ``order`` after the frontier: the next
 again (``_undo``) and is back at the state this one left, with no copy of it kept.
 """
 
+from mines._const import const
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, NUM, UNK
 
@@ -24,6 +25,8 @@ FRESH = 0xFE   # in ``Hinter.last[0]``: no view loaded (a border cell, or past a
 _K_COVERED = bytes((COVERED,))   # tiles a view is searched for
 _K_FLAG = bytes((FLAG,))
 _K_BAD_FLAG = bytes((BAD_FLAG,))
+_K_MINE = bytes((1,))   # a mine in a Board's ``mine``
+_SCAN = const(40)   # mines ``_swappable`` looks at, at most (five rows of Expert hold about 30)
 
 
 def load(h, shown, limit):
@@ -296,17 +299,69 @@ def _unmark(h):
         h.seen[h.walk[k]] = 0
     h._nt = 0
 
-def pending_flags(h, shown, truth):
-    """Flags that might be wrong: every flag, or with ``truth`` (a Board) those on cells
-    without a mine (a flag on a mine can never be proven safe)."""
+def pending_flags(h, shown, truth, limit):
+    """A generator (yielding whenever the solver's ``work`` passes ``limit()``): sets
+    ``h._pending`` to the flags that might be wrong: every flag, or with ``truth`` (a Board)
+    those on cells without a mine that the numbers may yet prove safe (a flag on a mine never
+    is, nor one with a mine to swap for it: ``_swappable``)."""
     n = 0
     for key in (_K_FLAG, _K_BAD_FLAG):
         i = shown.find(key)
         while i >= 0:
-            if truth is None or not truth.mine[i]:
+            if truth is None or not (truth.mine[i] or _swappable(h, shown, truth.mine, i)):
                 n += 1
+            if h.solver.work >= limit():
+                yield
             i = shown.find(key, i + 1)
-    return n
+    h._pending = n
+
+
+def _swappable(h, shown, mine, i):
+    """True when a covered mine (``mine``: the truth) other than cell ``i`` touches the very
+    open numbers ``i`` touches: the two swapped, every number shown and the total still hold
+    with a mine at ``i``, so no rule can prove ``i`` safe (the check after a move then need not
+    run every rule, the case analysis too, for a flag that can never be wrong). Looks at
+    ``_SCAN`` mines at most (a comparison counting as four more), from two rows above ``i`` (and no further than two rows below
+    when ``i`` touches a number: a mine touching the same is that near); False when none is
+    found (the flag is waited for, as any)."""
+    b = h.board
+    stride = b.stride
+    inside = b.inside
+    offsets = b.offsets
+    ix = i % stride
+    iy = i // stride
+    near = 0   # ``i`` touches an open number: only mines within two cells can match
+    for d in offsets:
+        if shown[i + d] <= 8 and inside[i + d]:
+            near = 2 * stride + 2
+    found = False
+    cost = 0   # mines looked at, a comparison as four more
+    m = mine.find(_K_MINE, max(0, i - 2 * stride - 2))
+    while 0 <= m and cost < _SCAN and not (near and m > i + near):
+        cost += 1
+        mx = m % stride
+        my = m // stride
+        t = shown[m]
+        if m != i and (t == COVERED or t == FLAG or t == BAD_FLAG) and not (
+                near and (mx - ix > 2 or ix - mx > 2)):
+            cost += 4
+            for d in offsets:
+                j = i + d
+                if shown[j] <= 8 and inside[j] and (
+                        j % stride - mx > 1 or mx - j % stride > 1 or j // stride - my > 1
+                        or my - j // stride > 1):
+                    break
+                j = m + d
+                if shown[j] <= 8 and inside[j] and (
+                        j % stride - ix > 1 or ix - j % stride > 1 or j // stride - iy > 1
+                        or iy - j // stride > 1):
+                    break
+            else:
+                found = True
+                break
+        m = mine.find(_K_MINE, m + 1)
+    h.solver.work += 8 + 3 * cost
+    return found
 
 
 def _covered(shown, at, n):
