@@ -516,8 +516,13 @@ def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypa
                     g.begin(mines, 40 + seed, None, presets.FULL)
                     g.run()
                 assert grid_string(lean.board) == grid_string(full.board)
+                # Its marks were in the board's ``inside``, rebuilt once the board is made.
+                assert lean.board.inside == full.board.inside
                 check_board(lean, presets.FULL)
             room, most = lean.solver.cases, full.solver.cases
+            # No board's bytes for a hinter's marks: the totals' own room is grown by need.
+            assert room.mark is lean.board.inside and room.layouts.cid is None
+            assert len(room.totals.reach2) == len(room.totals.reach)
             assert len(room.cset) < len(most.cset)
             assert len(room.layouts.andm) <= len(most.layouts.andm) == w * h
             assert len(room.totals.reach) <= len(most.totals.reach)

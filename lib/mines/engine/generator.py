@@ -143,6 +143,7 @@ class Generator:
         self._job = None
         self._runner = None
         self._runner_level = -1
+        self._marks = False   # True: the board's ``inside`` holds the case analysis's marks
 
     def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL, version=VERSION):
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
@@ -189,15 +190,25 @@ class Generator:
         self.level = level
         start_odds(self, mines)
         s = self.solver
+        b = self.board
+        lean = s.packed
+        self._marks = lean and level >= presets.FULL
+        if self._marks:
+            # The analysis marks cells in the board's ``inside`` (read by no one until the
+            # board is made: the solver made its templates from it), rebuilt at the end.
+            b.inside[:] = b.zeros
+            if s.cases is not None:
+                s.cases.stamp = 0
         if level >= presets.FULL and s.cases is None:
             # Made now, not mid-way; other levels need none, nor its code (board_job loads
             # it first, for Hard). Its groups go on the solver's stack (empty then; ``cand``
             # only while stuck). In a game's buffers (``lent``: packed) it goes with its
-            # board, never lent to a hinter: room for its needs, grown if more.
+            # board, never lent to a hinter: room for its needs, grown if more, no board's
+            # bytes for a hinter's marks (``cid``), its own marks in ``inside``.
             from mines.engine.groups import CaseAnalysis
-            lean = s.packed
             s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when,
-                                   groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0)
+                                   groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0,
+                                   cid=not lean, mark=b.inside if lean else None)
         self.done = False
         self.failed = False
         self.reason = None
@@ -317,6 +328,13 @@ class Generator:
                     yield
                     continue
                 if status == SOLVED:
+                    if self._marks:
+                        # ``inside`` again: 1 on the cells, 0 on the border.
+                        inside = b.inside
+                        inside[:] = b.zeros
+                        one = b"\x01" * w
+                        for i in range(stride + 1, stride * (h + 1), stride):
+                            inside[i:i + w] = one
                     # Mirrored back, a few rows per slice: x and y swapped, x flipped, y flipped.
                     part = 4
                     while part:
