@@ -19,23 +19,6 @@ from mines.engine.solver import (ALL_FLAGS, CHANGED, FORGOTTEN, MINE, NUM, PAIR_
                                  RENUMBERED, UNK, WHY_FULL, WHY_GIVEN, WHY_PAIR)
 
 
-def forget(self, c):
-    """Known cell c becomes unknown again: its neighbours' counters follow."""
-    unk = self.unk
-    if self.st[c] == MINE:
-        self.mines_left += 1
-        mk = self.mk
-        for d in self.offsets:
-            n = c + d
-            unk[n] += 1
-            mk[n] -= 1
-    else:
-        for d in self.offsets:
-            unk[c + d] += 1
-    self.st[c] = UNK
-    self.unknown += 1
-
-
 def revise_begin(self, cells, n):
     """Mines were moved on ``cells[0:n]`` (unknown cells, or in the end game known ones, which
     are then forgotten with all that depended on them). Every open number touching them now
@@ -91,6 +74,8 @@ def revise(self, budget):
         when = self.when
         packed = self.packed
         poffs = self.poffs
+        unk = self.unk
+        mk = self.mk
         nforgot = self.psp
         k = self._cursor
         out = self._write
@@ -126,7 +111,17 @@ def revise(self, budget):
             flags[c] = f | FORGOTTEN
             forgot[nforgot] = c
             nforgot += 1
-            forget(self, c)
+            # Known cell c becomes unknown again: its neighbours' counters follow.
+            if st[c] == MINE:
+                self.mines_left += 1
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+            self.unknown += 1
         self.work += 4 * (k - self._cursor) + 5 * (nforgot - self.psp)
         self._cursor = k
         self._write = out

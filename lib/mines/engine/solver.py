@@ -66,33 +66,12 @@ for _j in range(24):
     _LOG37[(1 << _j) % 37] = _j
 
 
-def _pair_tables(stride):
-    """For the 24 cells B within 2 of a number A (j = 0..23, row by row): their offsets, and for
-    each, which of A's 8 neighbours (bit k for offset k) are also neighbours of B, and which of
-    B's are A's."""
-    offs = array("h")
-    share_a = bytearray()
-    share_b = bytearray()
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            if dx == 0 and dy == 0:
-                continue
-            ma = 0
-            mb = 0
-            for k in range(8):
-                j = k + 1 if k >= 4 else k   # (not a tuple: a constant stays loaded)
-                ax = j % 3 - 1
-                ay = j // 3 - 1
-                # A's neighbour k, seen from B, is a neighbour of B?
-                if max(abs(ax - dx), abs(ay - dy)) == 1:
-                    ma |= 1 << k
-                # B's neighbour k, seen from A, is a neighbour of A?
-                if max(abs(ax + dx), abs(ay + dy)) == 1:
-                    mb |= 1 << k
-            offs.append(dy * stride + dx)
-            share_a.append(ma)
-            share_b.append(mb)
-    return offs, share_a, share_b
+# For the 24 cells B within 2 of a number A (j = 0..23, row by row; their offsets are
+# ``Solver.poffs``): which of A's 8 neighbours (bit k for offset k) are also neighbours of B
+# (``_SHARE_A``), and which of B's are A's (``_SHARE_B``: the same backwards). A test
+# derives them.
+_SHARE_A = b"\x01\x03\x07\x06\x04\t\n\x1d\x12\x14)c\xc6\x94(H\xb8P\x90 `\xe0\xc0\x80"
+_SHARE_B = b"\x80\xc0\xe0` \x90P\xb8H(\x94\xc6c)\x14\x12\x1d\n\t\x04\x06\x07\x03\x01"
 
 
 class Solver:
@@ -138,7 +117,13 @@ class Solver:
         self._phase = 0
         self._moved = None
         self._nmoved = 0
-        self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
+        stride = board.stride
+        self.poffs = poffs = array("h")
+        for j in range(25):
+            if j != 12:
+                poffs.append((j // 5 - 2) * stride + j % 5 - 2)
+        self.share_a = _SHARE_A
+        self.share_b = _SHARE_B
         self.cells = cells
         self.sp = 0
         self.psp = 0
