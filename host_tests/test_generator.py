@@ -120,10 +120,15 @@ def _slices_are_bounded(g, m, seeds):
         assert g.progress == 100 and steps >= 3
 
 
+def b_size(w, h):
+    return (w + 2) * (h + 2)
+
+
 def test_a_generator_in_lent_buffers_makes_the_same_boards():
     """The game's Boards lends the generator its game's cells and flood-fill stack, and the
-    solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``):
-    the same boards with the same work from the same seeds, at every level, sparse and dense."""
+    solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``)
+    and narrow (``src`` a byte a cell, told back by ``revision``): the same boards with the
+    same work from the same seeds, at every level, sparse and dense."""
     from mines.engine.game import Game
     for (w, h, m, level) in ((9, 9, 10, 0), (16, 16, 40, 1), (30, 16, 99, 2), (9, 9, 35, 2),
                              (30, 24, 144, 1)):
@@ -132,6 +137,7 @@ def test_a_generator_in_lent_buffers_makes_the_same_boards():
         plain = Generator(w, h)
         assert lent.solver.why is game.shown and lent.solver.pstack is game.fill
         assert lent.solver.src2 is lent.solver.src and plain.solver.src2 is not plain.solver.src
+        assert type(lent.solver.src) is bytearray and len(plain.solver.src) == b_size(w, h)
         for seed in range(3):
             for g in (lent, plain):
                 g.begin(m, 400 + seed, None, level)

@@ -89,8 +89,8 @@ _MASKS = const(96)
 
 class Generator:
     """Makes no-guess boards of one size; buffers are made once and reused for every board.
-    ``lent``: None, or buffers for the solver, then packed (``Solver``: lent no Hinter), as
-    ``Boards`` lends its game's.
+    ``lent``: None, or buffers for the solver, then packed and narrow (``Solver``: lent no
+    Hinter), as ``Boards`` lends its game's.
 
     Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
     ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
@@ -108,7 +108,9 @@ class Generator:
         self.width = width
         self.height = height
         self.board = Board(width, height)
-        self.solver = Solver(self.board, True, lent, lent is not None)
+        # (Narrow: a number within 3 rows of its deduction, 128 cells at most: 39 wide.)
+        self.solver = Solver(self.board, True, lent, lent is not None, lent is not None
+                             and width < 40)
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
         # many far cells (u - m or m, at most 8).

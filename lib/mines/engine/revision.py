@@ -73,6 +73,7 @@ def revise(self, budget):
         src2 = self.src2
         when = self.when
         packed = self.packed
+        narrow = self.narrow
         poffs = self.poffs
         unk = self.unk
         mk = self.mk
@@ -93,7 +94,9 @@ def revise(self, budget):
                     bad = 1   # it used the whole board: assume the worst
                 elif w != WHY_GIVEN:
                     a = src[c]
-                    b = src2[c]
+                    if narrow:   # a byte of it: the number within 128 of c (``Solver``)
+                        a = c - 128 + ((a - c + 128) & 255)
+                    b = a if packed else src2[c]
                     if packed and w & 3 == WHY_PAIR:
                         b = a + poffs[w >> 2]   # (see ``Solver``)
                     if (flags[a] | flags[b]) & (FORGOTTEN | RENUMBERED):

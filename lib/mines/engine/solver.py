@@ -81,9 +81,12 @@ class Solver:
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
     ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
     ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``revision``).
+    ``narrow`` (packed only; the generator's in a game's buffers): ``src`` a byte a cell, the
+    number's index modulo 256 (it lies within 3 rows and columns of the cell, so
+    ``revision`` tells it back; no one else may read it: such a solver is lent to no hinter).
     """
 
-    def __init__(self, board, oracle=True, lent=None, packed=False):
+    def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False):
         self.board = board
         self.oracle = oracle
         size = board.size
@@ -109,9 +112,10 @@ class Solver:
         self.why = bytearray(size) if lent is None else lent[0]
         # The number(s) a deduction came from (the same twice but for the pair rule), for
         # ``revise`` to find what a changed number invalidates.
-        self.src = array("H", bytes(2 * size))
+        self.src = bytearray(size) if narrow else array("H", bytes(2 * size))
         self.src2 = self.src if packed else array("H", bytes(2 * size))
         self.packed = packed
+        self.narrow = narrow
         self._cursor = -1
         self._write = 0
         self._phase = 0
@@ -185,8 +189,11 @@ class Solver:
         self.when[c] = k
         self.nknown = k + 1
         self.why[c] = why
-        self.src2[c] = other
-        self.src[c] = source   # (after: packed, src2 is src)
+        if self.narrow:
+            self.src[c] = source & 255   # (packed: a pair's other number is in ``why``)
+        else:
+            self.src2[c] = other
+            self.src[c] = source   # (after: packed, src2 is src)
         self.unknown -= 1
         unk = self.unk
         flags = self.flags
@@ -280,6 +287,7 @@ class Solver:
         why = self.why
         src = self.src
         src2 = self.src2
+        low = 255 if self.narrow else 0xFFFF   # (``narrow``: a byte of the source)
         count = self.board.count
         popcount = _POPCOUNT
         pairs = level >= PAIRS
@@ -314,6 +322,7 @@ class Solver:
                             psp += 1
                         continue
                     # All mines (r == u) or all safe (r == 0): ``_learn`` written out.
+                    sa = a & low
                     for d in offsets:
                         c = a + d
                         if st[c]:   # not UNK
@@ -322,8 +331,8 @@ class Solver:
                         when[c] = nknown
                         nknown += 1
                         why[c] = WHY_SINGLE
-                        src[c] = a
-                        src2[c] = a
+                        src[c] = sa
+                        src2[c] = sa
                         unknown -= 1
                         work += 9
                         if r:
