@@ -540,7 +540,7 @@ def test_a_maker_without_the_analysis_makes_the_same_puzzles_and_loads_none_of_i
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split("\n")[:3] == [
         "0 []", "1 []", "2 ['mines.engine.groups', 'mines.engine.layouts', "
-        "'mines.puzzle.cache', 'mines.puzzle.cases']"], r.stdout
+        "'mines.engine.totals', 'mines.puzzle.cache', 'mines.puzzle.cases']"], r.stdout
 
 
 def test_codes_round_trip_and_refuse_board_codes_and_typos():
