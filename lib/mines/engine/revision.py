@@ -28,6 +28,7 @@ def revise_begin(self, cells, n):
     number: nothing learnt before it changes."""
     st = self.st
     when = self.when
+    order = self.order
     flags = self.flags
     clue = self.clue
     count = self.board.count
@@ -38,15 +39,21 @@ def revise_begin(self, cells, n):
         if st[c] != UNK:
             # A known cell whose mine moved (the end game): what was learnt of it is wrong.
             flags[c] |= FORGOTTEN
-            if when[c] < keep:
-                keep = when[c]
+            k = when[c]
+            while order[k] != c:   # (a narrow solver's: modulo 256)
+                k += 256
+            if k < keep:
+                keep = k
         for d in offsets:
             y = c + d
             if st[y] == NUM:
                 flags[y] |= RENUMBERED
                 clue[y] = count[y]
-                if when[y] < keep:
-                    keep = when[y]
+                k = when[y]
+                while order[k] != y:
+                    k += 256
+                if k < keep:
+                    keep = k
     self._moved = cells
     self._nmoved = n
     self._cursor = keep
@@ -74,6 +81,7 @@ def revise(self, budget):
         when = self.when
         packed = self.packed
         narrow = self.narrow
+        low = 255 if narrow else 0xFFFF
         poffs = self.poffs
         unk = self.unk
         mk = self.mk
@@ -108,7 +116,7 @@ def revise(self, budget):
                                 break
             if not bad:
                 order[out] = c
-                when[c] = out
+                when[c] = out & low
                 out += 1
                 continue
             flags[c] = f | FORGOTTEN

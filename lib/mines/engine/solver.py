@@ -81,9 +81,10 @@ class Solver:
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
     ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
     ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``revision``).
-    ``narrow`` (packed only; the generator's in a game's buffers): ``src`` a byte a cell, the
-    number's index modulo 256 (it lies within 3 rows and columns of the cell, so
-    ``revision`` tells it back; no one else may read it: such a solver is lent to no hinter).
+    ``narrow`` (packed only; the generator's in a game's buffers): ``src`` and ``when`` a
+    byte a cell, modulo 256: the number lies within 3 rows and columns of the cell, and the
+    cell's position is the one of those that holds it in ``order`` (``revision`` and
+    ``perturb`` tell them back; no one else may read them: such a solver is lent to no hinter).
     """
 
     def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False):
@@ -108,7 +109,8 @@ class Solver:
         self.stack = array("H", bytes(2 * cells))
         self.pstack = array("H", bytes(2 * cells)) if lent is None else lent[1]
         self.order = array("H", bytes(2 * cells))   # cells in the order they became known
-        self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
+        # The position of a known cell in ``order`` (``narrow``: modulo 256).
+        self.when = bytearray(size) if narrow else array("H", bytes(2 * size))
         self.why = bytearray(size) if lent is None else lent[0]
         # The number(s) a deduction came from (the same twice but for the pair rule), for
         # ``revise`` to find what a changed number invalidates.
@@ -186,12 +188,13 @@ class Solver:
         st = self.st
         k = self.nknown
         self.order[k] = c
-        self.when[c] = k
         self.nknown = k + 1
         self.why[c] = why
         if self.narrow:
+            self.when[c] = k & 255
             self.src[c] = source & 255   # (packed: a pair's other number is in ``why``)
         else:
+            self.when[c] = k
             self.src2[c] = other
             self.src[c] = source   # (after: packed, src2 is src)
         self.unknown -= 1
@@ -328,7 +331,7 @@ class Solver:
                         if st[c]:   # not UNK
                             continue
                         order[nknown] = c
-                        when[c] = nknown
+                        when[c] = nknown & low
                         nknown += 1
                         why[c] = WHY_SINGLE
                         src[c] = sa
