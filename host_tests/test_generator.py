@@ -127,8 +127,8 @@ def b_size(w, h):
 def test_a_generator_in_lent_buffers_makes_the_same_boards():
     """The game's Boards lends the generator its game's cells and flood-fill stack, and the
     solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``)
-    and narrow (``src`` a byte a cell, told back by ``revision``): the same boards with the
-    same work from the same seeds, at every level, sparse and dense."""
+    and narrow (``src`` and ``when`` a byte a cell, told back by ``revision`` and ``perturb``):
+    the same boards with the same work from the same seeds, at every level, sparse and dense."""
     from mines.engine.game import Game
     for (w, h, m, level) in ((9, 9, 10, 0), (16, 16, 40, 1), (30, 16, 99, 2), (9, 9, 35, 2),
                              (30, 24, 144, 1)):
@@ -137,7 +137,8 @@ def test_a_generator_in_lent_buffers_makes_the_same_boards():
         plain = Generator(w, h)
         assert lent.solver.why is game.shown and lent.solver.pstack is game.fill
         assert lent.solver.src2 is lent.solver.src and plain.solver.src2 is not plain.solver.src
-        assert type(lent.solver.src) is bytearray and len(plain.solver.src) == b_size(w, h)
+        assert type(lent.solver.src) is type(lent.solver.when) is bytearray
+        assert len(plain.solver.src) == len(plain.solver.when) == b_size(w, h)
         for seed in range(3):
             for g in (lent, plain):
                 g.begin(m, 400 + seed, None, level)
@@ -506,7 +507,7 @@ def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypa
     more: the boards are those of a generator with room for everything, also when it has to
     grow at every analysis (room for one to begin with)."""
     from array import array
-    from mines.engine import generator
+    from mines.engine import generator, groups
     from mines.engine.game import Game
     cases = [(30, 24, 259, 3), (30, 16, 99, 4), (16, 16, 99, 2), (9, 9, 35, 3)]
     for grow in (False, True):
@@ -534,6 +535,10 @@ def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypa
             assert len(room.totals.reach) <= len(most.totals.reach)
             if w * h > 400 and not grow:
                 assert len(room.layouts.orm) < w * h // 4 and len(room.totals.reach) < w * h // 4
+            # Room for the numbers around a group: half the masks' to begin with.
+            assert len(room.layouts.key) <= len(most.layouts.key) == 8 * groups.MAX_GROUP
+            assert len(room.layouts.cons) == len(room.layouts.need) == len(room.layouts.key)
             if grow:   # it grew, and what it grew to is all one analysis needed
                 assert len(room.cset) > 1 and len(room.layouts.orm) > 1
+                assert len(room.layouts.key) > 1
             assert isinstance(room.layouts.andm, array)

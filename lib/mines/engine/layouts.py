@@ -33,15 +33,18 @@ class GroupLayouts:
         # A board's bytes for a hinter to borrow and the totals to work in (``cases.cid``;
         # the enumeration numbers its constraints in ``cases.mark``); None: the generator's.
         self.cid = bytearray(self.s.size) if cases.cid else None
+        # The numbers touching a group: 8 a cell at most, two dozen seen; room for half as
+        # many as masks to begin with (``cases.masks``; 0: the most), grown by ``start``.
         top = max_group * 8
-        self.cons = array("H", bytes(2 * top))
+        room = (cases.masks + 1) // 2 if cases.masks else top
+        self.cons = array("H", bytes(2 * room))
         # Per number: mines still to place (need) and cells that may stay safe (slack, its free
         # cells less need). A safe cell takes one from slack, a mine one from need; a number
         # that allows no layout at all has both at -64. ``key``: need << 4 | free, as at start
         # (255: need below 0).
-        self.need = array("b", bytes(top))
-        self.slack = array("b", bytes(top))
-        self.key = bytearray(top)
+        self.need = array("b", bytes(room))
+        self.slack = array("b", bytes(room))
+        self.key = bytearray(room)
         self.cellcons = bytearray(top)   # the numbers of cell p at [8p, qend[p])
         self.qend = bytearray(max_group)
         self.cost = bytearray(max_group)   # work units of one visit of cell p
@@ -91,6 +94,12 @@ class GroupLayouts:
                 if st[b] == NUM and unk[b]:
                     m = mark[b]
                     if m < 128:
+                        if ncons == len(key):   # room for twice as many, in place
+                            more = bytes(ncons)
+                            cons.extend(array("H", more + more))
+                            need.extend(more)
+                            slack.extend(more)
+                            key.extend(more)
                         cons[ncons] = b
                         v = clue[b] - mk[b]
                         f = unk[b]
