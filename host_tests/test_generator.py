@@ -148,6 +148,24 @@ def test_a_generator_in_lent_buffers_makes_the_same_boards():
             assert (lent.total_work, lent.perturbations) == (plain.total_work, plain.perturbations)
 
 
+def test_a_board_made_after_an_abandoned_hard_one_has_its_inside():
+    """In a game's buffers the Hard case analysis marks cells in the board's ``inside``; a
+    board of another level begun after a Hard one was abandoned half way gets it back."""
+    from mines.engine.board import Board
+    from mines.engine.game import Game
+    game = Game(16, 16)
+    gen = Generator(16, 16, (game.shown, game.fill))
+    gen.begin(99, 3, None, presets.FULL)
+    while gen.solver.cases.stamp < 3:   # a few analyses in
+        gen.step()
+    assert gen.board.inside != Board(16, 16).inside
+    for level in (presets.PAIRS, presets.SINGLE, presets.FULL):
+        gen.begin(40, 7, None, level)
+        gen.run()
+        assert gen.board.inside == Board(16, 16).inside
+        check_board(gen, level)
+
+
 def test_only_level_full_makes_a_case_analysis():
     """Single and Pairs never use the case analysis, so their boards hold none of its buffers
     (11K at 30x24); a Full board made after them by the same generator is the board a fresh one

@@ -194,8 +194,7 @@ class Generator:
         s = self.solver
         b = self.board
         lean = s.packed
-        self._marks = lean and level >= presets.FULL
-        if self._marks:
+        if lean and level >= presets.FULL:
             # The analysis marks cells in the board's ``inside`` (read by no one until the
             # board is made: the solver made its templates from it), rebuilt at the end.
             b.inside[:] = b.zeros
@@ -211,6 +210,8 @@ class Generator:
             s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when,
                                    groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0,
                                    cid=not lean, mark=b.inside if lean else None)
+        # (Rebuilt after any level once it had marks: an abandoned Hard board's too.)
+        self._marks = lean and s.cases is not None
         self.done = False
         self.failed = False
         self.reason = None
