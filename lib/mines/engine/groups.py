@@ -44,15 +44,13 @@ class CaseAnalysis:
         (``TotalCounts``) to begin with, grown when an analysis needs more (0: one per cell,
         never grown; a hinter that borrows the solver needs that: mines.help.hints walks and
         counts in them). The generator's analyses see a dozen groups and 100 frontier cells
-        at most (40 boards of each preset and 30x24 up to its densest): a board's room for
-        all would be 5K more of 30x24's heap.
+        at most (40 boards of each preset and 30x24 up to its densest).
         ``counts``: a buffer of the board's size whose entries at unknown cells are free (the
         generator's solver's ``when``: a cell's entry is written when it becomes known, and then
         its numbers change, so its group is enumerated again before it is read; None: made).
-        ``cid``: 1 to make ``layouts.cid``, a board's bytes a hinter borrows (and the totals
-        work in); 0: none, the totals' own room grown with theirs (the generator's).
+        ``cid``: 0 for no ``layouts.cid`` (a board's bytes a hinter borrows, the totals' room).
         ``mark``: a board's bytes, all 0, free while an analysis may run (the generator lends
-        its board's ``inside``, rebuilt once the board is made); None: made."""
+        its board's ``inside``); None: made."""
         self.s = solver
         size = solver.size
         # == stamp: taken into a group in this analysis

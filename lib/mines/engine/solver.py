@@ -66,12 +66,10 @@ for _j in range(24):
     _LOG37[(1 << _j) % 37] = _j
 
 
-# For the 24 cells B within 2 of a number A (j = 0..23, row by row; their offsets are
-# ``Solver.poffs``): which of A's 8 neighbours (bit k for offset k) are also neighbours of B
-# (``_SHARE_A``), and which of B's are A's (``_SHARE_B``: the same backwards). A test
-# derives them.
+# Per cell B within 2 of a number A (j = 0..23: ``Solver.poffs``), A's neighbours (bit k:
+# offset k) that touch B; backwards, B's that touch A (a test derives them).
 _SHARE_A = b"\x01\x03\x07\x06\x04\t\n\x1d\x12\x14)c\xc6\x94(H\xb8P\x90 `\xe0\xc0\x80"
-_SHARE_B = b"\x80\xc0\xe0` \x90P\xb8H(\x94\xc6c)\x14\x12\x1d\n\t\x04\x06\x07\x03\x01"
+_SHARE_B = bytes(reversed(_SHARE_A))
 
 
 class Solver:
@@ -81,10 +79,8 @@ class Solver:
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
     ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
     ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``revision``).
-    ``narrow`` (packed only; the generator's in a game's buffers): ``src`` and ``when`` a
-    byte a cell, modulo 256: the number lies within 3 rows and columns of the cell, and the
-    cell's position is the one of those that holds it in ``order`` (``revision`` and
-    ``perturb`` tell them back; no one else may read them: such a solver is lent to no hinter).
+    ``narrow`` (packed; the generator's in a game's buffers): ``src`` and ``when`` a byte a
+    cell, modulo 256 (``revision`` and ``perturb`` tell them back; lent to no hinter).
     """
 
     def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False):
@@ -192,7 +188,7 @@ class Solver:
         self.why[c] = why
         if self.narrow:
             self.when[c] = k & 255
-            self.src[c] = source & 255   # (packed: a pair's other number is in ``why``)
+            self.src[c] = source & 255
         else:
             self.when[c] = k
             self.src2[c] = other
@@ -290,7 +286,7 @@ class Solver:
         why = self.why
         src = self.src
         src2 = self.src2
-        low = 255 if self.narrow else 0xFFFF   # (``narrow``: a byte of the source)
+        low = 255 if self.narrow else 0xFFFF
         count = self.board.count
         popcount = _POPCOUNT
         pairs = level >= PAIRS
