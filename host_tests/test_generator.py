@@ -120,9 +120,14 @@ def _slices_are_bounded(g, m, seeds):
         assert g.progress == 100 and steps >= 3
 
 
+def b_size(w, h):
+    return (w + 2) * (h + 2)
+
+
 def test_a_generator_in_lent_buffers_makes_the_same_boards():
     """The game's Boards lends the generator its game's cells and flood-fill stack, and the
-    solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``):
+    solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``)
+    and narrow (``src`` and ``when`` a byte a cell, told back by ``revision`` and ``perturb``):
     the same boards with the same work from the same seeds, at every level, sparse and dense."""
     from mines.engine.game import Game
     for (w, h, m, level) in ((9, 9, 10, 0), (16, 16, 40, 1), (30, 16, 99, 2), (9, 9, 35, 2),
@@ -132,6 +137,8 @@ def test_a_generator_in_lent_buffers_makes_the_same_boards():
         plain = Generator(w, h)
         assert lent.solver.why is game.shown and lent.solver.pstack is game.fill
         assert lent.solver.src2 is lent.solver.src and plain.solver.src2 is not plain.solver.src
+        assert type(lent.solver.src) is type(lent.solver.when) is bytearray
+        assert len(plain.solver.src) == len(plain.solver.when) == b_size(w, h)
         for seed in range(3):
             for g in (lent, plain):
                 g.begin(m, 400 + seed, None, level)
@@ -139,6 +146,24 @@ def test_a_generator_in_lent_buffers_makes_the_same_boards():
                 check_board(g, level)
             assert grid_string(lent.board) == grid_string(plain.board)
             assert (lent.total_work, lent.perturbations) == (plain.total_work, plain.perturbations)
+
+
+def test_a_board_made_after_an_abandoned_hard_one_has_its_inside():
+    """In a game's buffers the Hard case analysis marks cells in the board's ``inside``; a
+    board of another level begun after a Hard one was abandoned half way gets it back."""
+    from mines.engine.board import Board
+    from mines.engine.game import Game
+    game = Game(16, 16)
+    gen = Generator(16, 16, (game.shown, game.fill))
+    gen.begin(99, 3, None, presets.FULL)
+    while gen.solver.cases.stamp < 3:   # a few analyses in
+        gen.step()
+    assert gen.board.inside != Board(16, 16).inside
+    for level in (presets.PAIRS, presets.SINGLE, presets.FULL):
+        gen.begin(40, 7, None, level)
+        gen.run()
+        assert gen.board.inside == Board(16, 16).inside
+        check_board(gen, level)
 
 
 def test_only_level_full_makes_a_case_analysis():
@@ -500,7 +525,7 @@ def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypa
     more: the boards are those of a generator with room for everything, also when it has to
     grow at every analysis (room for one to begin with)."""
     from array import array
-    from mines.engine import generator
+    from mines.engine import generator, groups
     from mines.engine.game import Game
     cases = [(30, 24, 259, 3), (30, 16, 99, 4), (16, 16, 99, 2), (9, 9, 35, 3)]
     for grow in (False, True):
@@ -516,13 +541,22 @@ def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypa
                     g.begin(mines, 40 + seed, None, presets.FULL)
                     g.run()
                 assert grid_string(lean.board) == grid_string(full.board)
+                # Its marks were in the board's ``inside``, rebuilt once the board is made.
+                assert lean.board.inside == full.board.inside
                 check_board(lean, presets.FULL)
             room, most = lean.solver.cases, full.solver.cases
+            # No board's bytes for a hinter's marks: the totals' own room is grown by need.
+            assert room.mark is lean.board.inside and room.layouts.cid is None
+            assert len(room.totals.reach2) == len(room.totals.reach)
             assert len(room.cset) < len(most.cset)
             assert len(room.layouts.andm) <= len(most.layouts.andm) == w * h
             assert len(room.totals.reach) <= len(most.totals.reach)
             if w * h > 400 and not grow:
                 assert len(room.layouts.orm) < w * h // 4 and len(room.totals.reach) < w * h // 4
+            # Room for the numbers around a group: half the masks' to begin with.
+            assert len(room.layouts.key) <= len(most.layouts.key) == 8 * groups.MAX_GROUP
+            assert len(room.layouts.cons) == len(room.layouts.need) == len(room.layouts.key)
             if grow:   # it grew, and what it grew to is all one analysis needed
                 assert len(room.cset) > 1 and len(room.layouts.orm) > 1
+                assert len(room.layouts.key) > 1
             assert isinstance(room.layouts.andm, array)

@@ -17,6 +17,9 @@ class _State:
         self.size = stride * (h + 2)
         self.cells = w * h
         self.masks = 0   # (CaseAnalysis.masks: room for every mask)
+        self.cid = 1     # (CaseAnalysis.cid: a hinter's bytes made)
+        self.stamp = 3   # every cell taken into this analysis's groups (CaseAnalysis.mark)
+        self.mark = bytearray([self.stamp]) * self.size
         self.offsets = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
         self.st = bytearray([WALL]) * self.size
         self.clue = bytearray(self.size)
@@ -95,7 +98,8 @@ def test_group_layouts_match_a_brute_force_sliced_anywhere():
         impossible += any(s.st[c + d] == NUM and s.unk[c + d] and not
                           0 <= s.clue[c + d] - s.mk[c + d] <= s.unk[c + d]
                           for c in s.gcells for d in s.offsets)
-        assert not any(lay.cid), trial   # the marks cleared for the next user
+        # The numbers' marks as they were (the constraint numbers gone), cid untouched.
+        assert s.mark == bytearray([s.stamp]) * s.size and not any(lay.cid), trial
         for size in (1, 3, 7):
             assert _run(lay, s, 0, size)[:4] == (got[0], whole[1], whole[2], whole[3]), trial
     assert empty > 10 and impossible > 10   # both kinds of state really were tried

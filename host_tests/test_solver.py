@@ -117,6 +117,28 @@ def test_perturb_repeats_the_solvers_cell_states():
     assert not solver.PICKED & solver.ALL_FLAGS   # a bit of its own
 
 
+def test_the_pair_rules_tables_follow_from_the_geometry():
+    """``Solver.poffs`` lists the 24 cells within 2 of a number, row by row; ``share_a[j]``
+    which of the number's 8 neighbours (bit k: ``offsets[k]``) touch the j-th, ``share_b[j]``
+    which of the j-th's touch the number."""
+    from mines.engine.board import Board
+    from mines.engine.solver import Solver
+    for w in (5, 9, 30):
+        b = Board(w, 5)
+        s = Solver(b)
+        stride = b.stride
+        near = [(dx, dy) for dy in range(-2, 3) for dx in range(-2, 3) if dx or dy]
+        assert list(s.poffs) == [dy * stride + dx for dx, dy in near]
+        eight = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+        assert list(b.offsets) == [dy * stride + dx for dx, dy in eight]
+        for j, (dx, dy) in enumerate(near):
+            a = sum(1 << k for k, (x, y) in enumerate(eight)
+                    if max(abs(x - dx), abs(y - dy)) == 1)
+            bb = sum(1 << k for k, (x, y) in enumerate(eight)
+                     if max(abs(x + dx), abs(y + dy)) == 1)
+            assert (s.share_a[j], s.share_b[j]) == (a, bb), (w, j)
+
+
 def test_group_buffers_hold_the_most_groups_a_board_can_have():
     """The case analysis (its layouts' masks too) and the frontier keep a group's entries in
     one slot per two cells of the board, as a group has a number of its own besides its cells.

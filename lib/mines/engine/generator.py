@@ -8,50 +8,42 @@ covered cells that touch no open number (then any covered cells; in the end game
 left, the newest known cells outside the start area). The mine count stays exact and the number
 becomes a deduction.
 
-Proof after every move. A move changes the numbers of the open cells that touch the moved
-cells, so a deduction that used one of those numbers, or a cell learnt from one, may no longer
-hold. The solver records, for every cell it learnt, the number(s) it came from and the order it
-learnt them in, so the generator forgets exactly those deductions (``revision.revise``; every
-case-analysis deduction after the first changed number is forgotten too, since it used the whole
-board) and solves on. Everything kept was proven from numbers the move did not change, in the
-same order, so it is a state a fresh solve of the new board could reach; the solver's rules are
-monotone, so what it proves from there is exactly what a fresh solve from the start would prove.
-When the solver has opened every safe cell, the board is solvable without guessing at the
-requested level, from the start cell (host_tests re-solve every board made from scratch).
+Proof after every move. A move changes the numbers next to the moved cells, so a deduction
+that used one, or a cell learnt from one, may no longer hold. The solver records what each
+learnt cell came from and when, so the generator forgets exactly those (``revision.revise``;
+and every case-analysis deduction after the first changed number: it used the whole board) and
+solves on. What is kept is a state a fresh solve of the new board could reach, and the rules
+are monotone, so what is proven from there is what a fresh solve would prove. When every safe
+cell is open, the board is solvable without guessing at the level, from the start (host_tests
+re-solve every board from scratch).
 
-Doors: at 35-45% mines the open area is often walled in by known mines: no open number
-touches a covered cell, nothing to perturb. Then the newest wall mine that touches a covered
-cell moves to a far cell: it is safe now, it opens, and solving goes on behind it (such boards
-were once thrown away: 94% of the work at 16x16/99).
+Doors: at 35-45% mines the open area is often walled in by known mines (no open number touches
+a covered cell). Then the newest wall mine that touches a covered cell moves to a far cell: it
+opens, and solving goes on behind it (such boards were once thrown away).
 
-Starting afresh: each time the solver is stuck it should be stuck further on than before;
-when perturbing stops shrinking the covered area (``STRIKES`` times in a row), or after
-a quarter as many perturbations as cells, the layout is thrown away and mines placed anew.
-Dense boards (25% mines or more) get twice that patience.
+Starting afresh: when perturbing stops shrinking the covered area (``STRIKES`` times in a row)
+or after a quarter as many perturbations as cells (dense boards: twice that), mines are placed
+anew.
 
-Uniformity: a perturbation fills the number's covered cells with probability m / u (m of its
-u covered cells hold mines), else empties them: on average no mine moves between the frontier
-and the far cells. No-guess boards lean to the edges and corners; ``perturb``'s counter-tilt
-places and moves mines at odds that cancel that, per board kind and (``VERSION`` 1) kind of
-start (version 0: older codes' boards). Dense boards are made mirrored and mirrored back
-(``sym``): that cancels any preference of the search for one side (at 43%, 5% more mines in
-the bottom half).
+Uniformity: a perturbation fills the number's u covered cells with probability m / u (m hold
+mines), else empties them: on average no mine moves between the frontier and the far cells.
+No-guess boards lean to the edges and corners; ``perturb``'s counter-tilt places and moves mines
+at odds that cancel that, per board kind and (``VERSION`` 1) kind of start (version 0: older
+codes' boards). Dense boards are made mirrored and mirrored back (``sym``): that cancels any
+preference of the search for one side.
 
-Slicing: ``step()`` runs one slice of at most about ``SLICE_UNITS`` work units (about one
-neighbour visit each: tools/bench.py) and returns True once finished. Nothing is allocated per
-cell or deduction.
+Slicing: ``step()`` runs a slice of about ``SLICE_UNITS`` work units (about a neighbour visit
+each: tools/bench.py), True once finished. Nothing is allocated per cell or deduction.
 
-Finished means one of two things (the contract with the midend):
-  ready   ``failed`` is False: ``board`` is a no-guess board from (``start_x``, ``start_y``);
-  gave up ``failed`` is True after ``WORK_BUDGET`` work units (about 20 s on the device);
-          ``reason`` is a line for the player, ``board`` not a board. The caller shows the
-          reason and keeps the menu; ``begin`` may be called again.
+Finished means (the contract with the midend):
+  ready   ``failed`` False: ``board`` is a no-guess board from (``start_x``, ``start_y``);
+  gave up ``failed`` True after ``WORK_BUDGET`` work units (about 20 s on the device): ``reason``
+          is a line for the player, ``board`` not a board; ``begin`` may be called again.
 ``presets.check_params`` refuses the sizes and densities that would often give up.
 
-Progress (``progress``, 0..100) follows the work, not the clock: with W work units spent
-(restarts included) and T the typical work for this size and density (``tilt.typical_work``),
-it is 99 W / (W + T), or 60% of the share of cells proven in this layout if further. It never
-goes back, moves while work is done (50% at T, 90% at 9 T), and is 100 only once finished.
+Progress (0..100) follows the work: with W units spent (restarts included) and T the typical
+work for the board (``tilt.typical_work``), 99 W / (W + T), or 60% of the share of cells proven
+in this layout if further; never back, 100 only once finished.
 """
 
 from mines._const import const
@@ -89,8 +81,8 @@ _MASKS = const(96)
 
 class Generator:
     """Makes no-guess boards of one size; buffers are made once and reused for every board.
-    ``lent``: None, or buffers for the solver, then packed (``Solver``: lent no Hinter), as
-    ``Boards`` lends its game's.
+    ``lent``: None, or buffers for the solver, then packed and narrow (``Solver``: lent no
+    Hinter), as ``Boards`` lends its game's.
 
     Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
     ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
@@ -99,8 +91,7 @@ class Generator:
 
     SLICE_UNITS = SLICE_UNITS
     WORK_BUDGET = WORK_BUDGET
-    # The most one step() ever does (presets.MAX_SLICE_UNITS). A frame loop that must stay
-    # within a budget calls step() while work + this <= budget.
+    # The most one step() does: a frame loop calls step() while work + this <= its budget.
     MAX_SLICE_UNITS = presets.MAX_SLICE_UNITS
 
     def __init__(self, width, height, lent=None):
@@ -108,12 +99,13 @@ class Generator:
         self.width = width
         self.height = height
         self.board = Board(width, height)
-        self.solver = Solver(self.board, True, lent, lent is not None)
+        # (Narrow: a deduction's number lies within 128 cells up to 39 wide.)
+        self.solver = Solver(self.board, True, lent, lent is not None, lent is not None
+                             and width < 40)
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
-        # many far cells (u - m or m, at most 8).
-        # (A cell already in ``moved`` has the PICKED bit in the solver's ``flags``: the solver
-        # is idle meanwhile, and its ``reset`` clears what an abandoned generation left.)
+        # many far cells (u - m or m). (One in ``moved`` has PICKED in the solver's ``flags``:
+        # the solver is idle meanwhile; its ``reset`` clears what an abandoned one left.)
         self.moved = array("H", bytes(2 * 16))
         # Candidates found by ``perturb.scan``: the solver's stack, empty while it is stuck.
         self.cand = self.solver.stack
@@ -143,6 +135,7 @@ class Generator:
         self._job = None
         self._runner = None
         self._runner_level = -1
+        self._marks = False   # True: the case analysis marks cells in ``board.inside``
 
     def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL, version=VERSION):
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
@@ -156,8 +149,7 @@ class Generator:
                 raise ValueError(msg)
             self._valid = mines * 4 + level
         self.rng.seed(seed)
-        # Drawn on every path: a board made from a derived start is made again with that
-        # start given.
+        # Drawn always: a board from a derived start is made again with that start given.
         sx = self.rng.below(self.width)
         sy = self.rng.below(self.height)
         if start is not None:
@@ -166,10 +158,8 @@ class Generator:
                 raise ValueError("start (%d, %d) is off the %dx%d board" % (sx, sy, self.width, self.height))
         self.start_x = sx
         self.start_y = sy
-        # Dense boards are made in a mirror image (x, y flipped, square boards also transposed,
-        # by ``sym``'s bits) and mirrored back when ready: what the search prefers in one
-        # direction (it walks cells in index order) then evens out exactly.
-        # (Below 25% mines it prefers none that tools/spread.py can see.)
+        # Dense boards in a mirror image (x, y flipped, square ones also transposed: ``sym``'s
+        # bits), mirrored back when ready (module notes; below 25% tools/spread.py sees no lean).
         sym = 0
         self._strikes = STRIKES
         if mines * 4 >= self.width * self.height:
@@ -189,15 +179,25 @@ class Generator:
         self.level = level
         start_odds(self, mines)
         s = self.solver
+        b = self.board
+        lean = s.packed
+        if lean and level >= presets.FULL:
+            # The analysis's marks in the board's ``inside`` (read by no one until the board
+            # is made), rebuilt at the end.
+            b.inside[:] = b.zeros
+            if s.cases is not None:
+                s.cases.stamp = 0
         if level >= presets.FULL and s.cases is None:
             # Made now, not mid-way; other levels need none, nor its code (board_job loads
             # it first, for Hard). Its groups go on the solver's stack (empty then; ``cand``
-            # only while stuck). In a game's buffers (``lent``: packed) it goes with its
-            # board, never lent to a hinter: room for its needs, grown if more.
+            # only while stuck). In a game's buffers (``lent``) it is lent to no hinter:
+            # room for its needs, grown if more, no ``cid``, its marks in ``inside``.
             from mines.engine.groups import CaseAnalysis
-            lean = s.packed
             s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when,
-                                   groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0)
+                                   groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0,
+                                   cid=not lean, mark=b.inside if lean else None)
+        # (after any level: an abandoned Hard board left marks)
+        self._marks = lean and s.cases is not None
         self.done = False
         self.failed = False
         self.reason = None
@@ -233,8 +233,7 @@ class Generator:
             self.failed = True
             self.reason = "could not make this board in time: try fewer mines"
             self._job = None
-        # Progress follows the work (see the module notes): W / (W + typical) of the way, or
-        # the share of cells proven in this layout, scaled to 60%, whichever is further.
+        # Progress follows the work (see the module notes).
         w = self.total_work
         p = 99 * w // (w + self._typical)
         q = (s.cells - s.unknown) * 60 // s.cells
@@ -317,6 +316,13 @@ class Generator:
                     yield
                     continue
                 if status == SOLVED:
+                    if self._marks:
+                        # ``inside`` again: 1 on the cells, 0 on the border.
+                        inside = b.inside
+                        inside[:] = b.zeros
+                        one = b"\x01" * w
+                        for i in range(stride + 1, stride * (h + 1), stride):
+                            inside[i:i + w] = one
                     # Mirrored back, a few rows per slice: x and y swapped, x flipped, y flipped.
                     part = 4
                     while part:
@@ -341,8 +347,8 @@ class Generator:
                 if s.work > SLICE_UNITS // 2:
                     yield
                 # The number whose change puts the least in doubt: only what was learnt after
-                # the first open number touching the changed cells can depend on them (at most
-                # the number's own position: walking back, stop once no better one can come).
+                # the first open number touching the changed cells depends on them (at most its
+                # own position: walking back, stop once no better one can come).
                 best = -1
                 best_keep = -1
                 k = s.nknown
@@ -410,8 +416,8 @@ class Generator:
                         break
                     far = 0
                 # The end game: no covered cell can take the difference, so a known cell does
-                # (Tatham's "pitch the mine into the opened area"): the newest learnt, whose
-                # change puts the least in doubt, never in the start's 3x3 area.
+                # (Tatham's "pitch the mine into the opened area"): the newest learnt, never in
+                # the start's 3x3 area.
                 k = s.nknown
                 want = 1 if self.fill else 0
                 while n - u < need and k > 0:

@@ -34,7 +34,7 @@ class CaseAnalysis:
     """Buffers for the analysis of one board size, made once."""
 
     def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0, counts=None,
-                 masks=0):
+                 masks=0, cid=1, mark=None):
         """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
         lent by a caller that never lets the analysis run while the array holds anything else
         (the hints lend their solver's stack, empty while an analysis runs; None: made here).
@@ -44,14 +44,17 @@ class CaseAnalysis:
         (``TotalCounts``) to begin with, grown when an analysis needs more (0: one per cell,
         never grown; a hinter that borrows the solver needs that: mines.help.hints walks and
         counts in them). The generator's analyses see a dozen groups and 100 frontier cells
-        at most (40 boards of each preset and 30x24 up to its densest): a board's room for
-        all would be 5K more of 30x24's heap.
+        at most (40 boards of each preset and 30x24 up to its densest).
         ``counts``: a buffer of the board's size whose entries at unknown cells are free (the
         generator's solver's ``when``: a cell's entry is written when it becomes known, and then
-        its numbers change, so its group is enumerated again before it is read; None: made)."""
+        its numbers change, so its group is enumerated again before it is read; None: made).
+        ``cid``: 0 for no ``layouts.cid`` (a board's bytes a hinter borrows, the totals' room).
+        ``mark``: a board's bytes, all 0, free while an analysis may run (the generator lends
+        its board's ``inside``); None: made."""
         self.s = solver
         size = solver.size
-        self.mark = bytearray(size)   # == stamp: taken into a group in this analysis
+        # == stamp: taken into a group in this analysis
+        self.mark = bytearray(size) if mark is None else mark
         self.stamp = 0
         self.reuse = True   # False: enumerate every group every time (tests compare the two)
         # True in the puzzle maker's subclass (``puzzle_cases.MakerCases``): groups grown from
@@ -74,6 +77,7 @@ class CaseAnalysis:
         # read back when the group comes again unchanged.
         self.counts = bytearray(size) if counts is None else counts
         self.masks = masks if masks < cells else 0
+        self.cid = cid
         # (the puzzle maker's keeps a cache: mines.puzzle.cache)
         self.layouts = layouts_class(self, MAX_GROUP)
         # The totals are made in the layouts' constraint marks (a board's size, zero while
@@ -208,7 +212,8 @@ class CaseAnalysis:
             self.ngroups = ng
             # 2. Enumerate each group within the bound; an unchanged one only when the total
             # mine count ties the groups together (then every group's cases are needed).
-            layouts.cid[:] = s.board.zeros   # (the last totals were made there)
+            if self.cid:
+                layouts.cid[:] = s.board.zeros   # (the last totals were made there)
             interior = s.unknown - nf
             left = s.mines_left
             pos = 0
@@ -396,7 +401,7 @@ class CaseAnalysis:
         """The stamp of a new collection of the groups (``mark``): the marks of every earlier
         one then count as not taken."""
         stamp = self.stamp + 1
-        if stamp > 255:
+        if stamp > 127:   # (128 and up: ``layouts.start``'s constraint numbers)
             self.mark[:] = self.s.board.zeros
             stamp = 1
         self.stamp = stamp

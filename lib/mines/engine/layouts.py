@@ -8,11 +8,7 @@ counter reaches the slice and carries on at the next call.
 
 from array import array
 
-try:
-    from micropython import const
-except ImportError:   # CPython
-    def const(value):  # type: ignore[misc]  # the stub is generic; this is the identity
-        return value
+from mines._const import const
 
 NUM = const(2)   # the solver's state of an open number (solver.NUM; checked by a test)
 
@@ -34,16 +30,21 @@ class GroupLayouts:
         room = cases.masks or cells
         self.andm = array("H", bytes(2 * room))
         self.orm = array("H", bytes(2 * room))
-        self.cid = bytearray(self.s.size)                # constraint number + 1 during enumeration
+        # A board's bytes for a hinter to borrow and the totals to work in (``cases.cid``;
+        # the enumeration numbers its constraints in ``cases.mark``); None: the generator's.
+        self.cid = bytearray(self.s.size) if cases.cid else None
+        # The numbers touching a group: 8 a cell at most, two dozen seen; room for half as
+        # many as masks to begin with (``cases.masks``; 0: the most), grown by ``start``.
         top = max_group * 8
-        self.cons = array("H", bytes(2 * top))
+        room = (cases.masks + 1) // 2 if cases.masks else top
+        self.cons = array("H", bytes(2 * room))
         # Per number: mines still to place (need) and cells that may stay safe (slack, its free
         # cells less need). A safe cell takes one from slack, a mine one from need; a number
         # that allows no layout at all has both at -64. ``key``: need << 4 | free, as at start
         # (255: need below 0).
-        self.need = array("b", bytes(top))
-        self.slack = array("b", bytes(top))
-        self.key = bytearray(top)
+        self.need = array("b", bytes(room))
+        self.slack = array("b", bytes(room))
+        self.key = bytearray(room)
         self.cellcons = bytearray(top)   # the numbers of cell p at [8p, qend[p])
         self.qend = bytearray(max_group)
         self.cost = bytearray(max_group)   # work units of one visit of cell p
@@ -65,7 +66,10 @@ class GroupLayouts:
         clue = s.clue
         mk = s.mk
         offsets = s.offsets
-        cid = self.cid
+        # A number listed: its mark (a stamp, below 128: ``CaseAnalysis.new_stamp``) is
+        # 128 + its constraint's index until the end of ``start``, then the stamp again (every
+        # number next to a group's cell has this analysis's stamp).
+        mark = self.cases.mark
         cons = self.cons
         need = self.need
         slack = self.slack
@@ -88,8 +92,14 @@ class GroupLayouts:
             for d in offsets:
                 b = c + d
                 if st[b] == NUM and unk[b]:
-                    m = cid[b]
-                    if not m:
+                    m = mark[b]
+                    if m < 128:
+                        if ncons == len(key):   # room for twice as many, in place
+                            more = bytes(ncons)
+                            cons.extend(array("H", more + more))
+                            need.extend(more)
+                            slack.extend(more)
+                            key.extend(more)
                         cons[ncons] = b
                         v = clue[b] - mk[b]
                         f = unk[b]
@@ -101,14 +111,15 @@ class GroupLayouts:
                             key[ncons] = v << 4 | f if v >= 0 else 255
                             need[ncons] = -64
                             slack[ncons] = -64
+                        m = mark[b] = 128 + ncons
                         ncons += 1
-                        m = cid[b] = ncons
-                    cellcons[q] = m - 1
+                    cellcons[q] = m - 128
                     q += 1
             qend[p] = q
             cost[p] = 3 + 3 * (q - (p << 3))
+        m = self.cases.stamp
         for i in range(ncons):
-            cid[cons[i]] = 0
+            mark[cons[i]] = m
         s.work += 10 * n
         self._n = n
         self._ncons = ncons

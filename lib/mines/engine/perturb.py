@@ -159,16 +159,24 @@ def keep_if_changed(gen, c):
     s = gen.solver
     st = s.st
     when = s.when
+    order = s.order
     offsets = gen.board.offsets
+    # (A narrow solver's ``when`` is modulo 256: the position is the one that holds the cell.)
     keep = when[c]
+    while order[keep] != c:
+        keep += 256
     for d in offsets:
         x = c + d
         if st[x] != UNK:
             continue
         for e in offsets:
             y = x + e
-            if st[y] == NUM and when[y] < keep:
-                keep = when[y]
+            if st[y] == NUM:
+                k = when[y]
+                while order[k] != y:
+                    k += 256
+                if k < keep:
+                    keep = k
     return keep
 
 

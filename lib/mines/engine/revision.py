@@ -19,23 +19,6 @@ from mines.engine.solver import (ALL_FLAGS, CHANGED, FORGOTTEN, MINE, NUM, PAIR_
                                  RENUMBERED, UNK, WHY_FULL, WHY_GIVEN, WHY_PAIR)
 
 
-def forget(self, c):
-    """Known cell c becomes unknown again: its neighbours' counters follow."""
-    unk = self.unk
-    if self.st[c] == MINE:
-        self.mines_left += 1
-        mk = self.mk
-        for d in self.offsets:
-            n = c + d
-            unk[n] += 1
-            mk[n] -= 1
-    else:
-        for d in self.offsets:
-            unk[c + d] += 1
-    self.st[c] = UNK
-    self.unknown += 1
-
-
 def revise_begin(self, cells, n):
     """Mines were moved on ``cells[0:n]`` (unknown cells, or in the end game known ones, which
     are then forgotten with all that depended on them). Every open number touching them now
@@ -45,6 +28,7 @@ def revise_begin(self, cells, n):
     number: nothing learnt before it changes."""
     st = self.st
     when = self.when
+    order = self.order
     flags = self.flags
     clue = self.clue
     count = self.board.count
@@ -55,15 +39,21 @@ def revise_begin(self, cells, n):
         if st[c] != UNK:
             # A known cell whose mine moved (the end game): what was learnt of it is wrong.
             flags[c] |= FORGOTTEN
-            if when[c] < keep:
-                keep = when[c]
+            k = when[c]
+            while order[k] != c:   # (a narrow solver's: modulo 256)
+                k += 256
+            if k < keep:
+                keep = k
         for d in offsets:
             y = c + d
             if st[y] == NUM:
                 flags[y] |= RENUMBERED
                 clue[y] = count[y]
-                if when[y] < keep:
-                    keep = when[y]
+                k = when[y]
+                while order[k] != y:
+                    k += 256
+                if k < keep:
+                    keep = k
     self._moved = cells
     self._nmoved = n
     self._cursor = keep
@@ -90,7 +80,11 @@ def revise(self, budget):
         src2 = self.src2
         when = self.when
         packed = self.packed
+        narrow = self.narrow
+        low = 255 if narrow else 0xFFFF
         poffs = self.poffs
+        unk = self.unk
+        mk = self.mk
         nforgot = self.psp
         k = self._cursor
         out = self._write
@@ -108,7 +102,9 @@ def revise(self, budget):
                     bad = 1   # it used the whole board: assume the worst
                 elif w != WHY_GIVEN:
                     a = src[c]
-                    b = src2[c]
+                    if narrow:   # a byte of it: the number within 128 of c (``Solver``)
+                        a = c - 128 + ((a - c + 128) & 255)
+                    b = a if packed else src2[c]
                     if packed and w & 3 == WHY_PAIR:
                         b = a + poffs[w >> 2]   # (see ``Solver``)
                     if (flags[a] | flags[b]) & (FORGOTTEN | RENUMBERED):
@@ -120,13 +116,23 @@ def revise(self, budget):
                                 break
             if not bad:
                 order[out] = c
-                when[c] = out
+                when[c] = out & low
                 out += 1
                 continue
             flags[c] = f | FORGOTTEN
             forgot[nforgot] = c
             nforgot += 1
-            forget(self, c)
+            # Known cell c becomes unknown again: its neighbours' counters follow.
+            if st[c] == MINE:
+                self.mines_left += 1
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+            self.unknown += 1
         self.work += 4 * (k - self._cursor) + 5 * (nforgot - self.psp)
         self._cursor = k
         self._write = out

@@ -66,33 +66,10 @@ for _j in range(24):
     _LOG37[(1 << _j) % 37] = _j
 
 
-def _pair_tables(stride):
-    """For the 24 cells B within 2 of a number A (j = 0..23, row by row): their offsets, and for
-    each, which of A's 8 neighbours (bit k for offset k) are also neighbours of B, and which of
-    B's are A's."""
-    offs = array("h")
-    share_a = bytearray()
-    share_b = bytearray()
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            if dx == 0 and dy == 0:
-                continue
-            ma = 0
-            mb = 0
-            for k in range(8):
-                j = k + 1 if k >= 4 else k   # (not a tuple: a constant stays loaded)
-                ax = j % 3 - 1
-                ay = j // 3 - 1
-                # A's neighbour k, seen from B, is a neighbour of B?
-                if max(abs(ax - dx), abs(ay - dy)) == 1:
-                    ma |= 1 << k
-                # B's neighbour k, seen from A, is a neighbour of A?
-                if max(abs(ax + dx), abs(ay + dy)) == 1:
-                    mb |= 1 << k
-            offs.append(dy * stride + dx)
-            share_a.append(ma)
-            share_b.append(mb)
-    return offs, share_a, share_b
+# Per cell B within 2 of a number A (j = 0..23: ``Solver.poffs``), A's neighbours (bit k:
+# offset k) that touch B; backwards, B's that touch A (a test derives them).
+_SHARE_A = b"\x01\x03\x07\x06\x04\t\n\x1d\x12\x14)c\xc6\x94(H\xb8P\x90 `\xe0\xc0\x80"
+_SHARE_B = bytes(reversed(_SHARE_A))
 
 
 class Solver:
@@ -102,9 +79,11 @@ class Solver:
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
     ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
     ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``revision``).
+    ``narrow`` (packed; the generator's in a game's buffers): ``src`` and ``when`` a byte a
+    cell, modulo 256 (``revision`` and ``perturb`` tell them back; lent to no hinter).
     """
 
-    def __init__(self, board, oracle=True, lent=None, packed=False):
+    def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False):
         self.board = board
         self.oracle = oracle
         size = board.size
@@ -126,19 +105,27 @@ class Solver:
         self.stack = array("H", bytes(2 * cells))
         self.pstack = array("H", bytes(2 * cells)) if lent is None else lent[1]
         self.order = array("H", bytes(2 * cells))   # cells in the order they became known
-        self.when = array("H", bytes(2 * size))    # position of a known cell in ``order``
+        # The position of a known cell in ``order`` (``narrow``: modulo 256).
+        self.when = bytearray(size) if narrow else array("H", bytes(2 * size))
         self.why = bytearray(size) if lent is None else lent[0]
         # The number(s) a deduction came from (the same twice but for the pair rule), for
         # ``revise`` to find what a changed number invalidates.
-        self.src = array("H", bytes(2 * size))
+        self.src = bytearray(size) if narrow else array("H", bytes(2 * size))
         self.src2 = self.src if packed else array("H", bytes(2 * size))
         self.packed = packed
+        self.narrow = narrow
         self._cursor = -1
         self._write = 0
         self._phase = 0
         self._moved = None
         self._nmoved = 0
-        self.poffs, self.share_a, self.share_b = _pair_tables(board.stride)
+        stride = board.stride
+        self.poffs = poffs = array("h")
+        for j in range(25):
+            if j != 12:
+                poffs.append((j // 5 - 2) * stride + j % 5 - 2)
+        self.share_a = _SHARE_A
+        self.share_b = _SHARE_B
         self.cells = cells
         self.sp = 0
         self.psp = 0
@@ -197,11 +184,15 @@ class Solver:
         st = self.st
         k = self.nknown
         self.order[k] = c
-        self.when[c] = k
         self.nknown = k + 1
         self.why[c] = why
-        self.src2[c] = other
-        self.src[c] = source   # (after: packed, src2 is src)
+        if self.narrow:
+            self.when[c] = k & 255
+            self.src[c] = source & 255
+        else:
+            self.when[c] = k
+            self.src2[c] = other
+            self.src[c] = source   # (after: packed, src2 is src)
         self.unknown -= 1
         unk = self.unk
         flags = self.flags
@@ -295,6 +286,7 @@ class Solver:
         why = self.why
         src = self.src
         src2 = self.src2
+        low = 255 if self.narrow else 0xFFFF
         count = self.board.count
         popcount = _POPCOUNT
         pairs = level >= PAIRS
@@ -329,16 +321,17 @@ class Solver:
                             psp += 1
                         continue
                     # All mines (r == u) or all safe (r == 0): ``_learn`` written out.
+                    sa = a & low
                     for d in offsets:
                         c = a + d
                         if st[c]:   # not UNK
                             continue
                         order[nknown] = c
-                        when[c] = nknown
+                        when[c] = nknown & low
                         nknown += 1
                         why[c] = WHY_SINGLE
-                        src[c] = a
-                        src2[c] = a
+                        src[c] = sa
+                        src2[c] = sa
                         unknown -= 1
                         work += 9
                         if r:

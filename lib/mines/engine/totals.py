@@ -30,7 +30,7 @@ class TotalCounts:
         # Totals 0..top (the frontier cells), room for ``cases.masks`` (0: every cell) to
         # begin with, grown by ``start``.
         self.reach = bytearray((cases.masks or cells) + 2)
-        self.reach2 = bytearray(cells + 2) if spare is None else spare
+        self.reach2 = bytearray(len(self.reach)) if spare is None else spare
         self.high = 0   # the largest total in ``reach``
         self._skip = 0
         self._top = 0
@@ -44,6 +44,8 @@ class TotalCounts:
         the groups can hold (their cells)."""
         if top + 2 > len(self.reach):
             self.reach.extend(bytes(top + 2))   # in place: the analysis's name stays good
+        if top + 2 > len(self.reach2):
+            self.reach2.extend(bytes(top + 2))   # (our own: none lent)
         self._skip = skip
         self._top = top
         self._h = 0
