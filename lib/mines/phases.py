@@ -43,7 +43,7 @@ RESIDENT = ("mines _const phases engine help puzzle saves flow "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.pixels boards.pygamer boards.pybadge boards.desktop",)
 _SOLVER = "engine: solver groups layouts totals"
-_HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability mercy "
+_HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
           "engine: frontier")
 _TEXT = "flow: menus texts boards.text_screen"
 _SAVE = "flow: save_work saves: slots records resume"
