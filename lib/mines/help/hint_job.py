@@ -10,9 +10,10 @@ step is charged to the runner as a whole frame's share (``slice_cost``, set by t
 step a frame) and a frontier step as half of it (two a frame).
 """
 
+from mines.engine.game import move_cell
 from mines import phases
 from mines._const import const
-from mines.help.hints import MODE_CHECK, MODE_HINT, Hinter
+from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
 PROB_UNITS = 150   # probability units a step: up to about 14 ms (bench_hints.py)
@@ -77,19 +78,27 @@ class HintJob:
         self.progress = 0
 
     def begin_mercy(self, move):
-        """A Kind board: ``move`` opens a covered mine. If no covered cell is provably safe,
-        find a layout of the mines that has the cell safe (``mines.help.mercy``); then
-        ``saved`` says whether it did; the caller makes the move."""
-        from mines.help.mercy import begin
-        begin(self, move)
+        """A Kind board: ``move`` opens a covered mine. If no covered cell is provably safe
+        (the hinter, MODE_SAFE), find a layout of the mines, consistent with every number
+        shown and the total, that has the cell safe (``mines.engine.kinds.Rescue``); the board
+        changes in the job's last step, all at once. Then ``saved`` says whether it did; the caller
+        makes the move."""
+        game = self.game
+        self.move = move
+        self.saved = False
+        self.found = _FOUND_NOTHING
+        self.wrong = self.disproved = ()
+        self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
+        self.steps = 0
+        self._phase = 2
+        self.progress = 0
 
     def step(self):
         """One slice. True when the answer is in (``found`` and the fields it names)."""
         self.slice_work = self.slice_cost
         h = self.hinter
         if self._phase >= 2:
-            from mines.help.mercy import step
-            return step(self, h, STEP_UNITS, RESCUE_UNITS)
+            return self._mercy_step(h)
         if self._phase == 0:
             if not h.step(STEP_UNITS):
                 self.progress = 50 if h.rule >= 0 else 20
@@ -139,6 +148,40 @@ class HintJob:
         reports through its state, it never calls its owner)."""
         return SPIN[(self.steps >> 3) & 3]
 
+    def _mercy_step(self, h):
+        game = self.game
+        self.steps += 1
+        if self._phase == 2:
+            if not h.step(STEP_UNITS):
+                self.progress = 20
+                return False
+            if h.cell >= 0 or h.error:
+                return True   # a safe cell was provable: no mercy (or the view is wrong)
+            rescue = self.rescue
+            if rescue is None:
+                self.drop_cases(h)
+                from mines.engine.kinds import Rescue
+                if h.frontier is None:
+                    h.frontier = h.new_frontier()
+                rescue = self.rescue = Rescue(h.board, h.frontier)
+            # The view settled with what the hinter proved (``Hinter.settle``; proven mines
+            # known, proven safe cells out: small groups), in its ``seen`` marks, free until
+            # its next answer.
+            self.settled = h.seen
+            h.settle(h.seen)
+            rescue.begin(game, move_cell(self.move), self.settled)
+            self._phase = 3
+            return False
+        self.slice_work = (self.slice_cost + 1) // 2   # steps as the probabilities': two a frame
+        rescue = self.rescue
+        if not rescue.step(RESCUE_UNITS):
+            self.progress = 60
+            return False
+        self.saved = rescue.saved
+        if h.counting is not None:
+            h.counting.forget()   # the shared frontier now holds the rescue's counts
+        return True
+
     def show(self, because):
         """Mark ``because`` (padded indices, sorted: a hint's own list, not copied) as the
         numbers to highlight (empty: none)."""
@@ -173,6 +216,6 @@ class HintJob:
         h = self.hinter
         self.probs = self.rescue = h.frontier = h.counting = None
         if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
-            for name in ("help.reasons", "help.probability", "help.counting", "help.mercy",
-                         "engine.kinds", "engine.frontier"):
+            for name in ("help.reasons", "help.probability", "help.counting", "engine.kinds",
+                         "engine.frontier"):
                 phases.forget("mines." + name)
