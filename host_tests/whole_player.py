@@ -299,13 +299,19 @@ def lose(m):
 
 
 def misflag(m):
-    """A flag on a covered cell without a mine: the check marks it wrong when it can."""
-    for x, y in cells(m):
-        if m.game.tile(x, y) == COVERED and not is_mine(m, x, y):
-            yield from walk(m, x, y)
-            yield M.B
-            yield from checked(m)
-            return
+    """A flag on a covered cell without a mine, beside a number where there is one (where a
+    player's wrong flag goes, and the check's hardest case: the numbers it touches are in play):
+    the check marks it wrong when it can. (Only names this file already used: a new one would
+    be interned in the measured run, whose pool of names is near its next doubling.)"""
+    game = m.game
+    for k in (1, 0):  # beside a number first (the view is padded: x or y -1 reads a 0)
+        for x, y in cells(m):
+            if game.tile(x, y) == COVERED and not is_mine(m, x, y) and not (k and not any(
+                    0 < game.tile(x + i % 3 - 1, y + i // 3 - 1) < COVERED for i in range(9))):
+                yield from walk(m, x, y)
+                yield M.B
+                yield from checked(m)
+                return
 
 
 def hint(m):
