@@ -108,6 +108,11 @@ def _note_free(midend):
 def start(profile=None, seed=None):
     """Boot (``boards.startup.start``: the profile, unless given, the view, the midend with its
     saves, the lights), then its code let go. Returns (profile, midend, view, feedback)."""
+    try:  # modules sent as .py compile without line numbers, as the .mpy ones were (-O3)
+        from micropython import opt_level
+        opt_level(3)
+    except ImportError:  # CPython
+        pass
     from boards import forget, startup
     parts = startup.start(profile, seed)
     del startup

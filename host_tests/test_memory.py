@@ -223,6 +223,23 @@ def mpy(code, heap="1M"):
     return r.stdout.strip()
 
 
+def test_modules_sent_as_source_compile_without_line_numbers():
+    """code.start() sets the VM's optimisation level 3 before the game's first import, so a
+    module sent as .py (deploy.py --source) compiles as the .mpy ones were (-O3: no line
+    numbers; about 2K less alive in the whole game)."""
+    out = mpy("""
+import sys, micropython
+sys.path[:0] = [%r, %r]
+import boards.startup
+boards.startup.start = lambda profile, seed: ()
+import code
+print(micropython.opt_level(), end=" ")
+code.start()
+print(micropython.opt_level())
+""" % (REPO, os.path.join(REPO, "lib")))
+    assert out == "0 3"
+
+
 def test_stand_ins_hold_what_the_device_holds():
     """A bitmap's pixels and a tile grid's tiles as the device stores them; objects at least
     their device struct times the build's scale (1 on 32 bits, 2 on 64)."""
