@@ -22,7 +22,8 @@ Host-only code is left out: the stand-ins for the device's firmware (displayio, 
 audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
 give them, measured in every run ("host_only"); the device's own profile (boards/pygamer.py with
 boards/device.py and boards/buttons.py over fake hardware), which the player stands in for, is
-measured once and counted instead ("profile"). So each figure is the run's, less host_only, plus
+measured once and counted instead ("profile": less its Speaker, which the stand-in makes too,
+and its new names at a pool slot each). So each figure is the run's, less host_only, plus
 profile; the JSON keeps the run's own too ("raw_...").
 
 Without --device: one run of the whole game from .mpy with room to spare, collecting every few
@@ -221,27 +222,46 @@ def kb(n):
 
 
 PROFILE_SCRIPT = """
-import gc, sys
+import gc, sys, micropython
 sys.path[:] = [%r, ".", "host_tests/mpy_display", "host_tests/fakes"]
 import board, keypad, digitalio, analogio, neopixel_write, audioio, audiocore, displayio
 import mines.flow.keys, mines.phases, boards, boards.sound
 gc.collect()
 a = gc.mem_alloc()
+micropython.qstr_info()
 import boards.pygamer
 gc.collect()
-print(gc.mem_alloc() - a)
+b = gc.mem_alloc()
+micropython.qstr_info()
+boards.pygamer.speaker = None
+gc.collect()
+print("profile", b - a, b - gc.mem_alloc(), 8 if sys.maxsize > 2 ** 31 else 4)
 """
+# A name's slot in a pool of interned names, beside its pointer (4 or 8 bytes): hash, length.
+NAME_SLOT = 2 + 1
 
 
 def profile_bytes(exe, mpy_dir):
     """The heap the device's PyGamer profile takes (its modules, and the objects it makes over
-    fake hardware) beyond what the player's stand-in profile holds too (the speaker's module)."""
+    fake hardware) beyond what the player's stand-in profile holds too: the speaker's module,
+    and its Speaker, which the stand-in makes as the device's and the run counts. The names
+    the profile interns count a slot each, not the fresh pool they may start in this script
+    (in the run, the player's own names, left out as host-only, hold more slots than those)."""
     r = subprocess.run([exe, "-X", "heapsize=%dK" % HIGH_K, "-c",
                         PROFILE_SCRIPT % (short_path(mpy_dir) if mpy_dir else "lib")],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
-    if r.returncode != 0:
+    lines = r.stdout.splitlines()
+    pools = [dict(kv.split("=") for kv in line.split(": ")[1].split(", "))
+             for line in lines if line.startswith("qstr pool: ")]
+    done = [line.split() for line in lines if line.startswith("profile ")]
+    if r.returncode != 0 or len(pools) != 2 or not done:
         raise RuntimeError("the profile's measure failed:\n" + (r.stdout + r.stderr)[-2000:])
-    return int(r.stdout.strip().splitlines()[-1])
+    held, speaker = int(done[0][1]), int(done[0][2])
+    before, after = ({k: int(v) for k, v in p.items()} for p in pools)
+    text = after["n_str_data_bytes"] - before["n_str_data_bytes"]
+    new_pools = after["n_total_bytes"] - before["n_total_bytes"] - text
+    slots = (int(done[0][3]) + NAME_SLOT) * (after["n_qstr"] - before["n_qstr"])
+    return held - speaker - new_pools + slots
 
 
 def implementation(exe):
