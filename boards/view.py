@@ -29,7 +29,7 @@ TYPE_CHECKING = const(0)
 if TYPE_CHECKING:
     from typing import Optional  # noqa: F401
     import displayio  # noqa: F401
-    from boards.font import Font, TextLine  # noqa: F401
+    from boards.font import TextLine  # noqa: F401
     from boards.text_screen import TextScreen  # noqa: F401
 
 COLS = 20  # board cells in view
@@ -67,7 +67,6 @@ class View:
     # declared here for the type checker alone (a bare annotation costs nothing at run time).
     width: int  # the display's, pixels
     height: int
-    font: "Font"
     root: "displayio.Group"
     board_group: "displayio.Group"
     zoom: "displayio.Group"  # the board and cursor; scale 2 for a small puzzle
