@@ -74,7 +74,7 @@ class View:
     cursor: "displayio.TileGrid"
     _across: "displayio.Bitmap"  # the line along the bottom edge: columns in view
     _down: "displayio.TileGrid"  # the one along the right edge: rows in view
-    _progress_bitmap: "displayio.Bitmap"
+    _progress_bitmap: "displayio.Bitmap"  # one row, shown BAR times
     _bar: "displayio.Group"
     mines_label: "TextLine"
     state_label: "TextLine"
@@ -164,8 +164,7 @@ class View:
             lo, hi = min(p, self._progress_drawn), max(p, self._progress_drawn)
             v = 1 if p > self._progress_drawn else 0
             for x in range(lo, hi):
-                for y in range(BAR):
-                    bm[y * self.width + x] = v
+                bm[x] = v
             self._progress_drawn = p
             changed = True
         return changed

@@ -38,8 +38,7 @@ def _line(font, size, colour, x, align):
 
 def build(view, display, width, height):
     """Make ``view``'s objects for ``display`` (``width`` x ``height`` pixels) and show them."""
-    view.display = display
-    view.width = width
+    view.width = width  # (the display itself is the profile's: not kept twice)
     view.height = height
     from boards import forget, glyphs, tiles
     font = glyphs.draw()  # (the font's bitmap, its index)
@@ -94,12 +93,14 @@ def build(view, display, width, height):
     view._board_game = None
 
     # status bar; its background doubles as the progress bar while a board is being made
-    view._progress_bitmap = displayio.Bitmap(width, BAR, 2)
+    # (one row of pixels, shown BAR times: a TileGrid of one-row tiles, every one tile 0)
+    view._progress_bitmap = displayio.Bitmap(width, 1, 2)
     progress_palette = displayio.Palette(2)
     progress_palette[0] = _BLACK
     progress_palette[1] = _PROGRESS
     view._bar = bar = displayio.Group()
-    bar.append(displayio.TileGrid(view._progress_bitmap, pixel_shader=progress_palette))
+    bar.append(displayio.TileGrid(view._progress_bitmap, pixel_shader=progress_palette,
+                                  width=1, height=BAR, tile_width=width, tile_height=1))
     view._progress_drawn = 0
     view.mines_label = _line(font, _MINES_CHARS, _RED, 1, 0)
     view.state_label = _line(font, width // CELL_W, _WHITE, width // 2, 1)

@@ -21,10 +21,10 @@ UNLOAD = sys.implementation.name != "cpython"
 MENU = 0    # text screens from the main menu
 MAKE = 1    # a sweeper board being made
 PLAY = 2    # a sweeper game (with its hint job)
-PAUSE = 3   # the pause menu over a sweeper game
+PAUSE = 3   # the pause menu over a sweeper game or a puzzle
 END = 4     # a sweeper game's end panel
 PUZZLE = 5  # a puzzle being made
-PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
+PUZZLE_PLAY = 6  # a puzzle played (its end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 MAIN = 8  # the main menu alone: the code of the screens opened from it (and the save's) goes
 END_LEAN = 9  # a sweeper game's end panel once its lines are made: the save's code goes
@@ -53,7 +53,8 @@ KEEP = (
      "puzzle: play"),  # MENU (the save's code goes once a records screen is made)
     (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
-    (_TEXT, "flow: help_screen"),  # PAUSE (the save's code goes after a write)
+    (_TEXT, "flow: help_screen puzzle_part puzzle: play marks"),  # PAUSE (a sweeper's or a
+    # puzzle's: a puzzle's moves and codes go; the save's code goes after a write)
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
     (_SOLVER, "puzzle: maker walk cache cases deal flow: puzzle_part"),  # PUZZLE
     (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),

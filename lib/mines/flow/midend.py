@@ -205,8 +205,9 @@ class Midend:
         self.state = PLAYING
 
     def show_paused(self, screen):
-        self.open(screen)  # a pause menu over the game
+        self.open(screen)  # a pause menu over the game (a sweeper's or a puzzle's)
         self.state = PAUSED
+        self.lean()  # (the code of play not needed in a pause goes)
 
     def end(self, won):
         self.finished += 1  # the game is over: the end panel
@@ -307,8 +308,7 @@ class Midend:
         """The pause menu over the game in play; the hint job goes (the next move's check makes
         it again)."""
         self.make_room()
-        self.enter(phases.PAUSE)
-        from mines.flow.menus import PAUSE_ROWS, Menu  # (after enter)
+        from mines.flow.menus import PAUSE_ROWS, Menu  # (after make_room's phase: no menus)
         self.show_paused(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
 
     def _open_main(self):
@@ -341,8 +341,8 @@ class Midend:
         if s == MENU and len(self._stack) == 1:
             self.enter(phases.MAIN)
         elif s == PAUSED or (s == WON or s == LOST) and (self.mode or not self.screen):
-            self.enter(phases.PUZZLE_PLAY if self.mode else
-                       phases.PAUSE if s == PAUSED else phases.END_LEAN)
+            self.enter(phases.PAUSE if s == PAUSED else
+                       phases.PUZZLE_PLAY if self.mode else phases.END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
