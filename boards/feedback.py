@@ -12,6 +12,9 @@ _OFF = (0, 0, 0)
 _GREEN = (0, _DIM, 0)
 _RED = (_DIM, 0, 0)
 _BLUE = (0, 0, _DIM)
+_WIN = const(256)  # what the pixels show (Feedback._shown): above any count of pixels lit
+_LOSS = const(257)
+_DARK = const(258)
 
 
 class Feedback:
@@ -69,25 +72,25 @@ class Feedback:
             return
         state = m.state
         n = len(pixels)
+        # what they show, as one small int (no tuple a frame): while a board is made the
+        # pixels lit blue (0..n), else _WIN, _LOSS or _DARK
+        want = _DARK
         if state == M.GENERATING:
-            want = ("p", (m.progress() * n + 50) // 100)
+            want = (m.progress() * n + 50) // 100
         elif state == M.WON:
-            want = ("w", 0)
+            want = _WIN
         elif state == M.LOST:
-            want = ("l", 0)
-        else:
-            want = ("o", 0)
+            want = _LOSS
         if want == self._shown:
             return
         self._shown = want
         for i in range(n):
-            if want[0] == "p":
-                c = _BLUE if i < want[1] else _OFF
-            elif want[0] == "w":
+            c = _OFF
+            if want == _WIN:
                 c = _GREEN
-            elif want[0] == "l":
+            elif want == _LOSS:
                 c = _RED
-            else:
-                c = _OFF
+            elif i < want < _WIN:
+                c = _BLUE
             pixels[i] = c
         pixels.show()

@@ -1,8 +1,7 @@
 """The midend: the flow between screens, the timer, the status line, board making sliced into
-frames, quick start and session stats; no pixels, no pins."""
-
-# It *has* its parts: settings, boards, runner (sliced jobs), stats, saves. The front end calls
-# press() and frame(now_ms), reads its fields and takes take_cues() and take_collect().
+frames, quick start and session stats; no pixels, no pins. It has its parts (settings, boards,
+runner, stats, saves); the front end calls press() and frame(now_ms), reads its fields, takes
+take_cues() and take_collect()."""
 
 from mines._const import const
 
@@ -33,10 +32,10 @@ def _start_puzzle(m, fixed):
 
 
 class Midend:
-    """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
-    ``budget``: job work units a frame (default: two slices); ``generator_class``: default
-    mines.engine.generator.Generator; ``buttons``: the buttons' names (keys.DEVICE_BUTTONS). It
-    keeps no phase's module or objects past the phase (mines.phases)."""
+    """The game's flow. ``seed`` seeds the board seeds (same seed and presses, same boards);
+    ``budget``: job units a frame (default: two slices); ``generator_class``: default
+    engine.generator.Generator; ``buttons``: their names (keys.DEVICE_BUTTONS). No phase's
+    module or objects are kept past the phase (mines.phases)."""
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
@@ -59,18 +58,18 @@ class Midend:
         self._message_until = 0
         self.start_x = -1  # quick start: the marked start cell, until the first open
         self.start_y = -1
-        self._for_game = False  # the running job is what the GENERATING screen waits for
+        self._for_game = False  # the GENERATING screen waits for the running job
         self._frame = 0
         self._last_press = 0
         self._last_button = 0
-        self.held = 0  # presses of one button in a row (menus.adjust speeds up)
+        self.held = 0  # presses of one button in a row (menus.adjust)
         # timer, feedback, stats
         self.elapsed_ms = 0
         self._now = 0
         self._cues = 0
         self.stats = Stats()
         self.hints_used = 0
-        self.board_start = None  # (x, y) the board was made from: "again", its code
+        self.board_start = None  # (x, y) the board was made from ("again", its code)
         self.assist = None  # mines.help.hint_job.HintJob (read: marks, marks_version)
         self.saves = None  # save_part.Saves
         self.finished = 0  # games and puzzles ended (the end panel follows it)
@@ -121,25 +120,28 @@ class Midend:
         return 999 if s > 999 else s
 
     def mines_left(self):
-        state = self.state  # compared one by one: a tuple here would be made every frame
+        state = self.state  # compared one by one: no tuple made every frame
         if self.game is None or state == MENU or state == READY or state == GENERATING:
             return 0 if self.mode else self.settings.mines
         return self.game.mines_left()
-
-    def _board_in_front(self):
-        return self.game is not None and self.state != MENU and self.state != READY
 
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
         (read every frame: no tuple with the height)."""
         if self.mode:
             return self.puzzle.size(self, 1)
-        return self.game.width if self._board_in_front() else self.settings.width
+        game = self.boards.game
+        s = self.state
+        return game.width if game is not None and s != MENU and s != READY else \
+            self.settings.width
 
     def board_height(self):
         if self.mode:
             return self.puzzle.size(self, 2)
-        return self.game.height if self._board_in_front() else self.settings.height
+        game = self.boards.game
+        s = self.state
+        return game.height if game is not None and s != MENU and s != READY else \
+            self.settings.height
 
     def status(self):
         """The status bar's middle (states.status)."""
@@ -205,9 +207,9 @@ class Midend:
         self.state = PLAYING
 
     def show_paused(self, screen):
-        self.open(screen)  # a pause menu over the game (a sweeper's or a puzzle's)
+        self.open(screen)  # a pause menu over a sweeper's or a puzzle's game
         self.state = PAUSED
-        self.lean()  # (the code of play not needed in a pause goes)
+        self.lean()
 
     def end(self, won):
         self.finished += 1  # the game is over: the end panel
@@ -224,8 +226,8 @@ class Midend:
         self.saves = saves  # save_part.attach
 
     def set_puzzle(self, puzzle):
-        """Puzzle mode on with ``puzzle`` (a PuzzleMode: its best times and seeds are kept for
-        the session); None: off (the PuzzleMode stays for the next puzzle)."""
+        """Puzzle mode on with ``puzzle`` (a PuzzleMode: its best times and seeds kept for the
+        session); None: off (the PuzzleMode stays)."""
         if puzzle is None:
             self.mode = 0
             return
@@ -238,7 +240,7 @@ class Midend:
 
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
-        order of keys.NAMES)."""
+        order of their bits, keys.UP first)."""
         self.unsay()
         if buttons & (A | B) == A | B and self.state == PLAYING:
             self.hint()   # A and B together (the simulator's hint key sends both)
@@ -305,10 +307,9 @@ class Midend:
                 self.to_menu()
 
     def pause(self, title="Paused"):
-        """The pause menu over the game in play; the hint job goes (the next move's check makes
-        it again)."""
+        """The pause menu over the game in play; the hint job goes (the next move's makes it)."""
         self.make_room()
-        from mines.flow.menus import PAUSE_ROWS, Menu  # (after make_room's phase: no menus)
+        from mines.flow.menus import PAUSE_ROWS, Menu  # (after make_room)
         self.show_paused(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
 
     def _open_main(self):
@@ -393,8 +394,8 @@ class Midend:
             sweep_part.finish(self)
 
     def start_puzzle(self, fixed=None):
-        """Make and play a puzzle of the puzzle menu's size and level, or ``fixed`` (width,
-        height, level, seed: a puzzle code's) (puzzle_part), under the runner's guard."""
+        """Make and play a puzzle of the menu's size and level, or ``fixed`` (a code's width,
+        height, level, seed) (puzzle_part), under the runner's guard."""
         self.drop_help()
         self.enter(phases.PUZZLE)
         self.runner.start(None, JOB_PUZZLE, _start_puzzle, self, fixed)
@@ -421,14 +422,14 @@ class Midend:
         self._open_main()
 
     def make_room(self, saving=True):
-        """A save in play: the hint job and its code go first (the next move's check
-        makes it again; a puzzle's code stays); ``saving`` False: the save's code goes."""
+        """A save in play: the hint job and its code go first (a puzzle's stays); ``saving``
+        False: the save's code goes."""
         self.drop_help()
         self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY_LEAN if saving else
                    phases.PLAY)
 
     def drop_help(self):
-        """Let go of the hint job (hint_part) and its buffers."""
+        """The hint job (hint_part) and its buffers go."""
         if self.assist is not None:
             from mines.flow import hint_part
             hint_part.drop(self)
@@ -465,31 +466,6 @@ class Midend:
             return
         self.start_board(None, -1, JOB_QUICK)
 
-    def _take_board(self):
-        """The board is ready: start the game on it."""
-        if self.runner.tag == JOB_RESUME:
-            from mines.flow import save_work
-            return save_work.resumed(self)
-        job = self.runner.job
-        boards = self.boards
-        game = job.take(LIVES_CHOICES[self.settings.lives])
-        game.mark_flags = bool(self.settings.marks)
-        self.hints_used = 0
-        sx, sy = boards.start_x, boards.start_y
-        self.board_start = (sx, sy)
-        if self.assist is not None:
-            from mines.flow import hint_part
-            hint_part.new_game(self)
-        self.runner.stop()
-        self.show_board()
-        self.play_from(0, self.cx, self.cy, job.seed)
-        self.enter(phases.PLAY)
-        if self.settings.quick:
-            self.start_x, self.start_y = sx, sy
-            self.point(sx, sy)
-        else:
-            self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny board may end here)
-
     # -- per frame
 
     def frame(self, now_ms):
@@ -522,7 +498,28 @@ class Midend:
                 self._for_game = False
                 self.puzzle.take(self)
                 self.enter(phases.PUZZLE_PLAY)
-            elif self._for_game and self.state == GENERATING:
-                self._take_board()
-        if self.saves is not None:  # never writes in a frame that works (a board, a check)
+            elif self._for_game and self.state == GENERATING and runner.tag == JOB_RESUME:
+                from mines.flow import save_work
+                save_work.resumed(self)
+            elif self._for_game and self.state == GENERATING:  # the board is made: play
+                job = runner.job
+                boards = self.boards
+                game = job.take(LIVES_CHOICES[self.settings.lives])
+                game.mark_flags = bool(self.settings.marks)
+                self.hints_used = 0
+                sx, sy = boards.start_x, boards.start_y
+                self.board_start = (sx, sy)
+                if self.assist is not None:
+                    from mines.flow import hint_part
+                    hint_part.new_game(self)
+                runner.stop()
+                self.show_board()
+                self.play_from(0, self.cx, self.cy, job.seed)
+                self.enter(phases.PLAY)
+                if self.settings.quick:
+                    self.start_x, self.start_y = sx, sy
+                    self.point(sx, sy)
+                else:
+                    self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny one may end)
+        if self.saves is not None:  # no write in a frame that works (a board, a check)
             self.saves.frame(self, now_ms, making or runner.frame_work > 0)
