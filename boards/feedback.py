@@ -4,7 +4,8 @@ player left sound on. Pixels are written only when what they show changes, and n
 waits, so the frame loop never stalls on them.
 """
 
-from mines.flow import midend as M
+from mines.flow.states import (CUE_FLAG, CUE_LOSE, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING,
+                               LOST, WON)
 from mines._const import const
 
 _DIM = const(24)  # 0..255 per channel: low, the pixels sit next to the screen
@@ -51,15 +52,15 @@ class Feedback:
                 speaker.update()
         if cue and m.settings.sound:
             name = None
-            if cue & M.CUE_WIN:
+            if cue & CUE_WIN:
                 name = "win"
-            elif cue & M.CUE_LOSE:
+            elif cue & CUE_LOSE:
                 name = "lose"
-            elif cue & M.CUE_REFUSED:
+            elif cue & CUE_REFUSED:
                 name = "refused"
-            elif cue & M.CUE_OPEN:
+            elif cue & CUE_OPEN:
                 name = "open"
-            elif cue & M.CUE_FLAG:
+            elif cue & CUE_FLAG:
                 name = "flag"
             if name:
                 if len(self.played) > 16:
@@ -75,11 +76,11 @@ class Feedback:
         # what they show, as one small int (no tuple a frame): while a board is made the
         # pixels lit blue (0..n), else _WIN, _LOSS or _DARK
         want = _DARK
-        if state == M.GENERATING:
+        if state == GENERATING:
             want = (m.progress() * n + 50) // 100
-        elif state == M.WON:
+        elif state == WON:
             want = _WIN
-        elif state == M.LOST:
+        elif state == LOST:
             want = _LOSS
         if want == self._shown:
             return
