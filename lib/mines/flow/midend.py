@@ -6,6 +6,8 @@ take_cues() and take_collect()."""
 from mines._const import const
 
 from mines import phases
+from mines.phases import (END_LEAN, MAIN, MAKE, PAUSE, PLAY, PLAY_LEAN, PUZZLE,
+                          PUZZLE_PLAY)
 
 from mines.flow import sweep_part
 from mines.engine.game import (PLAYING as G_PLAYING, PRIMARY, SECONDARY, LIVES_CHOICES, OPEN,
@@ -39,7 +41,7 @@ class Midend:
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
-        self.seed0 = seed  # (puzzle mode draws its seeds from it too)
+        self.seed0 = seed  # (puzzle mode's seeds too)
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
@@ -47,11 +49,11 @@ class Midend:
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self._main_row = 0  # the main menu's cursor row while it is not made
+        self._main_row = 0  # the main menu's cursor row while it is not shown
         self._stack = []  # the text screens open; the last one is in front
         self.screen = None  # what is in front: a menus.Menu, or None (the board)
         self.screen_version = 0
-        self._collect = False  # code let go: the frame loop should collect
+        self._collect = False  # code let go: the frame loop collects
         self.cx = 0
         self.cy = 0
         self.message = ""
@@ -191,7 +193,7 @@ class Midend:
     def start_board(self, start, seed=-1, tag=JOB_CLASSIC):
         """Make the settings' board from ``start`` ((x, y); None: the generator picks) with
         ``seed`` (-1: the next one) and wait for it. Code of the phase before goes."""
-        self.enter(phases.MAKE)
+        self.enter(MAKE)
         from mines.flow.board_job import job
         self.runner.start(job(self.boards, self.settings, start, seed), tag)
         self.wait_for(*(start or (self.cx, self.cy)))
@@ -340,10 +342,10 @@ class Midend:
         alone, a pause menu, an end panel."""
         s = self.state
         if s == MENU and len(self._stack) == 1:
-            self.enter(phases.MAIN)
+            self.enter(MAIN)
         elif s == PAUSED or (s == WON or s == LOST) and (self.mode or not self.screen):
-            self.enter(phases.PAUSE if s == PAUSED else
-                       phases.PUZZLE_PLAY if self.mode else phases.END_LEAN)
+            self.enter(PAUSE if s == PAUSED else
+                       PUZZLE_PLAY if self.mode else END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
@@ -359,7 +361,7 @@ class Midend:
         if self.state == PAUSED:
             self.show_board()
             self.state = PLAYING
-            self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
+            self.enter(PUZZLE_PLAY if self.mode else PLAY)
 
     def act(self, action):
         """Do a menu action (menus.act)."""
@@ -397,7 +399,7 @@ class Midend:
         """Make and play a puzzle of the menu's size and level, or ``fixed`` (a code's width,
         height, level, seed) (puzzle_part), under the runner's guard."""
         self.drop_help()
-        self.enter(phases.PUZZLE)
+        self.enter(PUZZLE)
         self.runner.start(None, JOB_PUZZLE, _start_puzzle, self, fixed)
         self._for_game = True
 
@@ -417,7 +419,7 @@ class Midend:
         self.start_x = -1
         self.start_y = -1
         self.unsay()
-        self.enter(phases.MAIN)
+        self.enter(MAIN)
         self._main_row = 0   # the menu opens at its top: Play
         self._open_main()
 
@@ -425,8 +427,8 @@ class Midend:
         """A save in play: the hint job and its code go first (a puzzle's stays); ``saving``
         False: the save's code goes."""
         self.drop_help()
-        self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY_LEAN if saving else
-                   phases.PLAY)
+        self.enter(PUZZLE_PLAY if self.mode else PLAY_LEAN if saving else
+                   PLAY)
 
     def drop_help(self):
         """The hint job (hint_part) and its buffers go."""
@@ -460,7 +462,7 @@ class Midend:
         self.cy = s.height // 2
         self.show_board()
         self.drop_help()
-        self.enter(phases.MAKE)
+        self.enter(MAKE)
         if not s.quick:
             self.state = READY
             return
@@ -497,7 +499,7 @@ class Midend:
             if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
                 self.puzzle.take(self)
-                self.enter(phases.PUZZLE_PLAY)
+                self.enter(PUZZLE_PLAY)
             elif self._for_game and self.state == GENERATING and runner.tag == JOB_RESUME:
                 from mines.flow import save_work
                 save_work.resumed(self)
@@ -515,7 +517,7 @@ class Midend:
                 runner.stop()
                 self.show_board()
                 self.play_from(0, self.cx, self.cy, job.seed)
-                self.enter(phases.PLAY)
+                self.enter(PLAY)
                 if self.settings.quick:
                     self.start_x, self.start_y = sx, sy
                     self.point(sx, sy)
