@@ -4,7 +4,8 @@ player left sound on. Pixels are written only when what they show changes, and n
 waits, so the frame loop never stalls on them.
 """
 
-from mines.flow import midend as M
+from mines.flow.states import (CUE_FLAG, CUE_LOSE, CUE_OPEN, CUE_REFUSED, CUE_WIN, GENERATING,
+                               LOST, WON)
 from mines._const import const
 
 _DIM = const(24)  # 0..255 per channel: low, the pixels sit next to the screen
@@ -12,6 +13,9 @@ _OFF = (0, 0, 0)
 _GREEN = (0, _DIM, 0)
 _RED = (_DIM, 0, 0)
 _BLUE = (0, 0, _DIM)
+_WIN = const(256)  # what the pixels show (Feedback._shown): above any count of pixels lit
+_LOSS = const(257)
+_DARK = const(258)
 
 
 class Feedback:
@@ -48,15 +52,15 @@ class Feedback:
                 speaker.update()
         if cue and m.settings.sound:
             name = None
-            if cue & M.CUE_WIN:
+            if cue & CUE_WIN:
                 name = "win"
-            elif cue & M.CUE_LOSE:
+            elif cue & CUE_LOSE:
                 name = "lose"
-            elif cue & M.CUE_REFUSED:
+            elif cue & CUE_REFUSED:
                 name = "refused"
-            elif cue & M.CUE_OPEN:
+            elif cue & CUE_OPEN:
                 name = "open"
-            elif cue & M.CUE_FLAG:
+            elif cue & CUE_FLAG:
                 name = "flag"
             if name:
                 if len(self.played) > 16:
@@ -69,25 +73,25 @@ class Feedback:
             return
         state = m.state
         n = len(pixels)
-        if state == M.GENERATING:
-            want = ("p", (m.progress() * n + 50) // 100)
-        elif state == M.WON:
-            want = ("w", 0)
-        elif state == M.LOST:
-            want = ("l", 0)
-        else:
-            want = ("o", 0)
+        # what they show, as one small int (no tuple a frame): while a board is made the
+        # pixels lit blue (0..n), else _WIN, _LOSS or _DARK
+        want = _DARK
+        if state == GENERATING:
+            want = (m.progress() * n + 50) // 100
+        elif state == WON:
+            want = _WIN
+        elif state == LOST:
+            want = _LOSS
         if want == self._shown:
             return
         self._shown = want
         for i in range(n):
-            if want[0] == "p":
-                c = _BLUE if i < want[1] else _OFF
-            elif want[0] == "w":
+            c = _OFF
+            if want == _WIN:
                 c = _GREEN
-            elif want[0] == "l":
+            elif want == _LOSS:
                 c = _RED
-            else:
-                c = _OFF
+            elif i < want < _WIN:
+                c = _BLUE
             pixels[i] = c
         pixels.show()

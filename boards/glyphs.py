@@ -95,9 +95,9 @@ z ..... ..... ##### ...#. ..#.. .#... #####
 
 
 def draw():
-    """(bitmap, index, unknown): one CELL_W x CELL_H tile a glyph in a 2-colour Bitmap (tile 0
-    the space); index: codepoint - FIRST -> tile, one byte each (a dict of 80 ints takes ten
-    times the heap), every codepoint without a glyph "?"'s tile; unknown: that tile."""
+    """(bitmap, index): one CELL_W x CELL_H tile a glyph in a 2-colour Bitmap (tile 0 the
+    space); index: codepoint - FIRST -> tile, one byte each (a dict of 80 ints takes ten times
+    the heap), every codepoint without a glyph "?"'s tile."""
     lines = GLYPHS.splitlines()
     n = len(lines) + 1  # tile 0 is the space
     bitmap = displayio.Bitmap(CELL_W * n, CELL_H, 2)
@@ -116,4 +116,4 @@ def draw():
     for c in range(1, CODES):  # (0 is the space)
         if not index[c]:
             index[c] = unknown
-    return bitmap, index, unknown
+    return bitmap, index

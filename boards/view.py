@@ -20,7 +20,7 @@ anything changed, so the caller refreshes only then.
 from mines._const import const
 
 from boards.tiles import BLANK, CURSOR, LIT, OVER, SPIN, SPIN_FRAMES, START, TILE
-from mines.flow import midend as M
+from mines.flow.states import GENERATING, LOST, MENU, READY, WON
 from mines.engine.game import COVERED
 
 # Names for the type checker alone: mypy takes TYPE_CHECKING for typing's (true), the compiler
@@ -29,7 +29,7 @@ TYPE_CHECKING = const(0)
 if TYPE_CHECKING:
     from typing import Optional  # noqa: F401
     import displayio  # noqa: F401
-    from boards.font import Font, TextLine  # noqa: F401
+    from boards.font import TextLine  # noqa: F401
     from boards.text_screen import TextScreen  # noqa: F401
 
 COLS = 20  # board cells in view
@@ -67,7 +67,6 @@ class View:
     # declared here for the type checker alone (a bare annotation costs nothing at run time).
     width: int  # the display's, pixels
     height: int
-    font: "Font"
     root: "displayio.Group"
     board_group: "displayio.Group"
     zoom: "displayio.Group"  # the board and cursor; scale 2 for a small puzzle
@@ -75,7 +74,7 @@ class View:
     cursor: "displayio.TileGrid"
     _across: "displayio.Bitmap"  # the line along the bottom edge: columns in view
     _down: "displayio.TileGrid"  # the one along the right edge: rows in view
-    _progress_bitmap: "displayio.Bitmap"
+    _progress_bitmap: "displayio.Bitmap"  # one row, shown BAR times
     _bar: "displayio.Group"
     mines_label: "TextLine"
     state_label: "TextLine"
@@ -118,7 +117,7 @@ class View:
         Returns True when something changed on screen."""
         changed = False
         screen_up = m.screen is not None
-        bar_up = m.state != M.MENU
+        bar_up = m.state != MENU
         if self.board_group.hidden != screen_up or self._bar.hidden == bar_up:
             self.board_group.hidden = screen_up
             self._bar.hidden = not bar_up
@@ -159,14 +158,13 @@ class View:
                                             else "*-%02d" % (-left))
             changed |= self.time_label.set("" if wide else "%03d" % sec)
             changed |= self.state_label.set(status, _STATE_COLOURS[m.state])
-        p = progress * self.width // 100 if m.state == M.GENERATING else 0
+        p = progress * self.width // 100 if m.state == GENERATING else 0
         if p != self._progress_drawn:
             bm = self._progress_bitmap
             lo, hi = min(p, self._progress_drawn), max(p, self._progress_drawn)
             v = 1 if p > self._progress_drawn else 0
             for x in range(lo, hi):
-                for y in range(BAR):
-                    bm[y * self.width + x] = v
+                bm[x] = v
             self._progress_drawn = p
             changed = True
         return changed
@@ -227,7 +225,7 @@ class View:
             self.grid.y = gy
             changed = True
         game = m.game
-        hidden = game is None or state == M.READY or state == M.GENERATING
+        hidden = game is None or state == READY or state == GENERATING
         # what the cells depend on, packed in small ints (no tuple per frame)
         where = ((self.ox * _COORD + self.oy) * _COORD + w) * _COORD + h
         what = -1 if hidden else game.version
@@ -247,13 +245,13 @@ class View:
             self.cursor.y = cy
             changed = True
         tile = CURSOR
-        if state == M.GENERATING:
+        if state == GENERATING:
             tile = SPIN + (frame >> _SPIN_SLOWDOWN) % SPIN_FRAMES
         if self.cursor[0] != tile:
             self.cursor[0] = tile
             changed = True
         # the mine that went off is under the cursor: show it (until the cursor moves)
-        lost = state == M.LOST and game.boom == (m.cy + 1) * game.stride + m.cx + 1
+        lost = state == LOST and game.boom == (m.cy + 1) * game.stride + m.cx + 1
         if self.cursor.hidden != lost:
             self.cursor.hidden = lost
             changed = True
@@ -309,7 +307,7 @@ class View:
         at the top while the cursor is in the lower half (the arrows move it out of the way)."""
         state = m.state
         changed = False
-        show = (state == M.WON or state == M.LOST) and m.screen is None
+        show = (state == WON or state == LOST) and m.screen is None
         if show:
             key = state * _GAMES + m.finished  # a new result: new lines (not every frame)
             if key != self._panel_key:

@@ -7,7 +7,7 @@ of ``boards.font``). Only start-up uses this module: View lets it go once it has
 from mines._const import const
 import displayio
 
-from boards.font import Font, TextLine
+from boards.font import CELL_H, CELL_W, TextLine
 from boards.tiles import BACKGROUND, BLANK, CURSOR, TILE
 from boards.view import BAR, COLS, PANEL_LINES, PANEL_PAD, ROWS
 
@@ -23,14 +23,27 @@ _BLACK = const(0x000000)
 _PROGRESS = const(0x006000)
 
 
+def _line(font, size, colour, x, align):
+    """A boards.font.TextLine of ``size`` characters in ``colour`` on a see-through ground,
+    aligned (0 left, 1 centre, 2 right) on ``x`` pixels, in the status bar's top row."""
+    palette = displayio.Palette(2)
+    palette.make_transparent(0)
+    palette[1] = colour
+    grid = displayio.TileGrid(font[0], pixel_shader=palette, width=size, height=1,
+                              tile_width=CELL_W, tile_height=CELL_H, default_tile=0)
+    group = displayio.Group(x=x)
+    group.append(grid)
+    return TextLine(font[1], palette, grid, group, colour, x, align)
+
+
 def build(view, display, width, height):
     """Make ``view``'s objects for ``display`` (``width`` x ``height`` pixels) and show them."""
-    view.display = display
-    view.width = width
+    view.width = width  # (the display itself is the profile's: not kept twice)
     view.height = height
-    font = Font()
-    view.font = font
-    from boards import forget, tiles
+    from boards import forget, glyphs, tiles
+    font = glyphs.draw()  # (the font's bitmap, its index)
+    del glyphs
+    forget("boards.glyphs")  # the drawings (and the code that reads them) made the bitmap
     palette = tiles.make_palette()
     sheet = tiles.make_sheet()
     del tiles
@@ -80,16 +93,18 @@ def build(view, display, width, height):
     view._board_game = None
 
     # status bar; its background doubles as the progress bar while a board is being made
-    view._progress_bitmap = displayio.Bitmap(width, BAR, 2)
+    # (one row of pixels, shown BAR times: a TileGrid of one-row tiles, every one tile 0)
+    view._progress_bitmap = displayio.Bitmap(width, 1, 2)
     progress_palette = displayio.Palette(2)
     progress_palette[0] = _BLACK
     progress_palette[1] = _PROGRESS
     view._bar = bar = displayio.Group()
-    bar.append(displayio.TileGrid(view._progress_bitmap, pixel_shader=progress_palette))
+    bar.append(displayio.TileGrid(view._progress_bitmap, pixel_shader=progress_palette,
+                                  width=1, height=BAR, tile_width=width, tile_height=1))
     view._progress_drawn = 0
-    view.mines_label = TextLine(font, _MINES_CHARS, _RED, 1, 0)
-    view.state_label = TextLine(font, width // 6, _WHITE, width // 2, 0, align=1)
-    view.time_label = TextLine(font, _TIME_CHARS, _RED, width - 1, 0, align=2)
+    view.mines_label = _line(font, _MINES_CHARS, _RED, 1, 0)
+    view.state_label = _line(font, width // CELL_W, _WHITE, width // 2, 1)
+    view.time_label = _line(font, _TIME_CHARS, _RED, width - 1, 2)
     for lab in (view.mines_label, view.state_label, view.time_label):
         bar.append(lab.group)
     root.append(bar)

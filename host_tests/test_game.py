@@ -576,14 +576,18 @@ def test_fuzz_held_keys_and_joystick_through_the_input_layer(monkeypatch):
 
 def test_settings_table_checks_every_value():
     from mines.flow.settings import FIELDS, Settings, field
-    for name, default, lo, hi, names in FIELDS:
+    for name, default, lo, hi, choice in FIELDS:
         s = Settings()
         assert getattr(s, name) == default
         assert s.set(name, hi + 1) is not None and getattr(s, name) == default   # refused
         assert s.set(name, lo - 1) is not None and getattr(s, name) == default
         assert s.set(name, lo) is None and getattr(s, name) == lo
-        if names is not None:
-            assert len(names) == hi - lo + 1 and setting_text(s, name) == names[0]
+        if choice:   # every value has a name of its own (texts.setting_text), from 0
+            shown = []
+            for value in range(lo, hi + 1):
+                s.set(name, value)
+                shown.append(setting_text(s, name))
+            assert lo == 0 and len(set(shown)) == hi + 1 and "" not in shown, (name, shown)
     assert "mines must be 1 to" in Settings().set("mines", 0)
     with pytest.raises(KeyError):
         field("colour")

@@ -222,8 +222,12 @@ def test_each_menu_size_fits_the_screen_small_and_medium_at_16_pixels_large_at_8
     as SIZES does; and the sweeper's boards stay at 8 pixels."""
     import screenshots as S
     from game_helpers import to_row as row
-    from mines.flow.settings import field
-    assert field("psize")[4] == tuple("%s %dx%d" % z for z in P.SIZES)
+    from mines.flow.settings import Settings
+    from mines.flow.texts import setting_text
+    shown = Settings()
+    for size in range(len(P.SIZES)):
+        shown.set("psize", size)
+        assert setting_text(shown, "psize") == "%s %dx%d" % P.SIZES[size]
     want = {0: 2, 1: 2, 2: 1}
     for size in range(len(P.SIZES)):
         s = S.puzzle(seed=3, size=size, level=0, hints=1)

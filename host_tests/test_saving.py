@@ -427,8 +427,8 @@ def test_a_write_due_in_a_puzzle_keeps_the_puzzle_phase(monkeypatch):
 
 def test_a_write_in_a_puzzles_pause_lets_the_saves_code_go(monkeypatch):
     """A write while a puzzle is paused loads the save's code; once written it goes again
-    (the puzzle's phase, PUZZLE_PLAY, keeps the menus' and the puzzle's code, not the save's),
-    as in a sweeper game's pause."""
+    (the pause's phase, PAUSE, keeps the menus' and the puzzle's code, not the save's, nor the
+    puzzle's moves), as in a sweeper game's pause."""
     from mines import phases
     entered = phases_entered(monkeypatch)
     nvm = Nvm()
@@ -443,7 +443,7 @@ def test_a_write_in_a_puzzles_pause_lets_the_saves_code_go(monkeypatch):
     m.saves.policy.note(SETTINGS)   # (urgent, 15 s after the last write: due at once)
     d.run(2)
     assert len(nvm.writes) == writes + 1 and m.state == M.PAUSED and m.mode
-    assert entered == [phases.PUZZLE_PLAY], entered
+    assert entered == [phases.PAUSE], entered
 
 
 def test_a_write_held_for_room_then_paused_keeps_the_pause_menus_code(monkeypatch):

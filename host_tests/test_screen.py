@@ -52,14 +52,15 @@ def tile_pixels(scene, bx, by):
 def read_text(scene, y0, x0, x1, colour, tol=40):
     """The text in ``colour`` between x0 and x1 on the line whose glyph tops are near y0, read
     back by matching 5x8 cells against the font's own glyphs."""
-    font = scene.view.font
+    from boards.glyphs import draw
+    bitmap, index = draw()  # (the status bar's font, as boards.view_setup makes it)
     glyphs = {}
-    unknown = font.tile(ord("?"))
+    unknown = index[ord("?") - 32]
     for code in range(32, 127):
-        tile = font.tile(code)
+        tile = index[code - 32]
         if tile == unknown and code != ord("?"):
             continue
-        rows = tuple(tuple(font.bitmap[tile * 6 + i, j] for i in range(5)) for j in range(8))
+        rows = tuple(tuple(bitmap[tile * 6 + i, j] for i in range(5)) for j in range(8))
         glyphs[rows] = chr(code)
     best = ""
     for y in range(max(0, y0 - 2), min(y0 + 3, 128 - 8 + 1)):

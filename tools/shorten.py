@@ -89,6 +89,7 @@ REVIEWED = {
     # every attribute an object has, by the names it has (renamed or not)
     "lib/mines/flow/jobs.py": ('getattr(obj, "__dict__", None)', "setattr(obj, name, None)"),
 }
+_CONST_IMPORT = "from mines._const import const"  # (Renamer.apply: a line dropped)
 _DYNAMIC = ("getattr", "setattr", "hasattr", "delattr")
 _RUNTIME = ("globals", "locals", "vars", "eval", "exec", "compile")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -604,6 +605,13 @@ class Renamer:
             lines[row - 1] = line[:col] + new + line[end:]
         for row, text in statements.items():
             lines[row - 1] = text
+        # The compiler folds ``NAME = const(...)`` by the name ``const`` alone (every use here
+        # is one: mpy-cross refuses any other), so the compiled module never reads the name
+        # the import binds: without it, its globals hold one entry fewer and mines._const,
+        # read by no one, is never loaded. (The line stays, blank: the rows are the source's.)
+        for row in range(len(lines)):
+            if lines[row].rstrip() == _CONST_IMPORT:
+                lines[row] = "\n"
         return "".join(lines).encode("utf-8")
 
     def _renamable(self, name):

@@ -21,10 +21,10 @@ UNLOAD = sys.implementation.name != "cpython"
 MENU = 0    # text screens from the main menu
 MAKE = 1    # a sweeper board being made
 PLAY = 2    # a sweeper game (with its hint job)
-PAUSE = 3   # the pause menu over a sweeper game
+PAUSE = 3   # the pause menu over a sweeper game or a puzzle
 END = 4     # a sweeper game's end panel
 PUZZLE = 5  # a puzzle being made
-PUZZLE_PLAY = 6  # a puzzle played (its pause menu and end panel too)
+PUZZLE_PLAY = 6  # a puzzle played (its end panel too)
 PLAY_LEAN = 7  # a sweeper game without its hint job (a save is written)
 MAIN = 8  # the main menu alone: the code of the screens opened from it (and the save's) goes
 END_LEAN = 9  # a sweeper game's end panel once its lines are made: the save's code goes
@@ -32,12 +32,13 @@ END_LEAN = 9  # a sweeper game's end panel once its lines are made: the save's c
 # Module names, space-separated, each by its own name alone (the last part of its dotted name:
 # no two modules of ours share one; a test checks it), in strings (RESIDENT's one, KEEP's
 # several, shared): kept loaded in every phase (the frame loop, the midend and the screen's own
-# parts; the five packages, whose __init__ is empty), and beyond those what each phase may still
-# use of what was loaded before it began. "engine:" and the like say the package of the names
-# after it in its string (boards.startup.full_names); boards' modules are named in full.
+# parts; the packages engine and flow, whose __init__ is empty), and beyond those what each phase
+# may still use of what was loaded before it began. "engine:" and the like say the package of
+# the names after it in its string (boards.startup.full_names), and keep that package (help,
+# puzzle and saves go with their modules); boards' modules are named in full.
 # Strings, not tuples of names, and never joined: a few hundred bytes. (boards.catalog is read
 # once, to pick the profile at start: the first phase lets it go.)
-RESIDENT = ("mines _const phases engine help puzzle saves flow "
+RESIDENT = ("mines _const phases engine flow "
             "engine: presets rng board game "
             "flow: keys states settings jobs stats midend sweep_part save_part "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
@@ -52,7 +53,8 @@ KEEP = (
      "puzzle: play"),  # MENU (the save's code goes once a records screen is made)
     (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
-    (_TEXT, "flow: help_screen"),  # PAUSE (the save's code goes after a write)
+    (_TEXT, "flow: help_screen puzzle_part puzzle: play marks"),  # PAUSE (a sweeper's or a
+    # puzzle's: a puzzle's moves and codes go; the save's code goes after a write)
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
     (_SOLVER, "puzzle: maker walk cache cases deal flow: puzzle_part"),  # PUZZLE
     (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),
@@ -88,14 +90,15 @@ def forget(name):
 
 
 def listed(name, names):
-    """True when module ``name`` (dotted, in full) is one of ``names`` (strings as RESIDENT's)."""
+    """True when module ``name`` (dotted, in full) is one of ``names`` (strings as RESIDENT's;
+    a package is one where "package:" names it)."""
     if name.startswith("mines."):
         name = name[name.rfind(".") + 1:]
     for text in names:
         at = text.find(name)
         while at >= 0:
             end = at + len(name)
-            if (at == 0 or text[at - 1] == " ") and (end == len(text) or text[end] == " "):
+            if (at == 0 or text[at - 1] == " ") and (end == len(text) or text[end] in " :"):
                 return True
             at = text.find(name, end)
     return False

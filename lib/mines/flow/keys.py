@@ -10,7 +10,6 @@ B = 32
 START = 64
 SELECT = 128
 DIRECTIONS = UP | DOWN | LEFT | RIGHT
-NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")  # bit k is 1 << k
 # Button names for footers and help: the eight buttons in this module's order, then the hint's
 # (A and B at once); a front end may pass its own (the simulator's keyboard).
 DEVICE_BUTTONS = ("Up", "Down", "Left", "Right", "A", "B", "START", "SELECT", "A+B")

@@ -194,11 +194,11 @@ def step_setting(s, name, delta):
     ``delta``. Choices wrap round; numbers stop at their ends (and change nothing there). A new
     width or height leaves the mines as they are, unless the size can no longer hold them (then
     the most it can); the mines stop at what the size allows."""
-    _, _, lo, hi, names = field(name)
+    _, _, lo, hi, choice = field(name)
     value = getattr(s, name) + delta
     if name == "mines":
         hi = max_mines(s.width, s.height, s.level)
-    if names is not None:
+    if choice:
         value = lo + (value - lo) % (hi - lo + 1)
     else:
         value = max(lo, min(hi, value))

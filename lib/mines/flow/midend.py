@@ -1,12 +1,13 @@
 """The midend: the flow between screens, the timer, the status line, board making sliced into
-frames, quick start and session stats; no pixels, no pins."""
-
-# It *has* its parts: settings, boards, runner (sliced jobs), stats, saves. The front end calls
-# press() and frame(now_ms), reads its fields and takes take_cues() and take_collect().
+frames, quick start and session stats; no pixels, no pins. It has its parts (settings, boards,
+runner, stats, saves); the front end calls press() and frame(now_ms), reads its fields, takes
+take_cues() and take_collect()."""
 
 from mines._const import const
 
 from mines import phases
+from mines.phases import (END_LEAN, MAIN, MAKE, PAUSE, PLAY, PLAY_LEAN, PUZZLE,
+                          PUZZLE_PLAY)
 
 from mines.flow import sweep_part
 from mines.engine.game import (PLAYING as G_PLAYING, PRIMARY, SECONDARY, LIVES_CHOICES, OPEN,
@@ -33,14 +34,14 @@ def _start_puzzle(m, fixed):
 
 
 class Midend:
-    """The game's flow. ``seed`` seeds the board seeds (same seed, same presses, same boards);
-    ``budget``: job work units a frame (default: two slices); ``generator_class``: default
-    mines.engine.generator.Generator; ``buttons``: the buttons' names (keys.DEVICE_BUTTONS). It
-    keeps no phase's module or objects past the phase (mines.phases)."""
+    """The game's flow. ``seed`` seeds the board seeds (same seed and presses, same boards);
+    ``budget``: job units a frame (default: two slices); ``generator_class``: default
+    engine.generator.Generator; ``buttons``: their names (keys.DEVICE_BUTTONS). No phase's
+    module or objects are kept past the phase (mines.phases)."""
 
     def __init__(self, seed=1, budget=0, generator_class=None, buttons=None):
         self.settings = Settings()
-        self.seed0 = seed  # (puzzle mode draws its seeds from it too)
+        self.seed0 = seed  # (puzzle mode's seeds too)
         self.boards = Boards(seed, generator_class)
         bound = self.boards.slice_bound()
         self.runner = Runner(budget or 2 * bound, bound)
@@ -48,29 +49,29 @@ class Midend:
         self.seed = 0  # the seed of the game on screen
         # UI state
         self.state = MENU
-        self._main_row = 0  # the main menu's cursor row while it is not made
+        self._main_row = 0  # the main menu's cursor row while it is not shown
         self._stack = []  # the text screens open; the last one is in front
         self.screen = None  # what is in front: a menus.Menu, or None (the board)
         self.screen_version = 0
-        self._collect = False  # code let go: the frame loop should collect
+        self._collect = False  # code let go: the frame loop collects
         self.cx = 0
         self.cy = 0
         self.message = ""
         self._message_until = 0
         self.start_x = -1  # quick start: the marked start cell, until the first open
         self.start_y = -1
-        self._for_game = False  # the running job is what the GENERATING screen waits for
+        self._for_game = False  # the GENERATING screen waits for the running job
         self._frame = 0
         self._last_press = 0
         self._last_button = 0
-        self.held = 0  # presses of one button in a row (menus.adjust speeds up)
+        self.held = 0  # presses of one button in a row (menus.adjust)
         # timer, feedback, stats
         self.elapsed_ms = 0
         self._now = 0
         self._cues = 0
         self.stats = Stats()
         self.hints_used = 0
-        self.board_start = None  # (x, y) the board was made from: "again", its code
+        self.board_start = None  # (x, y) the board was made from ("again", its code)
         self.assist = None  # mines.help.hint_job.HintJob (read: marks, marks_version)
         self.saves = None  # save_part.Saves
         self.finished = 0  # games and puzzles ended (the end panel follows it)
@@ -121,25 +122,28 @@ class Midend:
         return 999 if s > 999 else s
 
     def mines_left(self):
-        state = self.state  # compared one by one: a tuple here would be made every frame
+        state = self.state  # compared one by one: no tuple made every frame
         if self.game is None or state == MENU or state == READY or state == GENERATING:
             return 0 if self.mode else self.settings.mines
         return self.game.mines_left()
-
-    def _board_in_front(self):
-        return self.game is not None and self.state != MENU and self.state != READY
 
     def board_width(self):
         """Cells across the board in front: the game's, or the settings' before there is one
         (read every frame: no tuple with the height)."""
         if self.mode:
             return self.puzzle.size(self, 1)
-        return self.game.width if self._board_in_front() else self.settings.width
+        game = self.boards.game
+        s = self.state
+        return game.width if game is not None and s != MENU and s != READY else \
+            self.settings.width
 
     def board_height(self):
         if self.mode:
             return self.puzzle.size(self, 2)
-        return self.game.height if self._board_in_front() else self.settings.height
+        game = self.boards.game
+        s = self.state
+        return game.height if game is not None and s != MENU and s != READY else \
+            self.settings.height
 
     def status(self):
         """The status bar's middle (states.status)."""
@@ -189,7 +193,7 @@ class Midend:
     def start_board(self, start, seed=-1, tag=JOB_CLASSIC):
         """Make the settings' board from ``start`` ((x, y); None: the generator picks) with
         ``seed`` (-1: the next one) and wait for it. Code of the phase before goes."""
-        self.enter(phases.MAKE)
+        self.enter(MAKE)
         from mines.flow.board_job import job
         self.runner.start(job(self.boards, self.settings, start, seed), tag)
         self.wait_for(*(start or (self.cx, self.cy)))
@@ -205,8 +209,9 @@ class Midend:
         self.state = PLAYING
 
     def show_paused(self, screen):
-        self.open(screen)  # a pause menu over the game
+        self.open(screen)  # a pause menu over a sweeper's or a puzzle's game
         self.state = PAUSED
+        self.lean()
 
     def end(self, won):
         self.finished += 1  # the game is over: the end panel
@@ -223,8 +228,8 @@ class Midend:
         self.saves = saves  # save_part.attach
 
     def set_puzzle(self, puzzle):
-        """Puzzle mode on with ``puzzle`` (a PuzzleMode: its best times and seeds are kept for
-        the session); None: off (the PuzzleMode stays for the next puzzle)."""
+        """Puzzle mode on with ``puzzle`` (a PuzzleMode: its best times and seeds kept for the
+        session); None: off (the PuzzleMode stays)."""
         if puzzle is None:
             self.mode = 0
             return
@@ -237,7 +242,7 @@ class Midend:
 
     def press(self, buttons):
         """Act on newly pressed logical buttons (a bitmask; several bits are taken in the
-        order of keys.NAMES)."""
+        order of their bits, keys.UP first)."""
         self.unsay()
         if buttons & (A | B) == A | B and self.state == PLAYING:
             self.hint()   # A and B together (the simulator's hint key sends both)
@@ -304,11 +309,9 @@ class Midend:
                 self.to_menu()
 
     def pause(self, title="Paused"):
-        """The pause menu over the game in play; the hint job goes (the next move's check makes
-        it again)."""
+        """The pause menu over the game in play; the hint job goes (the next move's makes it)."""
         self.make_room()
-        self.enter(phases.PAUSE)
-        from mines.flow.menus import PAUSE_ROWS, Menu  # (after enter)
+        from mines.flow.menus import PAUSE_ROWS, Menu  # (after make_room)
         self.show_paused(Menu("pause", title, PAUSE_ROWS, 0, "resume"))
 
     def _open_main(self):
@@ -339,10 +342,10 @@ class Midend:
         alone, a pause menu, an end panel."""
         s = self.state
         if s == MENU and len(self._stack) == 1:
-            self.enter(phases.MAIN)
+            self.enter(MAIN)
         elif s == PAUSED or (s == WON or s == LOST) and (self.mode or not self.screen):
-            self.enter(phases.PUZZLE_PLAY if self.mode else
-                       phases.PAUSE if s == PAUSED else phases.END_LEAN)
+            self.enter(PAUSE if s == PAUSED else
+                       PUZZLE_PLAY if self.mode else END_LEAN)
 
     def show_board(self):
         """Close every text screen: the board is in front."""
@@ -358,7 +361,7 @@ class Midend:
         if self.state == PAUSED:
             self.show_board()
             self.state = PLAYING
-            self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY)
+            self.enter(PUZZLE_PLAY if self.mode else PLAY)
 
     def act(self, action):
         """Do a menu action (menus.act)."""
@@ -393,10 +396,10 @@ class Midend:
             sweep_part.finish(self)
 
     def start_puzzle(self, fixed=None):
-        """Make and play a puzzle of the puzzle menu's size and level, or ``fixed`` (width,
-        height, level, seed: a puzzle code's) (puzzle_part), under the runner's guard."""
+        """Make and play a puzzle of the menu's size and level, or ``fixed`` (a code's width,
+        height, level, seed) (puzzle_part), under the runner's guard."""
         self.drop_help()
-        self.enter(phases.PUZZLE)
+        self.enter(PUZZLE)
         self.runner.start(None, JOB_PUZZLE, _start_puzzle, self, fixed)
         self._for_game = True
 
@@ -416,19 +419,19 @@ class Midend:
         self.start_x = -1
         self.start_y = -1
         self.unsay()
-        self.enter(phases.MAIN)
+        self.enter(MAIN)
         self._main_row = 0   # the menu opens at its top: Play
         self._open_main()
 
     def make_room(self, saving=True):
-        """A save in play: the hint job and its code go first (the next move's check
-        makes it again; a puzzle's code stays); ``saving`` False: the save's code goes."""
+        """A save in play: the hint job and its code go first (a puzzle's stays); ``saving``
+        False: the save's code goes."""
         self.drop_help()
-        self.enter(phases.PUZZLE_PLAY if self.mode else phases.PLAY_LEAN if saving else
-                   phases.PLAY)
+        self.enter(PUZZLE_PLAY if self.mode else PLAY_LEAN if saving else
+                   PLAY)
 
     def drop_help(self):
-        """Let go of the hint job (hint_part) and its buffers."""
+        """The hint job (hint_part) and its buffers go."""
         if self.assist is not None:
             from mines.flow import hint_part
             hint_part.drop(self)
@@ -459,36 +462,11 @@ class Midend:
         self.cy = s.height // 2
         self.show_board()
         self.drop_help()
-        self.enter(phases.MAKE)
+        self.enter(MAKE)
         if not s.quick:
             self.state = READY
             return
         self.start_board(None, -1, JOB_QUICK)
-
-    def _take_board(self):
-        """The board is ready: start the game on it."""
-        if self.runner.tag == JOB_RESUME:
-            from mines.flow import save_work
-            return save_work.resumed(self)
-        job = self.runner.job
-        boards = self.boards
-        game = job.take(LIVES_CHOICES[self.settings.lives])
-        game.mark_flags = bool(self.settings.marks)
-        self.hints_used = 0
-        sx, sy = boards.start_x, boards.start_y
-        self.board_start = (sx, sy)
-        if self.assist is not None:
-            from mines.flow import hint_part
-            hint_part.new_game(self)
-        self.runner.stop()
-        self.show_board()
-        self.play_from(0, self.cx, self.cy, job.seed)
-        self.enter(phases.PLAY)
-        if self.settings.quick:
-            self.start_x, self.start_y = sx, sy
-            self.point(sx, sy)
-        else:
-            self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny board may end here)
 
     # -- per frame
 
@@ -521,8 +499,29 @@ class Midend:
             if self._for_game and self.state == GENERATING and self.mode:
                 self._for_game = False
                 self.puzzle.take(self)
-                self.enter(phases.PUZZLE_PLAY)
-            elif self._for_game and self.state == GENERATING:
-                self._take_board()
-        if self.saves is not None:  # never writes in a frame that works (a board, a check)
+                self.enter(PUZZLE_PLAY)
+            elif self._for_game and self.state == GENERATING and runner.tag == JOB_RESUME:
+                from mines.flow import save_work
+                save_work.resumed(self)
+            elif self._for_game and self.state == GENERATING:  # the board is made: play
+                job = runner.job
+                boards = self.boards
+                game = job.take(LIVES_CHOICES[self.settings.lives])
+                game.mark_flags = bool(self.settings.marks)
+                self.hints_used = 0
+                sx, sy = boards.start_x, boards.start_y
+                self.board_start = (sx, sy)
+                if self.assist is not None:
+                    from mines.flow import hint_part
+                    hint_part.new_game(self)
+                runner.stop()
+                self.show_board()
+                self.play_from(0, self.cx, self.cy, job.seed)
+                self.enter(PLAY)
+                if self.settings.quick:
+                    self.start_x, self.start_y = sx, sy
+                    self.point(sx, sy)
+                else:
+                    self.make(self.game.decide(PRIMARY, sx, sy))  # (a tiny one may end)
+        if self.saves is not None:  # no write in a frame that works (a board, a check)
             self.saves.frame(self, now_ms, making or runner.frame_work > 0)

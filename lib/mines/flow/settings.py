@@ -1,7 +1,8 @@
 """The player's settings as a table of fields, and the one object that holds their values.
 
-``FIELDS`` is the table: one row per setting, ``(name, default, lowest, highest, names)``, where
-``names`` is None for a plain number or a tuple of display names, one per value from ``lowest``.
+``FIELDS`` is the table: one row per setting, ``(name, default, lowest, highest, choice)``, where
+``choice`` is None for a plain number and 1 for a choice among names (its values 0 up, named
+where they are shown: ``texts.setting_text``, loaded with the menus, not all game long).
 Every value is a small int. A new setting is one row here (saves iterate the table, the menu
 names a field by its row's name); a field whose range depends on others (the mines) is checked
 by ``presets.check_params``, the one judge of board parameters.
@@ -13,27 +14,26 @@ from mines._const import const
 from mines.engine import presets
 
 CUSTOM = len(presets.PRESETS)  # the "board" value meaning a custom size, after the presets
-_OFF_ON = ("off", "on")
 _BOARD = const(3)  # the first board: "Screen", the one that fills the screen (a test checks)
 
-# name, default, lowest, highest, display names (None: show the number)
+# name, default, lowest, highest, choice (1: a choice among names; None: a number)
 FIELDS = (
-    ("quick", 1, 0, 1, ("Classic", "Quick start")),
-    ("board", _BOARD, 0, CUSTOM, tuple(p[0] for p in presets.PRESETS) + ("Custom",)),
+    ("quick", 1, 0, 1, 1),   # Classic, Quick start
+    ("board", _BOARD, 0, CUSTOM, 1),   # the presets by name, then Custom
     ("width", presets.PRESETS[_BOARD][1], presets.MIN_WIDTH, presets.MAX_WIDTH, None),
     ("height", presets.PRESETS[_BOARD][2], presets.MIN_HEIGHT, presets.MAX_HEIGHT, None),
     ("mines", presets.PRESETS[_BOARD][3], 1,
      presets.max_mines(presets.MAX_WIDTH, presets.MAX_HEIGHT, presets.FULL), None),
     # The reasoning a board needs, as players know it: one number at a time, pairs of numbers,
     # counting and case splits (presets.SINGLE, PAIRS, FULL).
-    ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, presets.LEVEL_TITLES),
-    ("kind", 0, 0, 2, ("No guess", "Random", "Kind")),   # presets.NO_GUESS, RANDOM, KIND
-    ("lives", 0, 0, 2, ("1", "3", "5")),                  # index into game.LIVES_CHOICES
-    ("marks", 1, 0, 1, _OFF_ON),                          # wrong-flag marks
-    ("sound", 1, 0, 1, _OFF_ON),
+    ("level", presets.DEFAULT_LEVEL, 0, len(presets.LEVEL_NAMES) - 1, 1),
+    ("kind", 0, 0, 2, 1),    # presets.NO_GUESS, RANDOM, KIND
+    ("lives", 0, 0, 2, 1),   # index into game.LIVES_CHOICES
+    ("marks", 1, 0, 1, 1),   # wrong-flag marks, off or on
+    ("sound", 1, 0, 1, 1),
     # puzzle mode (mines.puzzle.play): an index in SIZES, and the level
-    ("psize", 0, 0, 2, ("Small 8x6", "Medium 10x7", "Large 20x15")),
-    ("plevel", 0, 0, 2, ("Easy", "Medium", "Hard")),
+    ("psize", 0, 0, 2, 1),
+    ("plevel", 0, 0, 2, 1),
 )
 
 

@@ -5,7 +5,7 @@ midend stays small enough to compile on the device."""
 
 import gc
 
-from mines import phases
+from mines.phases import END
 from mines.engine.game import NEED_FLAGS, OPEN, WON as G_WON, move_cell, move_kind
 from mines.engine.presets import KIND
 from mines.flow.states import CUE_REFUSED
@@ -44,7 +44,7 @@ def finish(m):
     m.end(won)
     m.drop_help()  # the hint buffers go before the next board is made
     m.boards.release()  # (the generator, if any: the next board makes its own)
-    m.enter(phases.END)
+    m.enter(END)
     gc.collect()  # a quiet moment between games
     if m.saves is not None:
         from mines.flow.save_work import result

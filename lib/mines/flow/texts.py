@@ -6,12 +6,26 @@ in ``result_lines``. Loaded while a text screen or an end panel is in front (min
 all game long."""
 
 from mines._const import const
-from mines.flow.settings import field
+from mines.engine.presets import LEVEL_TITLES, PRESETS
 from mines.flow.states import WON
 
 _A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
 _B = const(5)
 _START = const(6)
+
+_OFF_ON = ("off", "on")
+_CUSTOM = ("Custom",)  # the board past the presets (a tuple: a lone short string is a name)
+# The names of a choice's values (settings.FIELDS), as the menus and panels show them; the
+# board's and the level's are the presets'.
+_CHOICES = {
+    "quick": ("Classic", "Quick start"),
+    "kind": ("No guess", "Random", "Kind"),   # presets.NO_GUESS, RANDOM, KIND
+    "lives": ("1", "3", "5"),                 # game.LIVES_CHOICES
+    "marks": _OFF_ON,
+    "sound": _OFF_ON,
+    "psize": ("Small 8x6", "Medium 10x7", "Large 20x15"),   # puzzle.play.SIZES
+    "plevel": LEVEL_TITLES,
+}
 
 
 def setting_text(s, name):
@@ -20,10 +34,14 @@ def setting_text(s, name):
     if name == "mines":
         cells = s.width * s.height
         return "%d (%d%%)" % (s.mines, (s.mines * 100 + cells // 2) // cells)
-    _, _, lo, _, names = field(name)
     value = getattr(s, name)
-    if names is not None:
-        return names[value - lo]
+    if name == "board":
+        return (PRESETS[value] if value < len(PRESETS) else _CUSTOM)[0]
+    if name == "level":
+        return LEVEL_TITLES[value]
+    names = _CHOICES.get(name)
+    if names is not None:   # (every choice's values start at 0: settings.FIELDS)
+        return names[value]
     return str(value)
 
 
