@@ -77,14 +77,20 @@ class Hinter:
         # Its own solver's case analysis collects its groups in the solver's stack (``_work``
         # runs an analysis only with the stack empty, and nothing else runs that solver).
         self._lend = solver is None
+        seen = None
         if solver is None:
             # Packed: no ``src2`` (a pair's other number in ``why``; ``reasons`` reads both).
-            solver = Solver(board or Board(width, height), oracle=False, packed=True)
-            solver.clue = None   # (its numbers are the view's, lent at each ``step``)
-            if spare is not None:
-                # Positions in ``order``, written and read within one answer's work (the
-                # load's frontier and the cells learnt after it), never kept across moves.
-                solver.when = spare
+            # Narrow: ``src`` a byte a cell (``reasons`` tells the number back from the cell).
+            board = board or Board(width, height)
+            solver = Solver(board, oracle=False, packed=True, narrow=True)
+            # Its numbers are the view's, lent at each ``step``: the bytes it made for them are
+            # the walk marks.
+            seen = solver.clue
+            solver.clue = None
+            # Positions in ``order``, written and read within one answer's work (the load's
+            # frontier, a case split's start on each cell it proved, and the cells learnt,
+            # modulo 256 until ``reasons`` writes them out), never kept across moves.
+            solver.when = array("H", bytes(2 * board.size)) if spare is None else spare
         self.solver = solver
         board = solver.board
         self.board = board
@@ -93,7 +99,7 @@ class Hinter:
         # the last): the rule a learnt cell's proof needed follows from its position.
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
-        self.seen = bytearray(size)
+        self.seen = seen or bytearray(size)
         self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
@@ -262,13 +268,13 @@ class Hinter:
                         self._counted = rule
                         if s.nknown == t0:
                             break
-                    # Where this case split began, on each cell it proved: in ``src2`` (or
-                    # ``src``, packed), read for nothing else in a case split's cells
-                    # (``because_of``).
+                    # Where this case split began, on each cell it proved: in ``when`` (it
+                    # compares with any other cell's position as the cell's own would:
+                    # ``reasons``).
                     order = s.order
-                    src2 = s.src2
+                    when = s.when
                     for k in range(t0, s.nknown):
-                        src2[order[k]] = t0
+                        when[order[k]] = t0
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
