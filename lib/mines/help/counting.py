@@ -36,12 +36,13 @@ class ExactCount:
         # (mines.engine.frontier).
         self.able = bytearray(cells)
         # The totals some mix of the other groups can make (0 up to the frontier's cells, fewer
-        # than the board's: a number is a cell too) go in ``reach`` and ``spare``, taken at
-        # each ``prove`` from buffers idle while it runs: the hinter's walk list (a walk, a
-        # load and the nearest-first order never run meanwhile) and the frontier's constraint
-        # marks (used while it enumerates, cleared by its ``begin``). The settled view counted
+        # than the board's: a number is a cell too) go in ``reach`` and ``spare``: bytes of its
+        # own and, taken at each ``prove``, the frontier's constraint marks (idle while it
+        # runs: used while the frontier enumerates, cleared by its ``begin``; the hinter's walk
+        # list is its solver's pair stack, where the frontier's groups are). The settled view counted
         # is in the hinter's walk marks (``seen``), free until its next walk.
-        self.reach = self.spare = None
+        self.reach = bytearray(cells + 1)
+        self.spare = None
         self.top = 0         # ``_others``: the highest total in ``reach``
         self.at = -1         # the solver's ``nknown`` when the view was counted (-1: not counted)
         self.exact = False   # that count had no group too big
@@ -56,7 +57,8 @@ class ExactCount:
         h = self.hinter
         s = h.solver
         f = self.frontier
-        self.reach = h.walk
+        if self.reach is f.cid:
+            self.reach = self.spare   # (its own, swapped by ``_others``)
         self.spare = f.cid
         if self.at != s.nknown:
             h.settle(h.seen)

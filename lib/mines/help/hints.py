@@ -100,7 +100,10 @@ class Hinter:
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
         self.seen = seen or bytearray(size)
-        self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
+        # A cell at most once: its own solver's pair stack (a load and ``_near_first`` run with
+        # it empty; a walk back, ``reasons``, goes above its entries: a cell is in one or the
+        # other).
+        self.walk = solver.pstack if self._lend else array("H", bytes(2 * solver.cells))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None

@@ -27,10 +27,11 @@ def because_of(h, c):
     seen[:] = h.board.zeros
     walk = h.walk
     nums = []
-    top = 1
-    walk[0] = c
+    base = s.psp   # (the walk goes above the pair stack's entries: ``Hinter.walk``)
+    top = base + 1
+    walk[base] = c
     seen[c] = 2
-    while top:
+    while top > base:
         top -= 1
         x = walk[top]
         w = why[x]
