@@ -65,7 +65,7 @@ class ExactCount:
             f.begin(h.seen, h.total)
             while True:
                 w = f.work
-                done = f.step(h.budget())
+                done = f.step(h._units)
                 s.work += f.work - w
                 if done:
                     break
@@ -94,7 +94,7 @@ class ExactCount:
                 a = f.gstart[g] + g
                 if not any(able[a:a + f.size_of(g) + 1]):
                     return   # the total cannot be met: nothing to prove
-        units = h.budget()
+        units = h._units
         for g in range(ng):
             n = f.size_of(g)
             a = f.gstart[g] + g
@@ -133,7 +133,7 @@ class ExactCount:
         totals the groups other than ``skip`` (-1: none) can make together."""
         f = self.frontier
         s = self.hinter.solver
-        units = self.hinter.budget()
+        units = self.hinter._units
         able = self.able
         reach = self.reach
         spare = self.spare
@@ -165,7 +165,7 @@ class ExactCount:
         make some total t with the interior holding left - k - t mines (0 to ``interior``)."""
         f = self.frontier
         s = self.hinter.solver
-        units = self.hinter.budget()
+        units = self.hinter._units
         for _ in self._others(g):
             yield
         reach = self.reach
@@ -213,7 +213,7 @@ class ExactCount:
         if hi < 0 or not (hi == 0 or lo == interior):
             return
         role = self.frontier.role
-        units = h.budget()
+        units = h._units
         for c in range(len(role)):
             if role[c] == ROLE_INTERIOR:
                 s.learn_from_group(c, lo == interior, c)

@@ -100,9 +100,9 @@ class Hinter:
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
         self.seen = seen or bytearray(size)
-        # A cell at most once: its own solver's pair stack (a load and ``_near_first`` run with
-        # it empty; a walk back, ``reasons``, goes above its entries: a cell is in one or the
-        # other).
+        # A cell at most once: its own solver's pair stack (a load and the nearest-first order
+        # run with it empty; a walk back, ``reasons``, goes above its entries: a cell is in
+        # one or the other).
         self.walk = solver.pstack if self._lend else array("H", bytes(2 * solver.cells))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
@@ -125,7 +125,6 @@ class Hinter:
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         if solver.cases is not None:
             self._borrow(solver.cases)
-        self._clear()
         self.forget()
 
     def _borrow(self, cases):
@@ -145,11 +144,11 @@ class Hinter:
         (A change a game cannot make is noticed anyway.)"""
         self.last[0] = FRESH
 
-    def budget(self):
-        """The work units this step may still do (the hint's parts share one budget)."""
-        return self._units
-
-    def _clear(self):
+    def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
+        """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count
+        the player is told (-1: not told). ``cursor``: padded index the hint should be near.
+        ``truth``: the game's ``Board`` when known: a flag on a real mine can never be proven
+        safe, so the search for wrong flags stops sooner (the answer is the same)."""
         self.error = None      # "inconsistent: ..." when the numbers contradict themselves
         self.cell = -1         # the hint (padded index), -1: nothing provable
         self.is_mine = False
@@ -158,13 +157,6 @@ class Hinter:
         self.wrong = []        # padded indices of wrong flags (proven safe), in board order
         self.disproved = self.wrong   # (the same: every wrong flag is a disproved one)
         self.work = 0
-
-    def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
-        """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count
-        the player is told (-1: not told). ``cursor``: padded index the hint should be near.
-        ``truth``: the game's ``Board`` when known: a flag on a real mine can never be proven
-        safe, so the search for wrong flags stops sooner (the answer is the same)."""
-        self._clear()
         self.shown = shown
         self.total = total
         self.cursor = cursor
@@ -210,7 +202,7 @@ class Hinter:
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
         self.seen[:] = b.zeros   # (the load's marks: a settled view or a walk left it)
-        for _ in load(self, shown, self.budget):
+        for _ in load(self, shown):
             yield
         if self.error is None and 0 <= self.total < self.blown:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
@@ -222,7 +214,7 @@ class Hinter:
         # Flags are wrong only once proven safe: every flag waits for the proofs.
         self._pending = 0
         if self.mode != MODE_SAFE:
-            for _ in pending_flags(self, shown, self.truth, self.budget):
+            for _ in pending_flags(self, shown, self.truth):
                 yield
         s.work += 20
         self._found = False
@@ -239,11 +231,48 @@ class Hinter:
                 s.total_mines = self.total
             self.starts[rule] = s.nknown
             if rule <= RULE_PAIRS:
-                self._requeue()
+                # Every number with covered neighbours queued again (a rule switched on looks
+                # at every number, not only those that changed): the frontier's, first in
+                # ``order``.
+                unk = s.unk
+                flags = s.flags
+                stack = s.stack
+                order = s.order
+                sp = s.sp
+                for k in range(self._numbers):
+                    a = order[k]
+                    if unk[a] and not flags[a] & 1:
+                        flags[a] |= 1
+                        stack[sp] = a
+                        sp += 1
+                s.sp = sp
+                s.work += self._numbers
                 if s.work >= self._units:
                     yield
-                if self.mode == MODE_HINT:
-                    self._near_first(s.sp)
+                cur = self.cursor
+                if self.mode == MODE_HINT and cur >= 0 and sp > 1:
+                    # The numbers near the cursor (``_NEAR`` cells each way) on top of the
+                    # stack (last in, first out): the chains start where the player looks, and
+                    # candidates turn up before every flagged mine is proven again. Through
+                    # ``walk`` (the pair stack: empty before the pair rule's closure).
+                    walk = self.walk
+                    stride = b.stride
+                    cx = cur % stride
+                    cy = cur // stride
+                    near = 0
+                    far = 0
+                    for k in range(sp):
+                        a = stack[k]
+                        if -_NEAR <= a % stride - cx <= _NEAR and \
+                                -_NEAR <= a // stride - cy <= _NEAR:
+                            walk[near] = a
+                            near += 1
+                        else:
+                            stack[far] = a
+                            far += 1
+                    for k in range(near):
+                        stack[far + k] = walk[k]
+                    s.work += sp
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
@@ -252,10 +281,16 @@ class Hinter:
                     from mines.engine.groups import CaseAnalysis
                     # Its per-cell counts in ``when``, as the generator's (entries of unknown
                     # cells are free; every group is changed at an answer's first analysis, as
-                    # ``_requeue`` queued every number: nothing is read from an earlier answer).
+                    # every number is queued again: nothing is read from an earlier answer).
+                    # Its own solver's: its groups in the solver's stack, its marks in the walk
+                    # marks, which go to its layouts' (``_borrow``).
+                    mark = None
+                    if self._lend:
+                        mark = self.seen
+                        mark[:] = b.zeros
                     cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
                                                    groups=_GROUPS, counts=s.when,
-                                                   masks=_MASKS if self._lend else 0)
+                                                   masks=_MASKS if self._lend else 0, mark=mark)
                     self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
@@ -264,8 +299,26 @@ class Hinter:
                         yield
                         found = cases.step(self._units)
                     if not found:
-                        if not self._count_again(rule, cases):
+                        # Exact counting (``counting``) is worth a try only with a group over
+                        # the analysis's bound, and not again for a rule whose count was
+                        # complete already. The counter is made when first needed.
+                        if self._counted == rule and self.counting.exact:
                             break
+                        from mines.engine.groups import MAX_GROUP
+                        gstart = cases.gstart
+                        for g in range(cases.ngroups):
+                            if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                                break
+                        else:
+                            break
+                        if self.counting is None:
+                            try:
+                                from mines.help.counting import ExactCount
+                                self.counting = ExactCount(self, self.frontier or
+                                                           self.new_frontier())
+                            except MemoryError:
+                                break   # no room to count: the answer is what the rules found
+                            self.frontier = self.counting.frontier
                         for _ in self.counting.prove(rule == RULE_COUNT):
                             yield
                         self._counted = rule
@@ -308,28 +361,6 @@ class Hinter:
             c = order[k]
             out[c] = BLOWN if st[c] == MINE else SETTLED_SAFE
 
-    def _count_again(self, rule, cases):
-        """The case analysis found nothing: is exact counting (``counting``) worth a
-        try? Only with a group over the analysis's bound, and not again for a rule whose count
-        was complete already. Makes the counter when first needed."""
-        if self._counted == rule and self.counting.exact:
-            return False
-        from mines.engine.groups import MAX_GROUP
-        gstart = cases.gstart
-        for g in range(cases.ngroups):
-            if gstart[g + 1] - gstart[g] > MAX_GROUP:
-                break
-        else:
-            return False
-        if self.counting is None:
-            try:
-                from mines.help.counting import ExactCount
-                self.counting = ExactCount(self, self.frontier or self.new_frontier())
-            except MemoryError:
-                return False   # no room to count: the answer stays what the rules found
-            self.frontier = self.counting.frontier
-        return True
-
     def new_frontier(self):
         """A ``Frontier`` for this board, to count with (the counting's, the probabilities', a
         rescue's). Over its own solver, its groups' cells go in the solver's pair stack: counts
@@ -344,52 +375,6 @@ class Hinter:
         if self.mode == MODE_CHECK:
             return not self._pending
         return self._found and not self._pending
-
-    def _requeue(self):
-        """Queue every number with covered neighbours for the solver again (a rule switched on
-        looks at every number, not only those that changed)."""
-        s = self.solver
-        st = s.st
-        unk = s.unk
-        flags = s.flags
-        stack = s.stack
-        order = s.order
-        sp = s.sp
-        for k in range(self._numbers):   # the numbers next to covered cells come first
-            a = order[k]
-            if unk[a] and not flags[a] & 1:
-                flags[a] |= 1
-                stack[sp] = a
-                sp += 1
-        s.sp = sp
-        s.work += self._numbers
-
-    def _near_first(self, sp):
-        """Put the numbers near the cursor (``_NEAR`` cells each way) on top of the solver's
-        stack (``sp`` numbers, last in first out): the chains start where the player looks,
-        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
-        cur = self.cursor
-        if cur < 0 or sp < 2:
-            return
-        s = self.solver
-        stack = s.stack
-        walk = self.walk
-        stride = self.board.stride
-        cx = cur % stride
-        cy = cur // stride
-        near = 0
-        far = 0
-        for k in range(sp):
-            a = stack[k]
-            if -_NEAR <= a % stride - cx <= _NEAR and -_NEAR <= a // stride - cy <= _NEAR:
-                walk[near] = a
-                near += 1
-            else:
-                stack[far] = a
-                far += 1
-        for k in range(near):
-            stack[far + k] = walk[k]
-        s.work += sp
 
     def _closure(self, rule, level):
         """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon

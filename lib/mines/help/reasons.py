@@ -171,7 +171,7 @@ def choose(h):
             best = (key, c, because)
             if key[0] == 1 and not key[1] and h.cursor < 0:
                 break   # nothing beats one number proving a safe cell
-        if s.work >= h.budget():
+        if s.work >= h._units:
             yield
     h.cell = best[1]
     h.is_mine = s.st[h.cell] == MINE
