@@ -98,7 +98,8 @@ class Hinter:
         # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
         # the last): the rule a learnt cell's proof needed follows from its position.
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
-        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
+        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist;
+        # and its own solver's case analysis's marks).
         self.seen = seen or bytearray(size)
         # A cell at most once: its own solver's pair stack (a load and the nearest-first order
         # run with it empty; a walk back, ``reasons``, goes above its entries: a cell is in
@@ -128,11 +129,11 @@ class Hinter:
         self.forget()
 
     def _borrow(self, cases):
-        """Walk marks (and list) from the solver's case analysis (the generator's, when its
-        solver is borrowed; else made at the first case split): its layouts' constraint marks
-        (cleared before each analysis's enumerations) and, with room for a mask per cell (a
-        borrowed solver's: ours start small, ``_MASKS``), its masks (written and read within
-        one analysis); no walk or load spans an analysis. Ours then go to the heap."""
+        """Walk marks (and list) from a borrowed solver's case analysis (the generator's; our
+        own solver's analysis marks in our walk marks instead): its layouts' constraint marks
+        (cleared before each analysis's enumerations) and, with room for a mask per cell, its
+        masks (written and read within one analysis); no walk or load spans an analysis. Ours
+        then go to the heap."""
         layouts = cases.layouts
         self.seen = layouts.cid
         if len(layouts.andm) >= len(self.walk):
@@ -283,17 +284,20 @@ class Hinter:
                     # cells are free; every group is changed at an answer's first analysis, as
                     # every number is queued again: nothing is read from an earlier answer).
                     # Its own solver's: its groups in the solver's stack, its marks in the walk
-                    # marks, which go to its layouts' (``_borrow``).
-                    mark = None
-                    if self._lend:
-                        mark = self.seen
-                        mark[:] = b.zeros
-                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
+                    # marks (cleared before each analysis: an analysis's marks are read by
+                    # that analysis only, and nothing else marks while one runs), no bytes for
+                    # a hinter to borrow (``_borrow``).
+                    own = self._lend
+                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if own else None,
                                                    groups=_GROUPS, counts=s.when,
-                                                   masks=_MASKS if self._lend else 0, mark=mark)
-                    self._borrow(cases)
+                                                   masks=_MASKS if own else 0, cid=not own,
+                                                   mark=self.seen if own else None)
+                    if not own:
+                        self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
+                    if self._lend:
+                        self.seen[:] = b.zeros   # (the analysis's marks: see above)
                     found = cases.step(self._units)
                     while found is None:
                         yield
