@@ -39,8 +39,8 @@ class ExactCount:
         # than the board's: a number is a cell too) go in ``reach`` and ``spare``: bytes of its
         # own and, taken at each ``prove``, the frontier's constraint marks (idle while it
         # runs: used while the frontier enumerates, cleared by its ``begin``; the hinter's walk
-        # list is its solver's pair stack, where the frontier's groups are). The settled view counted
-        # is in the hinter's walk marks (``seen``), free until its next walk.
+        # list is its solver's pair stack, where the frontier's groups are). The settled view
+        # counted is in the hinter's walk marks (``seen``), free until its next walk.
         self.reach = bytearray(cells + 1)
         self.spare = None
         self.top = 0         # ``_others``: the highest total in ``reach``

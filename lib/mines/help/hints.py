@@ -74,22 +74,18 @@ class Hinter:
     covered cells of each row, a byte a row; else (any views) by a copy, a byte a cell."""
 
     def __init__(self, width, height, solver=None, board=None, spare=None, game=False):
-        # Its own solver's case analysis collects its groups in the solver's stack (``_work``
-        # runs an analysis only with the stack empty, and nothing else runs that solver).
-        self._lend = solver is None
+        self._lend = solver is None   # (its own: ours to lend out, see ``_work``)
         seen = None
         if solver is None:
-            # Packed: no ``src2`` (a pair's other number in ``why``; ``reasons`` reads both).
-            # Narrow: ``src`` a byte a cell (``reasons`` tells the number back from the cell).
+            # Packed: a pair's other number in ``why``; narrow: ``src`` a byte a cell (both
+            # told back by ``reasons``).
             board = board or Board(width, height)
             solver = Solver(board, oracle=False, packed=True, narrow=True)
-            # Its numbers are the view's, lent at each ``step``: the bytes it made for them are
-            # the walk marks.
-            seen = solver.clue
+            seen = solver.clue   # (its numbers are the view's, lent at each ``step``)
             solver.clue = None
-            # Positions in ``order``, written and read within one answer's work (the load's
-            # frontier, a case split's start on each cell it proved, and the cells learnt,
-            # modulo 256 until ``reasons`` writes them out), never kept across moves.
+            # Positions in ``order`` (the load's frontier, a case split's start on each cell it
+            # proved, the cells learnt modulo 256 until ``reasons`` writes them out), read
+            # within one answer.
             solver.when = array("H", bytes(2 * board.size)) if spare is None else spare
         self.solver = solver
         board = solver.board
@@ -99,25 +95,22 @@ class Hinter:
         # the last): the rule a learnt cell's proof needed follows from its position.
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
         # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist;
-        # and its own solver's case analysis's marks).
+        # our case analysis's marks).
         self.seen = seen or bytearray(size)
-        # A cell at most once: its own solver's pair stack (a load and the nearest-first order
-        # run with it empty; a walk back, ``reasons``, goes above its entries: a cell is in
-        # one or the other).
+        # A cell at most once; its own solver's pair stack (a load and the nearest-first order
+        # run with it empty; ``reasons`` walks above its entries).
         self.walk = solver.pstack if self._lend else array("H", bytes(2 * solver.cells))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
-        # The last view loaded (a load's marks and list of changed cells are ``seen`` and
-        # ``walk``, needed by a load only, before any walk: ``seen`` is cleared before each):
-        # a copy, or a game's covered cells in each row (``game``); the solver's state the
-        # load left has the rest (its numbers and blown mines are known, covered cells not).
+        # The last view loaded (a load marks and lists changed cells in ``seen`` and
+        # ``walk``): a copy, or a game's covered cells in each row (``game``); the solver's
+        # state the load left has the rest (its numbers and blown mines are known).
         self._game = game
         self.last = bytearray(board.height if game else size)
         self._epoch = -1     # the solver's ``epoch`` when the last load was done: a solver
-        # reset by anyone else meanwhile (the generator's, lent between boards) no longer
-        # holds the frontier the load left first in its ``order``; the next load is from scratch.
+        # reset by another meanwhile (a borrowed one) has lost that load: the next is afresh.
         self._numbers = 0    # the frontier numbers (first in ``order``)
         self._nt = 0         # cells marked in ``seen`` (listed in ``walk``) by a load
         self.numbers = 0     # open numbers in the last view loaded, and blown mines
@@ -129,11 +122,10 @@ class Hinter:
         self.forget()
 
     def _borrow(self, cases):
-        """Walk marks (and list) from a borrowed solver's case analysis (the generator's; our
-        own solver's analysis marks in our walk marks instead): its layouts' constraint marks
-        (cleared before each analysis's enumerations) and, with room for a mask per cell, its
-        masks (written and read within one analysis); no walk or load spans an analysis. Ours
-        then go to the heap."""
+        """Walk marks (and list) from a borrowed solver's case analysis (the generator's): its
+        layouts' constraint marks (cleared before each analysis's enumerations) and, with room
+        for a mask per cell, its masks (written and read within one analysis); no walk or load
+        spans an analysis. Ours then go to the heap."""
         layouts = cases.layouts
         self.seen = layouts.cid
         if len(layouts.andm) >= len(self.walk):
@@ -232,9 +224,7 @@ class Hinter:
                 s.total_mines = self.total
             self.starts[rule] = s.nknown
             if rule <= RULE_PAIRS:
-                # Every number with covered neighbours queued again (a rule switched on looks
-                # at every number, not only those that changed): the frontier's, first in
-                # ``order``.
+                # Every frontier number queued again (a rule switched on looks at them all).
                 unk = s.unk
                 flags = s.flags
                 stack = s.stack
@@ -252,10 +242,8 @@ class Hinter:
                     yield
                 cur = self.cursor
                 if self.mode == MODE_HINT and cur >= 0 and sp > 1:
-                    # The numbers near the cursor (``_NEAR`` cells each way) on top of the
-                    # stack (last in, first out): the chains start where the player looks, and
-                    # candidates turn up before every flagged mine is proven again. Through
-                    # ``walk`` (the pair stack: empty before the pair rule's closure).
+                    # The numbers near the cursor on top (popped first: the chains start
+                    # where the player looks), through ``walk`` (the pair stack: empty here).
                     walk = self.walk
                     stride = b.stride
                     cx = cur % stride
@@ -280,13 +268,10 @@ class Hinter:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
-                    # Its per-cell counts in ``when``, as the generator's (entries of unknown
-                    # cells are free; every group is changed at an answer's first analysis, as
-                    # every number is queued again: nothing is read from an earlier answer).
-                    # Its own solver's: its groups in the solver's stack, its marks in the walk
-                    # marks (cleared before each analysis: an analysis's marks are read by
-                    # that analysis only, and nothing else marks while one runs), no bytes for
-                    # a hinter to borrow (``_borrow``).
+                    # Its per-cell counts in ``when`` (free at unknown cells; nothing is read
+                    # from an earlier answer: every number was queued again). Over our own
+                    # solver: its groups in the solver's stack, its marks in the walk marks
+                    # (cleared before each analysis; nothing else marks while one runs).
                     own = self._lend
                     cases = s.cases = CaseAnalysis(s, gcells=s.stack if own else None,
                                                    groups=_GROUPS, counts=s.when,
@@ -297,15 +282,14 @@ class Hinter:
                 while not self._finished():
                     t0 = s.nknown
                     if self._lend:
-                        self.seen[:] = b.zeros   # (the analysis's marks: see above)
+                        self.seen[:] = b.zeros   # (its marks)
                     found = cases.step(self._units)
                     while found is None:
                         yield
                         found = cases.step(self._units)
                     if not found:
-                        # Exact counting (``counting``) is worth a try only with a group over
-                        # the analysis's bound, and not again for a rule whose count was
-                        # complete already. The counter is made when first needed.
+                        # Exact counting: only with a group over the bound, and not again for
+                        # a rule whose count was complete.
                         if self._counted == rule and self.counting.exact:
                             break
                         from mines.engine.groups import MAX_GROUP
@@ -328,9 +312,7 @@ class Hinter:
                         self._counted = rule
                         if s.nknown == t0:
                             break
-                    # Where this case split began, on each cell it proved: in ``when`` (it
-                    # compares with any other cell's position as the cell's own would:
-                    # ``reasons``).
+                    # Where this case split began, on each cell it proved (``reasons``).
                     order = s.order
                     when = s.when
                     for k in range(t0, s.nknown):
