@@ -36,12 +36,13 @@ class ExactCount:
         # (mines.engine.frontier).
         self.able = bytearray(cells)
         # The totals some mix of the other groups can make (0 up to the frontier's cells, fewer
-        # than the board's: a number is a cell too) go in ``reach`` and ``spare``, taken at
-        # each ``prove`` from buffers idle while it runs: the hinter's walk list (a walk, a
-        # load and the nearest-first order never run meanwhile) and the frontier's constraint
-        # marks (used while it enumerates, cleared by its ``begin``). The settled view counted
-        # is in the hinter's walk marks (``seen``), free until its next walk.
-        self.reach = self.spare = None
+        # than the board's: a number is a cell too) go in ``reach`` and ``spare``: bytes of its
+        # own and, taken at each ``prove``, the frontier's constraint marks (idle while it
+        # runs: used while the frontier enumerates, cleared by its ``begin``; the hinter's walk
+        # list is its solver's pair stack, where the frontier's groups are). The settled view
+        # counted is in the hinter's walk marks (``seen``), free until its next walk.
+        self.reach = bytearray(cells + 1)
+        self.spare = None
         self.top = 0         # ``_others``: the highest total in ``reach``
         self.at = -1         # the solver's ``nknown`` when the view was counted (-1: not counted)
         self.exact = False   # that count had no group too big
@@ -56,14 +57,15 @@ class ExactCount:
         h = self.hinter
         s = h.solver
         f = self.frontier
-        self.reach = h.walk
+        if self.reach is f.cid:
+            self.reach = self.spare   # (its own, swapped by ``_others``)
         self.spare = f.cid
         if self.at != s.nknown:
             h.settle(h.seen)
             f.begin(h.seen, h.total)
             while True:
                 w = f.work
-                done = f.step(h.budget())
+                done = f.step(h._units)
                 s.work += f.work - w
                 if done:
                     break
@@ -92,7 +94,7 @@ class ExactCount:
                 a = f.gstart[g] + g
                 if not any(able[a:a + f.size_of(g) + 1]):
                     return   # the total cannot be met: nothing to prove
-        units = h.budget()
+        units = h._units
         for g in range(ng):
             n = f.size_of(g)
             a = f.gstart[g] + g
@@ -131,7 +133,7 @@ class ExactCount:
         totals the groups other than ``skip`` (-1: none) can make together."""
         f = self.frontier
         s = self.hinter.solver
-        units = self.hinter.budget()
+        units = self.hinter._units
         able = self.able
         reach = self.reach
         spare = self.spare
@@ -163,7 +165,7 @@ class ExactCount:
         make some total t with the interior holding left - k - t mines (0 to ``interior``)."""
         f = self.frontier
         s = self.hinter.solver
-        units = self.hinter.budget()
+        units = self.hinter._units
         for _ in self._others(g):
             yield
         reach = self.reach
@@ -211,7 +213,7 @@ class ExactCount:
         if hi < 0 or not (hi == 0 or lo == interior):
             return
         role = self.frontier.role
-        units = h.budget()
+        units = h._units
         for c in range(len(role)):
             if role[c] == ROLE_INTERIOR:
                 s.learn_from_group(c, lo == interior, c)

@@ -74,17 +74,19 @@ class Hinter:
     covered cells of each row, a byte a row; else (any views) by a copy, a byte a cell."""
 
     def __init__(self, width, height, solver=None, board=None, spare=None, game=False):
-        # Its own solver's case analysis collects its groups in the solver's stack (``_work``
-        # runs an analysis only with the stack empty, and nothing else runs that solver).
-        self._lend = solver is None
+        self._lend = solver is None   # (its own: ours to lend out, see ``_work``)
+        seen = None
         if solver is None:
-            # Packed: no ``src2`` (a pair's other number in ``why``; ``reasons`` reads both).
-            solver = Solver(board or Board(width, height), oracle=False, packed=True)
-            solver.clue = None   # (its numbers are the view's, lent at each ``step``)
-            if spare is not None:
-                # Positions in ``order``, written and read within one answer's work (the
-                # load's frontier and the cells learnt after it), never kept across moves.
-                solver.when = spare
+            # Packed: a pair's other number in ``why``; narrow: ``src`` a byte a cell (both
+            # told back by ``reasons``).
+            board = board or Board(width, height)
+            solver = Solver(board, oracle=False, packed=True, narrow=True)
+            seen = solver.clue   # (its numbers are the view's, lent at each ``step``)
+            solver.clue = None
+            # Positions in ``order`` (the load's frontier, a case split's start on each cell it
+            # proved, the cells learnt modulo 256 until ``reasons`` writes them out), read
+            # within one answer.
+            solver.when = array("H", bytes(2 * board.size)) if spare is None else spare
         self.solver = solver
         board = solver.board
         self.board = board
@@ -92,22 +94,23 @@ class Hinter:
         # Where each rule began in ``solver.order`` (the rules run in turn, each learning after
         # the last): the rule a learnt cell's proof needed follows from its position.
         self.starts = array("H", bytes(2 * len(RULE_NAMES)))
-        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist).
-        self.seen = bytearray(size)
-        self.walk = array("H", bytes(2 * board.width * board.height))   # a cell at most once
+        # Walk marks: 1 number taken, 2 cell queued, 4 group cell (and a settled view: assist;
+        # our case analysis's marks).
+        self.seen = seen or bytearray(size)
+        # A cell at most once; its own solver's pair stack (a load and the nearest-first order
+        # run with it empty; ``reasons`` walks above its entries).
+        self.walk = solver.pstack if self._lend else array("H", bytes(2 * solver.cells))
         self.cand = array("H", bytes(2 * CANDIDATES))
         self.ncand = 0
         self._job = None
         self.done = True
-        # The last view loaded (a load's marks and list of changed cells are ``seen`` and
-        # ``walk``, needed by a load only, before any walk: ``seen`` is cleared before each):
-        # a copy, or a game's covered cells in each row (``game``); the solver's state the
-        # load left has the rest (its numbers and blown mines are known, covered cells not).
+        # The last view loaded (a load marks and lists changed cells in ``seen`` and
+        # ``walk``): a copy, or a game's covered cells in each row (``game``); the solver's
+        # state the load left has the rest (its numbers and blown mines are known).
         self._game = game
         self.last = bytearray(board.height if game else size)
         self._epoch = -1     # the solver's ``epoch`` when the last load was done: a solver
-        # reset by anyone else meanwhile (the generator's, lent between boards) no longer
-        # holds the frontier the load left first in its ``order``; the next load is from scratch.
+        # reset by another meanwhile (a borrowed one) has lost that load: the next is afresh.
         self._numbers = 0    # the frontier numbers (first in ``order``)
         self._nt = 0         # cells marked in ``seen`` (listed in ``walk``) by a load
         self.numbers = 0     # open numbers in the last view loaded, and blown mines
@@ -116,15 +119,13 @@ class Hinter:
         self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
         if solver.cases is not None:
             self._borrow(solver.cases)
-        self._clear()
         self.forget()
 
     def _borrow(self, cases):
-        """Walk marks (and list) from the solver's case analysis (the generator's, when its
-        solver is borrowed; else made at the first case split): its layouts' constraint marks
-        (cleared before each analysis's enumerations) and, with room for a mask per cell (a
-        borrowed solver's: ours start small, ``_MASKS``), its masks (written and read within
-        one analysis); no walk or load spans an analysis. Ours then go to the heap."""
+        """Walk marks (and list) from a borrowed solver's case analysis (the generator's): its
+        layouts' constraint marks (cleared before each analysis's enumerations) and, with room
+        for a mask per cell, its masks (written and read within one analysis); no walk or load
+        spans an analysis. Ours then go to the heap."""
         layouts = cases.layouts
         self.seen = layouts.cid
         if len(layouts.andm) >= len(self.walk):
@@ -136,11 +137,11 @@ class Hinter:
         (A change a game cannot make is noticed anyway.)"""
         self.last[0] = FRESH
 
-    def budget(self):
-        """The work units this step may still do (the hint's parts share one budget)."""
-        return self._units
-
-    def _clear(self):
+    def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
+        """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count
+        the player is told (-1: not told). ``cursor``: padded index the hint should be near.
+        ``truth``: the game's ``Board`` when known: a flag on a real mine can never be proven
+        safe, so the search for wrong flags stops sooner (the answer is the same)."""
         self.error = None      # "inconsistent: ..." when the numbers contradict themselves
         self.cell = -1         # the hint (padded index), -1: nothing provable
         self.is_mine = False
@@ -149,13 +150,6 @@ class Hinter:
         self.wrong = []        # padded indices of wrong flags (proven safe), in board order
         self.disproved = self.wrong   # (the same: every wrong flag is a disproved one)
         self.work = 0
-
-    def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
-        """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count
-        the player is told (-1: not told). ``cursor``: padded index the hint should be near.
-        ``truth``: the game's ``Board`` when known: a flag on a real mine can never be proven
-        safe, so the search for wrong flags stops sooner (the answer is the same)."""
-        self._clear()
         self.shown = shown
         self.total = total
         self.cursor = cursor
@@ -201,7 +195,7 @@ class Hinter:
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
         self.seen[:] = b.zeros   # (the load's marks: a settled view or a walk left it)
-        for _ in load(self, shown, self.budget):
+        for _ in load(self, shown):
             yield
         if self.error is None and 0 <= self.total < self.blown:
             self.error = "inconsistent: %d mines are shown, the total is %d" % (
@@ -213,7 +207,7 @@ class Hinter:
         # Flags are wrong only once proven safe: every flag waits for the proofs.
         self._pending = 0
         if self.mode != MODE_SAFE:
-            for _ in pending_flags(self, shown, self.truth, self.budget):
+            for _ in pending_flags(self, shown, self.truth):
                 yield
         s.work += 20
         self._found = False
@@ -230,45 +224,99 @@ class Hinter:
                 s.total_mines = self.total
             self.starts[rule] = s.nknown
             if rule <= RULE_PAIRS:
-                self._requeue()
+                # Every frontier number queued again (a rule switched on looks at them all).
+                unk = s.unk
+                flags = s.flags
+                stack = s.stack
+                order = s.order
+                sp = s.sp
+                for k in range(self._numbers):
+                    a = order[k]
+                    if unk[a] and not flags[a] & 1:
+                        flags[a] |= 1
+                        stack[sp] = a
+                        sp += 1
+                s.sp = sp
+                s.work += self._numbers
                 if s.work >= self._units:
                     yield
-                if self.mode == MODE_HINT:
-                    self._near_first(s.sp)
+                cur = self.cursor
+                if self.mode == MODE_HINT and cur >= 0 and sp > 1:
+                    # The numbers near the cursor on top (popped first: the chains start
+                    # where the player looks), through ``walk`` (the pair stack: empty here).
+                    walk = self.walk
+                    stride = b.stride
+                    cx = cur % stride
+                    cy = cur // stride
+                    near = 0
+                    far = 0
+                    for k in range(sp):
+                        a = stack[k]
+                        if -_NEAR <= a % stride - cx <= _NEAR and \
+                                -_NEAR <= a // stride - cy <= _NEAR:
+                            walk[near] = a
+                            near += 1
+                        else:
+                            stack[far] = a
+                            far += 1
+                    for k in range(near):
+                        stack[far + k] = walk[k]
+                    s.work += sp
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
-                    # Its per-cell counts in ``when``, as the generator's (entries of unknown
-                    # cells are free; every group is changed at an answer's first analysis, as
-                    # ``_requeue`` queued every number: nothing is read from an earlier answer).
-                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if self._lend else None,
+                    # Its per-cell counts in ``when`` (free at unknown cells; nothing is read
+                    # from an earlier answer: every number was queued again). Over our own
+                    # solver: its groups in the solver's stack, its marks in the walk marks
+                    # (cleared before each analysis; nothing else marks while one runs).
+                    own = self._lend
+                    cases = s.cases = CaseAnalysis(s, gcells=s.stack if own else None,
                                                    groups=_GROUPS, counts=s.when,
-                                                   masks=_MASKS if self._lend else 0)
-                    self._borrow(cases)
+                                                   masks=_MASKS if own else 0, cid=not own,
+                                                   mark=self.seen if own else None)
+                    if not own:
+                        self._borrow(cases)
                 while not self._finished():
                     t0 = s.nknown
+                    if self._lend:
+                        self.seen[:] = b.zeros   # (its marks)
                     found = cases.step(self._units)
                     while found is None:
                         yield
                         found = cases.step(self._units)
                     if not found:
-                        if not self._count_again(rule, cases):
+                        # Exact counting: only with a group over the bound, and not again for
+                        # a rule whose count was complete.
+                        if self._counted == rule and self.counting.exact:
                             break
+                        from mines.engine.groups import MAX_GROUP
+                        gstart = cases.gstart
+                        for g in range(cases.ngroups):
+                            if gstart[g + 1] - gstart[g] > MAX_GROUP:
+                                break
+                        else:
+                            break
+                        if self.counting is None:
+                            try:
+                                from mines.help.counting import ExactCount
+                                self.counting = ExactCount(self, self.frontier or
+                                                           self.new_frontier())
+                            except MemoryError:
+                                break   # no room to count: the answer is what the rules found
+                            self.frontier = self.counting.frontier
                         for _ in self.counting.prove(rule == RULE_COUNT):
                             yield
                         self._counted = rule
                         if s.nknown == t0:
                             break
-                    # Where this case split began, on each cell it proved: in ``src2`` (or
-                    # ``src``, packed), read for nothing else in a case split's cells
-                    # (``because_of``).
+                    # Where this case split began, on each cell it proved (``reasons``).
                     order = s.order
-                    src2 = s.src2
+                    when = s.when
                     for k in range(t0, s.nknown):
-                        src2[order[k]] = t0
+                        when[order[k]] = t0
                     self._note(t0, rule)
                     for _ in self._closure(rule, presets.PAIRS):
                         yield
@@ -299,28 +347,6 @@ class Hinter:
             c = order[k]
             out[c] = BLOWN if st[c] == MINE else SETTLED_SAFE
 
-    def _count_again(self, rule, cases):
-        """The case analysis found nothing: is exact counting (``counting``) worth a
-        try? Only with a group over the analysis's bound, and not again for a rule whose count
-        was complete already. Makes the counter when first needed."""
-        if self._counted == rule and self.counting.exact:
-            return False
-        from mines.engine.groups import MAX_GROUP
-        gstart = cases.gstart
-        for g in range(cases.ngroups):
-            if gstart[g + 1] - gstart[g] > MAX_GROUP:
-                break
-        else:
-            return False
-        if self.counting is None:
-            try:
-                from mines.help.counting import ExactCount
-                self.counting = ExactCount(self, self.frontier or self.new_frontier())
-            except MemoryError:
-                return False   # no room to count: the answer stays what the rules found
-            self.frontier = self.counting.frontier
-        return True
-
     def new_frontier(self):
         """A ``Frontier`` for this board, to count with (the counting's, the probabilities', a
         rescue's). Over its own solver, its groups' cells go in the solver's pair stack: counts
@@ -335,52 +361,6 @@ class Hinter:
         if self.mode == MODE_CHECK:
             return not self._pending
         return self._found and not self._pending
-
-    def _requeue(self):
-        """Queue every number with covered neighbours for the solver again (a rule switched on
-        looks at every number, not only those that changed)."""
-        s = self.solver
-        st = s.st
-        unk = s.unk
-        flags = s.flags
-        stack = s.stack
-        order = s.order
-        sp = s.sp
-        for k in range(self._numbers):   # the numbers next to covered cells come first
-            a = order[k]
-            if unk[a] and not flags[a] & 1:
-                flags[a] |= 1
-                stack[sp] = a
-                sp += 1
-        s.sp = sp
-        s.work += self._numbers
-
-    def _near_first(self, sp):
-        """Put the numbers near the cursor (``_NEAR`` cells each way) on top of the solver's
-        stack (``sp`` numbers, last in first out): the chains start where the player looks,
-        and candidates turn up before every flagged mine is proven again. Through ``walk``."""
-        cur = self.cursor
-        if cur < 0 or sp < 2:
-            return
-        s = self.solver
-        stack = s.stack
-        walk = self.walk
-        stride = self.board.stride
-        cx = cur % stride
-        cy = cur // stride
-        near = 0
-        far = 0
-        for k in range(sp):
-            a = stack[k]
-            if -_NEAR <= a % stride - cx <= _NEAR and -_NEAR <= a // stride - cy <= _NEAR:
-                walk[near] = a
-                near += 1
-            else:
-                stack[far] = a
-                far += 1
-        for k in range(near):
-            stack[far + k] = walk[k]
-        s.work += sp
 
     def _closure(self, rule, level):
         """Run the solver at ``level`` until stuck, noting what it learns, and stopping as soon

@@ -20,19 +20,23 @@ def because_of(h, c):
     when = s.when
     why = s.why
     offsets = h.board.offsets
+    # A number a deduction fired on lies within 3 cells of the cell (a pair's within 2 of
+    # the other, next to the cell): modulo 256 (``src``, narrow) it is the one in that window.
+    near = 3 * h.board.stride + 3
     seen = h.seen
     seen[:] = h.board.zeros
     walk = h.walk
     nums = []
-    top = 1
-    walk[0] = c
+    base = s.psp   # (the walk goes above the pair stack's entries: ``Hinter.walk``)
+    top = base + 1
+    walk[base] = c
     seen[c] = 2
-    while top:
+    while top > base:
         top -= 1
         x = walk[top]
         w = why[x]
+        t = when[x]   # (a case split's cell: where the split began, ``_work``)
         if w == WHY_FULL:
-            t = s.src2[x]   # where its case split began (``_work``)
             if rule_of(h, x) == _RULE_COUNT:
                 # The count used every known cell and every number of the frontier.
                 for k in range(t):
@@ -48,11 +52,10 @@ def because_of(h, c):
                 continue
             top = _group(h, x, t, nums, top)
             continue
-        t = when[x]
-        a = s.src[x]
-        b = s.src2[x]
-        if s.packed and w & 3 == WHY_PAIR:
-            b = a + s.poffs[w >> 2]   # a packed solver's (``Solver``)
+        a = x - near + ((s.src[x] - x + near) & 255)
+        b = a
+        if w & 3 == WHY_PAIR:
+            b = a + s.poffs[w >> 2] if s.packed else s.src2[x]   # (packed: in ``why``)
         for a in (a, b):
             if seen[a] & 1:
                 continue
@@ -145,6 +148,16 @@ def choose(h):
     generator: yields between candidates when the step's budget is spent, as a big group's
     numbers take a while to gather)."""
     s = h.solver
+    # The positions of the cells learnt, written out (the solver keeps them modulo 256; a
+    # case split's cells hold where it began).
+    order = s.order
+    why = s.why
+    when = s.when
+    for k in range(h._numbers, s.nknown):
+        c = order[k]
+        if why[c] != WHY_FULL:
+            when[c] = k
+    s.work += (s.nknown - h._numbers) >> 1
     stride = h.board.stride
     best = None
     for k in range(h.ncand):
@@ -158,7 +171,7 @@ def choose(h):
             best = (key, c, because)
             if key[0] == 1 and not key[1] and h.cursor < 0:
                 break   # nothing beats one number proving a safe cell
-        if s.work >= h.budget():
+        if s.work >= h._units:
             yield
     h.cell = best[1]
     h.is_mine = s.st[h.cell] == MINE

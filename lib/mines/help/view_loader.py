@@ -29,17 +29,17 @@ _K_MINE = bytes((1,))   # a mine in a Board's ``mine``
 _SCAN = const(40)   # mines ``_swappable`` looks at, at most (five rows of Expert hold about 30)
 
 
-def load(h, shown, limit):
-    """A generator: load ``shown``, yielding whenever the solver's ``work`` passes
-    ``limit()``. Afterwards: ``error`` (None or "inconsistent: ..."), ``_numbers`` (the
-    frontier numbers, first in ``order``), ``numbers``, ``blown``."""
+def load(h, shown):
+    """A generator: load ``shown``, yielding whenever the solver's ``work`` passes the
+    step's units (``h._units``). Afterwards: ``error`` (None or "inconsistent: ..."),
+    ``_numbers`` (the frontier numbers, first in ``order``), ``numbers``, ``blown``."""
     s = h.solver
     b = h.board
     fresh = h.last[0] == FRESH or s.epoch != h._epoch
     if fresh:
         s.reset(-1)
     else:
-        for _ in _undo(h, limit):
+        for _ in _undo(h):
             yield
         # The rest of a reset: no flags, empty stacks, no analysis half done.
         s.flags[:] = b.zeros
@@ -52,14 +52,14 @@ def load(h, shown, limit):
     h.error = None
     _unmark(h)   # a load cut short (its job stopped) may have left marks
     if not fresh:
-        for _ in _changes(h, shown, limit):
+        for _ in _changes(h, shown):
             yield
         fresh = h._fresh
         if fresh:
             s.reset(-1)   # the changes half applied: back to nothing known
             s.why[:] = b.zeros
     if fresh:
-        for _ in _scratch(h, shown, limit):
+        for _ in _scratch(h, shown):
             yield
     if h.error is not None:
         h.forget()
@@ -88,7 +88,7 @@ def load(h, shown, limit):
     s.mines_left = -1 - h.blown
     s.work += 2 * nf
 
-def _scratch(h, shown, limit):
+def _scratch(h, shown):
     s = h.solver
     b = h.board
     st = s.st
@@ -101,7 +101,7 @@ def _scratch(h, shown, limit):
     stride = b.stride
     for y in range(b.height):
         s.work += 2 * b.width
-        if s.work >= limit():
+        if s.work >= h._units:
             yield
         row = (y + 1) * stride + 1
         for i in range(row, row + b.width):
@@ -151,7 +151,7 @@ def _number(h, a, shown):
     s.work += 12
     return u > 0
 
-def _changes(h, shown, limit):
+def _changes(h, shown):
     """Apply what changed since ``last`` (the solver's state is back at the one that load
     left): cells opened and mines blown; sets ``_fresh`` when that is not a game's move.
     The walk (sliced) only lists the cells to redo; the solver's state changes after it,
@@ -210,7 +210,7 @@ def _changes(h, shown, limit):
             h._fresh = True
             _unmark(h)
             return
-        if s.work >= limit():
+        if s.work >= h._units:
             yield
     numbers = h.numbers
     blown = h.blown
@@ -256,7 +256,7 @@ def _changes(h, shown, limit):
     h._numbers = nf
     s.work += 4 * nt + 2 * nf
 
-def _undo(h, limit):
+def _undo(h):
     """A generator: forget what the solver learnt since the last load (the cells after the
     frontier in ``order``), newest first, so that its state is the one that load left.
     ``nknown`` follows, so an undo cut short goes on at the next load."""
@@ -291,7 +291,7 @@ def _undo(h, limit):
         st[c] = UNK
         s.nknown = k
         s.work += 9
-        if s.work >= limit():
+        if s.work >= h._units:
             yield
 
 def _unmark(h):
@@ -299,8 +299,8 @@ def _unmark(h):
         h.seen[h.walk[k]] = 0
     h._nt = 0
 
-def pending_flags(h, shown, truth, limit):
-    """A generator (yielding whenever the solver's ``work`` passes ``limit()``): sets
+def pending_flags(h, shown, truth):
+    """A generator (yielding whenever the solver's ``work`` passes ``h._units``): sets
     ``h._pending`` to the flags that might be wrong: every flag, or with ``truth`` (a Board)
     those on cells without a mine that the numbers may yet prove safe (a flag on a mine never
     is, nor one with a mine to swap for it: ``_swappable``)."""
@@ -310,7 +310,7 @@ def pending_flags(h, shown, truth, limit):
         while i >= 0:
             if truth is None or not (truth.mine[i] or _swappable(h, shown, truth.mine, i)):
                 n += 1
-            if h.solver.work >= limit():
+            if h.solver.work >= h._units:
                 yield
             i = shown.find(key, i + 1)
     h._pending = n
