@@ -493,3 +493,14 @@ def test_flags_left_out_of_the_check_change_no_answer(monkeypatch):
                 break
             game.execute((TOGGLE_FLAG if hinters[0].is_mine else OPEN) << 12 | cell)
     assert turns > 80 and calls[0] > 100 and calls[1] > 500, (turns, calls)
+
+
+def test_the_widest_board_keeps_a_hints_sources_within_a_byte():
+    """The hinter's solver keeps a deduction's source number modulo 256 (narrow);
+    mines.help.reasons tells it back as the one open number within 3 cells of the deduced
+    cell: that window (3 rows and 3 columns either side, padded stride) must be under 256
+    wide on the widest board a player can set."""
+    from mines.engine.board import Board
+    from mines.engine.presets import MAX_HEIGHT, MAX_WIDTH
+    stride = Board(MAX_WIDTH, MAX_HEIGHT).stride
+    assert 2 * (3 * stride + 3) + 1 <= 256
