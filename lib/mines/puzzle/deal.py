@@ -9,7 +9,7 @@ from array import array
 from mines.engine.board import Board
 from mines.engine.presets import FULL, PAIRS, SINGLE
 from mines.engine.rng import Rng
-from mines.engine.solver import Solver
+from mines.engine.solver import WALL, Solver
 
 _SEED_BITS = const(30)
 _MIN_SIDE = const(5)
@@ -106,7 +106,11 @@ def prepare(maker, analysis, copies):
         gc.collect()
         from mines.puzzle.cases import MakerCases
         gc.collect()
-        s.cases = MakerCases(s)
+        # Its marks in the board's ``inside``, zero until the walk ends (``deal`` reads the
+        # border from the solver's state instead; the maker's ``_make`` rebuilds it).
+        b = s.board
+        b.inside[:] = b.zeros
+        s.cases = MakerCases(s, CachedLayouts, b.inside)
     if copies and maker.promoted is None:
         s.why = s.when = s.src2 = s.src
         # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the
@@ -126,7 +130,7 @@ def deal(maker, slice_units):
     stride = b.stride
     cells = w * maker.height
     cand = maker.cand
-    inside = b.inside
+    st = s.st   # (its border ring is always WALL: the board's ``inside`` may be lent)
     mine = b.mine
     offsets = b.offsets
     while True:
@@ -158,7 +162,7 @@ def deal(maker, slice_units):
                     n += 1
                 elif not walled:
                     for d in offsets:
-                        if inside[i + d] and not mine[i + d]:
+                        if st[i + d] != WALL and not mine[i + d]:
                             break
                     else:
                         walled = 1
@@ -175,6 +179,10 @@ def deal(maker, slice_units):
             s.work += 2
             if s.work >= slice_units:
                 yield
+        cases = s.cases
+        if cases and cases.mark is b.inside:   # (lent: zero again, ``prepare``)
+            b.inside[:] = b.zeros
+            cases.stamp = 0
         maker.mines = mines
         s.reset(mines)
         maker.npromoted = 0

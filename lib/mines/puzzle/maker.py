@@ -348,6 +348,12 @@ class PuzzleMaker:
                 yield
                 continue
             break
+        if cases and cases.mark is b.inside:
+            # (lent to the analysis's marks, ``deal.prepare``: each cell's 1 again)
+            for t in range(1, self.height + 1):
+                lo = t * b.stride + 1
+                for j in range(lo, lo + self.width):
+                    b.inside[j] = 1
         if s.unknown:
             raise RuntimeError("puzzle %d not decided at level %d" % (self.seed, self.level))
         self.done = True
