@@ -41,7 +41,8 @@ def build(maker, width, height, analysis, levels, copies):
         gc.collect()
         prepare(maker, analysis, 0)
     cells = width * height
-    maker.cand = array("H", bytes(2 * cells))       # the clues in removal order
+    # The clues in removal order: every cell but the mines (30% at least, ``deal``).
+    maker.cand = array("H", bytes(2 * (cells - cells * _MINE_PERCENT_LOW // 100)))
     maker._levels = array("H", bytes(levels))   # the walk's (maker._LO...)
     # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
     # within 2 of a cell x, at its offset + _j0.
@@ -96,7 +97,8 @@ def prepare(maker, analysis, copies):
     # promoted, and ``copies`` copies of the solver's per-cell state at a fixed point (st,
     # unk and mk, three a level of the walk; its mines left in ``_levels``; about 1.2 KB a
     # level at 20x15). The walk reads none of the solver's record but ``order``: ``why``,
-    # ``when`` and ``src2`` go to ``src``.
+    # ``when``, ``src2`` and the analysis's counts go to ``src``, a byte a cell (``narrow``;
+    # the final solve makes them anew).
     s = maker.solver
     if analysis and s.cases is None:
         gc.collect()
@@ -112,7 +114,10 @@ def prepare(maker, analysis, copies):
         b.inside[:] = b.zeros
         s.cases = MakerCases(s, CachedLayouts, b.inside)
     if copies and maker.promoted is None:
-        s.why = s.when = s.src2 = s.src
+        s.why = s.when = s.src2 = s.src = bytearray(s.size)
+        s.narrow = True
+        if s.cases:
+            s.cases.counts = s.src
         # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the
         # most seen at 20x15, 90 puzzles)
         maker.promoted = array("H", bytes(maker.width * maker.height // 4 * 2))
