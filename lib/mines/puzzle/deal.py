@@ -35,6 +35,7 @@ def build(maker, width, height, analysis, levels, copies):
     maker.solver = s = Solver(board)
     s.oracle = False
     maker.promoted = None
+    maker._near = (0,) + board.offsets   # (``walk.second``'s: a cell and its neighbours)
     if copies:   # (else made once dealt, ``prepare``: the game's maker)
         # The maker's parts, compiled after a collect, before their buffers take room.
         from mines.puzzle.walk import give  # noqa: F401
@@ -44,9 +45,8 @@ def build(maker, width, height, analysis, levels, copies):
     # The clues in removal order: every cell but the mines (30% at least, ``deal``).
     maker.cand = array("H", bytes(2 * (cells - cells * _MINE_PERCENT_LOW // 100)))
     maker._levels = array("H", bytes(levels))   # the walk's (maker._LO...)
-    # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
-    # within 2 of a cell x, at its offset + _j0.
-    maker._near = (0,) + board.offsets
+    # ``walk.second``'s: 1 + the pair tables' index of each cell within 2 of a cell x, at its
+    # offset + _j0.
     maker._i = 0
     maker._far = 0
     maker._j0 = j0 = 2 * board.stride + 2
@@ -113,6 +113,7 @@ def prepare(maker, analysis, copies):
         b = s.board
         b.inside[:] = b.zeros
         s.cases = MakerCases(s, CachedLayouts, b.inside)
+        s.cases._near = maker._near   # (the same 9 offsets)
     if copies and maker.promoted is None:
         s.why = s.when = s.src2 = s.src = bytearray(s.size)
         s.narrow = True
