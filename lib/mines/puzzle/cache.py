@@ -17,8 +17,8 @@ from mines._const import const
 from mines.engine.layouts import GroupLayouts
 
 _WATCH_UNITS = const(40)   # a watched enumeration looks for a second solution this often
-# Slots: about 190 bytes each (devtime, 20x15 Hard, seeds 0..5: 6 slots a median 1.3% less
-# than 8, the slowest 3.5% more; 4: 0.8% less, 11% more) ...
+# Slots: about 190 bytes each (devtime, 20x15 Hard, seeds 0..5: with 6 a median 1.8% less
+# than with 8, the slowest 3.5% more; with 4 0.8% less, 11% more) ...
 _SLOTS = const(6)
 _SMALL_SLOTS = const(4)   # ... and below _SMALL_CELLS cells (a few groups at a time)
 _SMALL_CELLS = const(150)
