@@ -53,6 +53,11 @@ def press(mode, m, button):
     if button == START:
         from mines.flow.menus import Menu   # (text code: not held while a puzzle is made)
         m.show_paused(Menu("pause", "Puzzle paused", PAUSE_ROWS, 0, "resume"))
+        # This code goes while paused: the pause's save write (its code, 11K) finds the room;
+        # a row chosen loads it again.
+        from mines.phases import UNLOAD, forget
+        if UNLOAD:
+            forget("mines.flow.puzzle_moves")
         return
     if button != A and button != B:
         return

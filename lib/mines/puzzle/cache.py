@@ -17,12 +17,15 @@ from mines._const import const
 from mines.engine.layouts import GroupLayouts
 
 _WATCH_UNITS = const(40)   # a watched enumeration looks for a second solution this often
-_SLOTS = const(8)   # about 170 bytes each (devtime, 20x15 Hard: 0.6% less than 6) ...
+# Slots: about 190 bytes each (devtime, 20x15 Hard, seeds 0..5: with 6 a median 1.8% less
+# than with 8, the slowest 3.5% more; with 4 0.8% less, 11% more) ...
+_SLOTS = const(6)
 _SMALL_SLOTS = const(4)   # ... and below _SMALL_CELLS cells (a few groups at a time)
 _SMALL_CELLS = const(150)
 _KEY_CELLS = const(15)   # a kept group has at most this many cells (groups.MAX_GROUP) ...
 _KEY_CONS = const(24)    # ... and numbers (a bigger one is enumerated every time; 21 the
 # most seen at 20x15 Hard over 40 seeds, 1,956 groups)
+_KMASK = const(2 * _KEY_CELLS + 3)   # a slot's masks (n + 1 AND, n + 1 OR) and count set
 
 
 class CachedLayouts(GroupLayouts):
@@ -45,8 +48,8 @@ class CachedLayouts(GroupLayouts):
         self._kcells = array("H", bytes(2 * slots * _KEY_CELLS))
         self._kcons = array("H", bytes(2 * slots * _KEY_CONS))
         self._kneed = bytearray(slots * _KEY_CONS)  # need << 4 | free
-        self._kcset = array("H", bytes(2 * slots))
-        self._kmask = array("H", bytes(4 * slots * (_KEY_CELLS + 1)))   # AND, then OR masks
+        # Per slot, _KMASK entries: the AND masks, then the OR masks, then the count set.
+        self._kmask = array("H", bytes(2 * slots * _KMASK))
         self._next = 0
         self._fill = -1   # the slot being filled by the enumeration under way
         self._look = 0    # 1 + the next slot to look at; 0: no look-up
@@ -92,11 +95,11 @@ class CachedLayouts(GroupLayouts):
             andm = self.andm
             orm = self.orm
             kmask = self._kmask
-            a = slot * 2 * (_KEY_CELLS + 1)
+            a = slot * _KMASK
             for j in range(n + 1):
                 kmask[a + j] = andm[pos + j]
                 kmask[a + _KEY_CELLS + 1 + j] = orm[pos + j]
-            self._kcset[slot] = self.cset
+            kmask[a + _KMASK - 1] = self.cset
             self._ksig[slot] = self._sig
             s.work += 2 * n
             self._seen()
@@ -162,11 +165,11 @@ class CachedLayouts(GroupLayouts):
                         andm = self.andm
                         orm = self.orm
                         kmask = self._kmask
-                        a = slot * 2 * (_KEY_CELLS + 1)
+                        a = slot * _KMASK
                         for k in range(n + 1):
                             andm[pos + k] = kmask[a + k]
                             orm[pos + k] = kmask[a + _KEY_CELLS + 1 + k]
-                        self.cset = self._kcset[slot]
+                        self.cset = kmask[a + _KMASK - 1]
                         self.hits += 1
                         s.work += 2 * n
                         return True

@@ -22,7 +22,7 @@ class MakerCases(CaseAnalysis):
     known number, and the totals the groups can make are sums of their lowest and highest
     counts when no count set has a gap (every total in between is then reachable)."""
 
-    def __init__(self, solver, layouts_class=CachedLayouts):
+    def __init__(self, solver, layouts_class=CachedLayouts, mark=None):
         # The groups are collected in the solver's stack, as the hints' are: empty whenever
         # groups are (a test collects at a fixed point, and the solver runs its analysis only
         # once the stack is empty; what it learns goes on the stack after the last look).
@@ -33,7 +33,10 @@ class MakerCases(CaseAnalysis):
         # each group enumerated again before its counts are read.
         # Room for 64 layout masks and totals, grown as needed (the most a maker's analysis
         # was seen to take: 47 masks, 50 totals, 20x15 Hard, 300 seeds).
-        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack, 16, solver.src, 64)
+        # No ``layouts.cid`` (a board's bytes): the totals are made in their own room. The
+        # marks in ``mark`` when lent (the maker's board's ``inside``, zero while it walks).
+        CaseAnalysis.__init__(self, solver, layouts_class, solver.stack, 16, solver.src, 64, 0,
+                              mark)
         self.by_unknown = True
         self.nfront = 0
         self.nfound = 0

@@ -9,7 +9,7 @@ from array import array
 from mines.engine.board import Board
 from mines.engine.presets import FULL, PAIRS, SINGLE
 from mines.engine.rng import Rng
-from mines.engine.solver import Solver
+from mines.engine.solver import WALL, Solver
 
 _SEED_BITS = const(30)
 _MIN_SIDE = const(5)
@@ -35,17 +35,18 @@ def build(maker, width, height, analysis, levels, copies):
     maker.solver = s = Solver(board)
     s.oracle = False
     maker.promoted = None
+    maker._near = (0,) + board.offsets   # (``walk.second``'s: a cell and its neighbours)
     if copies:   # (else made once dealt, ``prepare``: the game's maker)
         # The maker's parts, compiled after a collect, before their buffers take room.
         from mines.puzzle.walk import give  # noqa: F401
         gc.collect()
         prepare(maker, analysis, 0)
     cells = width * height
-    maker.cand = array("H", bytes(2 * cells))       # the clues in removal order
+    # The clues in removal order: every cell but the mines (30% at least, ``deal``).
+    maker.cand = array("H", bytes(2 * (cells - cells * _MINE_PERCENT_LOW // 100)))
     maker._levels = array("H", bytes(levels))   # the walk's (maker._LO...)
-    # ``walk.second``'s: a cell and its neighbours, and 1 + the pair tables' index of each cell
-    # within 2 of a cell x, at its offset + _j0.
-    maker._near = (0,) + board.offsets
+    # ``walk.second``'s: 1 + the pair tables' index of each cell within 2 of a cell x, at its
+    # offset + _j0.
     maker._i = 0
     maker._far = 0
     maker._j0 = j0 = 2 * board.stride + 2
@@ -96,7 +97,8 @@ def prepare(maker, analysis, copies):
     # promoted, and ``copies`` copies of the solver's per-cell state at a fixed point (st,
     # unk and mk, three a level of the walk; its mines left in ``_levels``; about 1.2 KB a
     # level at 20x15). The walk reads none of the solver's record but ``order``: ``why``,
-    # ``when`` and ``src2`` go to ``src``.
+    # ``when``, ``src2`` and the analysis's counts go to ``src``, a byte a cell (``narrow``;
+    # the final solve makes them anew).
     s = maker.solver
     if analysis and s.cases is None:
         gc.collect()
@@ -106,9 +108,17 @@ def prepare(maker, analysis, copies):
         gc.collect()
         from mines.puzzle.cases import MakerCases
         gc.collect()
-        s.cases = MakerCases(s)
+        # Its marks in the board's ``inside``, zero until the walk ends (``deal`` reads the
+        # border from the solver's state instead; the maker's ``_make`` rebuilds it).
+        b = s.board
+        b.inside[:] = b.zeros
+        s.cases = MakerCases(s, CachedLayouts, b.inside)
+        s.cases._near = maker._near   # (the same 9 offsets)
     if copies and maker.promoted is None:
-        s.why = s.when = s.src2 = s.src
+        s.why = s.when = s.src2 = s.src = bytearray(s.size)
+        s.narrow = True
+        if s.cases:
+            s.cases.counts = s.src
         # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the
         # most seen at 20x15, 90 puzzles)
         maker.promoted = array("H", bytes(maker.width * maker.height // 4 * 2))
@@ -126,7 +136,7 @@ def deal(maker, slice_units):
     stride = b.stride
     cells = w * maker.height
     cand = maker.cand
-    inside = b.inside
+    st = s.st   # (its border ring is always WALL: the board's ``inside`` may be lent)
     mine = b.mine
     offsets = b.offsets
     while True:
@@ -158,7 +168,7 @@ def deal(maker, slice_units):
                     n += 1
                 elif not walled:
                     for d in offsets:
-                        if inside[i + d] and not mine[i + d]:
+                        if st[i + d] != WALL and not mine[i + d]:
                             break
                     else:
                         walled = 1
@@ -175,6 +185,10 @@ def deal(maker, slice_units):
             s.work += 2
             if s.work >= slice_units:
                 yield
+        cases = s.cases
+        if cases and cases.mark is b.inside:   # (lent: zero again, ``prepare``)
+            b.inside[:] = b.zeros
+            cases.stamp = 0
         maker.mines = mines
         s.reset(mines)
         maker.npromoted = 0

@@ -319,13 +319,21 @@ class PuzzleMaker:
                 break
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's analysis: the plain one's deductions, 1% less time), in the walk's room.
-        runner = builder = None
+        runner = builder = give = truncate = second = apart = None
+        if self.deal_first and UNLOAD:
+            forget("mines.puzzle.walk")   # (the game's maker makes no other puzzle)
+        clue = copies[1]   # (the walk's copy of ``unk``, a board's bytes: the puzzle's clues)
         self._copies = self.promoted = copies = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
-        s.why = bytearray(b.size)
-        s.src2 = array("H", bytes(2 * b.size))
-        self.clue = clue = bytearray(b.size)
+        # (``why`` in the walk's bytes, the analysis's counts as ``src`` was before: written
+        # at unknown cells only; ``when`` written before ``src2``: src2 stays)
+        s.why = s.src
+        s.src = array("H", bytes(2 * b.size))
+        s.when = s.src2 = array("H", bytes(2 * b.size))
+        s.narrow = False
+        clue[:] = b.zeros
+        self.clue = clue
         for j in range(n):
             c = cand[j]
             if c & _KEPT:
@@ -348,6 +356,12 @@ class PuzzleMaker:
                 yield
                 continue
             break
+        if cases and cases.mark is b.inside:
+            # (lent to the analysis's marks, ``deal.prepare``: each cell's 1 again)
+            for t in range(1, self.height + 1):
+                lo = t * b.stride + 1
+                for j in range(lo, lo + self.width):
+                    b.inside[j] = 1
         if s.unknown:
             raise RuntimeError("puzzle %d not decided at level %d" % (self.seed, self.level))
         self.done = True
