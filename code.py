@@ -109,9 +109,10 @@ def start(profile=None, seed=None):
     """Boot (``boards.startup.start``: the profile, unless given, the view, the midend with its
     saves, the lights), then its code let go. Returns (profile, midend, view, feedback)."""
     try:  # modules sent as .py compile without line numbers, as the .mpy ones were (-O3)
-        from micropython import opt_level
+        # (not in circuitpython-stubs, though CircuitPython's micropython module has it)
+        from micropython import opt_level  # type: ignore[attr-defined]
         opt_level(3)
-    except ImportError:  # CPython
+    except ImportError:  # CPython; a VM without a compiler
         pass
     from boards import forget, startup
     parts = startup.start(profile, seed)
