@@ -446,6 +446,26 @@ def test_a_write_in_a_puzzles_pause_lets_the_saves_code_go(monkeypatch):
     assert entered == [phases.PAUSE], entered
 
 
+def test_a_puzzles_moves_and_pause_write_nothing():
+    """A puzzle is not kept in the save: its moves note no progress and pausing it writes
+    nothing (such writes only wore the flash, and loaded the save's code over the puzzle's)."""
+    nvm = Nvm()
+    m, d = boot(nvm)
+    m.start_puzzle()
+    assert d.until(M.PLAYING, 20000) and m.mode
+    d.run(30)
+    m.saves.policy.written(m.elapsed_ms)   # (what the boot left to write: written)
+    writes = len(nvm.writes)
+    version = m.game.version
+    for key in (M.A, M.RIGHT, M.A, M.DOWN, M.B):
+        d.press(key)
+    assert m.game.version != version and not m.saves.policy.dirty
+    d.press(M.START)
+    assert m.state == M.PAUSED
+    d.run(600)
+    assert len(nvm.writes) == writes
+
+
 def test_a_write_held_for_room_then_paused_keeps_the_pause_menus_code(monkeypatch):
     """A write due in play first lets the hint job go and waits a frame (make_room); when the
     player pauses in that frame, the write follows in the pause, which must stay in its phase:

@@ -118,7 +118,7 @@ class Saves:
         state = m.state
         if state != self._state:
             if state == PAUSED and self._state == PLAYING:
-                if m.game.started:  # its time has run on even without a move: keep it
+                if m.game.started and not m.mode:  # its time ran on without a move: keep it
                     self.policy.note(PROGRESS)
                 self.policy.note(PAUSE)
             elif self._state == MENU and m.settings.version != self.settings_version:
@@ -132,7 +132,8 @@ class Saves:
         game = m.game
         if state == PLAYING and game is not None and game.version != self._game_version:
             self._game_version = game.version
-            self.policy.note(PROGRESS)
+            if not m.mode:  # (a puzzle is not kept: its moves would only wear the flash)
+                self.policy.note(PROGRESS)
         if self.policy.due(now_ms, busy):
             if state == PLAYING and not self._room:
                 self._room = True  # the hint job goes first (it comes back at the next move)
