@@ -127,7 +127,7 @@ def b_size(w, h):
 def test_a_generator_in_lent_buffers_makes_the_same_boards():
     """The game's Boards lends the generator its game's cells and flood-fill stack, and the
     solver is then packed (no ``src2``: a pair deduction's other number is kept in ``why``)
-    and narrow (``src`` and ``when`` a byte a cell, told back by ``revision`` and ``perturb``):
+    and narrow (``src`` and ``when`` a byte a cell, told back by ``perturb``):
     the same boards with the same work from the same seeds, at every level, sparse and dense."""
     from mines.engine.game import Game
     for (w, h, m, level) in ((9, 9, 10, 0), (16, 16, 40, 1), (30, 16, 99, 2), (9, 9, 35, 2),
@@ -340,6 +340,8 @@ def test_the_start_table_and_its_kinds_of_start():
     from mines.engine import perturb, tilt
     table = tilt._START
     assert (tilt._CLASSES, tilt._STARTS) == (perturb.CLASSES, perturb.STARTS)
+    assert (tilt._DROP, tilt._TILTED) == (perturb._DROP, perturb._TILTED) == (
+        perturb.CLASSES * perturb.STARTS, 2 * perturb.CLASSES * perturb.STARTS)
     assert len(table) % tilt._SROW == 0 and tilt._SROW == 3 + 7 * perturb.STARTS
     for r in range(0, len(table), tilt._SROW):
         assert presets.check_params(table[r], table[r + 1], table[r + 2]) is None

@@ -117,6 +117,23 @@ def test_perturb_repeats_the_solvers_cell_states():
     assert not solver.PICKED & solver.ALL_FLAGS   # a bit of its own
 
 
+def test_the_state_past_the_board_stays_wall_through_reset_solve_and_moves():
+    """``Solver.st`` past the board's last cell (where a pair partner past the border ring is
+    read) is WALL from the start and is never written: ``reset`` leaves it as it is."""
+    from mines.engine import solver
+    from mines.engine.generator import Generator
+    g = Generator(16, 16)
+    s = g.solver
+    tail = bytes(s.st[s.size:])
+    assert tail == bytes((solver.WALL,)) * (len(s.st) - s.size)
+    for seed in range(6):
+        g.begin(99 if seed % 2 else 40, seed)   # dense ones move mines, revise and restart
+        g.run()
+        assert not g.failed and bytes(s.st[s.size:]) == tail
+        s.reset(40)
+        assert bytes(s.st[s.size:]) == tail
+
+
 def test_the_pair_rules_tables_follow_from_the_geometry():
     """``Solver.poffs`` lists the 24 cells within 2 of a number, row by row; ``share_a[j]``
     which of the number's 8 neighbours (bit k: ``offsets[k]``) touch the j-th, ``share_b[j]``

@@ -43,7 +43,7 @@ RESIDENT = ("mines _const phases engine flow "
             "flow: keys states settings jobs stats midend sweep_part save_part "
             "boards boards.view boards.font boards.feedback boards.sound boards.buttons "
             "boards.pixels boards.pygamer boards.pybadge boards.desktop",)
-_SOLVER = "engine: solver groups layouts totals"
+_SOLVER = "engine: solver groups layouts"
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
           "engine: frontier")
 _TEXT = "flow: menus texts boards.text_screen"
@@ -51,7 +51,7 @@ _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (
     (_TEXT, "flow: help_screen records_screen code_screen puzzle_screen puzzle_times_screen "
      "puzzle: play"),  # MENU (the save's code goes once a records screen is made)
-    (_SOLVER, "engine: generator perturb tilt revision kinds flow: board_job"),  # MAKE
+    (_SOLVER, "engine: generator perturb tilt kinds flow: board_job"),  # MAKE
     (_SOLVER, _HINTS),  # PLAY
     (_TEXT, "flow: help_screen puzzle_part puzzle: play marks"),  # PAUSE (a sweeper's or a
     # puzzle's: a puzzle's moves and codes go; the save's code goes after a write)

@@ -10,7 +10,7 @@ becomes a deduction.
 
 Proof after every move. A move changes the numbers next to the moved cells, so a deduction
 that used one, or a cell learnt from one, may no longer hold. The solver records what each
-learnt cell came from and when, so the generator forgets exactly those (``revision.revise``;
+learnt cell came from and when, so the generator forgets exactly those (``perturb.revise``;
 and every case-analysis deduction after the first changed number: it used the whole board) and
 solves on. What is kept is a state a fresh solve of the new board could reach, and the rules
 are monotone, so what is proven from there is what a fresh solve would prove. When every safe
@@ -56,9 +56,8 @@ gc.collect()
 from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.perturb import (CLASSES, STARTS, cell_class, keep_if_changed, make_decidable,
-                                  mirror, move, pick, scan, start_odds, take_found)
-gc.collect()
-from mines.engine.revision import revise, revise_begin
+                                  mirror, move, pick, revise, revise_begin, scan, start_odds,
+                                  take_found)
 from mines.engine.rng import Rng
 gc.collect()
 
@@ -107,16 +106,13 @@ class Generator:
         # many far cells (u - m or m). (One in ``moved`` has PICKED in the solver's ``flags``:
         # the solver is idle meanwhile; its ``reset`` clears what an abandoned one left.)
         self.moved = array("H", bytes(2 * 16))
-        # Candidates found by ``perturb.scan``: the solver's stack, empty while it is stuck.
-        self.cand = self.solver.stack
+        # Candidates found by ``perturb.scan`` (in the solver's stack, empty while it is stuck).
         self.found = 0
         self.fill = False
         self.need = 0
-        self.first_far = 0
-        # Per kind of start and class: the chances (/256) to take, give up a mine (start_odds)
-        self.start_add = bytearray(STARTS * CLASSES)
-        self.start_drop = bytearray(STARTS * CLASSES)
-        self.start_tilted = bytearray(STARTS)
+        # Per kind of start and class the chances (/256) to take a mine, then to give one up,
+        # then per kind of start whether any is below 255 (``tilt.set_odds``, ``start_odds``).
+        self.odds = bytearray((2 * CLASSES + 1) * STARTS)
         self.odds_at = 0
         self.version = VERSION
         self.skip = 0   # odds that need no draw (0: untilted)
@@ -127,7 +123,8 @@ class Generator:
         self.done = True
         self.failed = False
         self.reason = None
-        self._clear_stats()
+        self.progress = self.slice_work = self.total_work = self.max_slice = 0
+        self.perturbations = self.restarts = self.doors = 0
         self.start_x = 0
         self.start_y = 0
         self.mines = 0
@@ -135,7 +132,6 @@ class Generator:
         self._job = None
         self._runner = None
         self._runner_level = -1
-        self._marks = False   # True: the case analysis marks cells in ``board.inside``
 
     def begin(self, mines, seed, start=None, level=presets.DEFAULT_LEVEL, version=VERSION):
         """Start making a board with ``mines`` mines from ``seed`` (any int). ``start``: the
@@ -161,11 +157,8 @@ class Generator:
         # Dense boards in a mirror image (x, y flipped, square ones also transposed: ``sym``'s
         # bits), mirrored back when ready (module notes; below 25% tools/spread.py sees no lean).
         sym = 0
-        self._strikes = STRIKES
         if mines * 4 >= self.width * self.height:
             sym = self.rng.below(8 if self.width == self.height else 4)
-            self._strikes = DENSE_STRIKES
-        self.sym = sym
         if sym & 2:
             sy = self.height - 1 - sy
         if sym & 1:
@@ -189,29 +182,19 @@ class Generator:
                 s.cases.stamp = 0
         if level >= presets.FULL and s.cases is None:
             # Made now, not mid-way; other levels need none, nor its code (board_job loads
-            # it first, for Hard). Its groups go on the solver's stack (empty then; ``cand``
+            # it first, for Hard). Its groups go on the solver's stack (empty then; ``scan``'s
             # only while stuck). In a game's buffers (``lent``) it is lent to no hinter:
             # room for its needs, grown if more, no ``cid``, its marks in ``inside``.
             from mines.engine.groups import CaseAnalysis
             s.cases = CaseAnalysis(s, gcells=s.stack, counts=s.when,
                                    groups=_GROUPS if lean else 0, masks=_MASKS if lean else 0,
                                    cid=not lean, mark=b.inside if lean else None)
-        # (after any level: an abandoned Hard board left marks)
-        self._marks = lean and s.cases is not None
         self.done = False
         self.failed = False
         self.reason = None
-        self._clear_stats()
-        self._job = self._make()
-
-    def _clear_stats(self):
-        self.progress = 0
-        self.slice_work = 0
-        self.total_work = 0
-        self.max_slice = 0
-        self.perturbations = 0
-        self.restarts = 0
-        self.doors = 0
+        self.progress = self.slice_work = self.total_work = self.max_slice = 0
+        self.perturbations = self.restarts = self.doors = 0
+        self._job = self._make(sym)
 
     def step(self):
         """Run one slice of generation. Returns True when finished, the board ready or given up
@@ -256,7 +239,7 @@ class Generator:
 
     # --- the work, as a generator that yields between slices ------------------------------
 
-    def _make(self):
+    def _make(self, sym):
         b = self.board
         s = self.solver
         rng = self.rng
@@ -267,15 +250,20 @@ class Generator:
         sy = self._sy
         start = b.index(sx, sy)
         cells = w * h
-        # Dense boards get more patience: ``DENSE_STRIKES`` and half as many tries as cells.
-        limit = (cells // 2 if self._strikes == DENSE_STRIKES else cells // 4) + 8
+        # Dense boards (those ``begin`` mirrors) get more patience: ``DENSE_STRIKES`` and half
+        # as many tries as cells.
+        most = STRIKES
+        limit = cells // 4 + 8
+        if self.mines * 4 >= cells:
+            most = DENSE_STRIKES
+            limit = cells // 2 + 8
         size = b.size
         order = s.order
         st = s.st
         unk = s.unk
         moved = self.moved
         flags = s.flags
-        add_odds = self.start_add
+        add_odds = self.odds
         at = self.odds_at
         skip = self.skip
         while True:
@@ -316,8 +304,9 @@ class Generator:
                     yield
                     continue
                 if status == SOLVED:
-                    if self._marks:
-                        # ``inside`` again: 1 on the cells, 0 on the border.
+                    if s.packed and s.cases is not None:
+                        # ``inside`` again (the case analysis marked cells there, at this
+                        # level or at an abandoned Hard board's): 1 on the cells, 0 on the border.
                         inside = b.inside
                         inside[:] = b.zeros
                         one = b"\x01" * w
@@ -327,7 +316,7 @@ class Generator:
                     part = 4
                     while part:
                         y = 0
-                        while self.sym & part and y < h + 2:
+                        while sym & part and y < h + 2:
                             yield
                             y = mirror(self, part, y)
                         part = 1 if part == 4 else part * 2 % 4
@@ -341,7 +330,7 @@ class Generator:
                 else:
                     strikes += 1
                 tries += 1
-                if strikes >= self._strikes or tries > limit:
+                if strikes >= most or tries > limit:
                     break
                 # Perturb: choose the number, then where the difference goes.
                 if s.work > SLICE_UNITS // 2:
@@ -387,7 +376,7 @@ class Generator:
                 if s.work + _STEP > SLICE_UNITS:
                     yield
                 u = make_decidable(self, best)
-                n = self.first_far
+                n = u   # the far cells go after the number's own
                 need = self.need
                 far = 1
                 while n - u < need:

@@ -15,8 +15,7 @@ predictable: at most 2**MAX_GROUP leaves, and the work is sliced like the rest o
 
 from array import array
 
-from mines.engine.layouts import GroupLayouts
-from mines.engine.totals import TotalCounts
+from mines.engine.layouts import GroupLayouts, TotalCounts
 from mines._const import const
 
 # The solver's cell states (solver.UNK and NUM), repeated here so that this module does not

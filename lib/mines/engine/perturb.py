@@ -1,7 +1,10 @@
-"""How the generator changes a board when the solver is stuck: which cells move, where to.
+"""How the generator changes a board when the solver is stuck: which cells move, where to;
+and, once they moved, what the solver must take back (``revise_begin``, ``revise``).
 
-Functions of the ``Generator`` (``gen``), as its methods would be; they live apart so that each
-module stays small enough to compile on the device.
+Functions of the ``Generator`` (``gen``), as its methods would be, and of its ``Solver``
+(``self``, in ``revise_begin`` and ``revise``); they live apart from the generator so that each
+module stays small enough to compile on the device, and in one module, not two, for the
+module's own heap (its object, dict and names: about 100 bytes a module).
 
 The counter-tilt. Among all no-guess boards, mines sit more often on the edges and in the
 corners than a uniform layout puts them (edge cells have fewer neighbours, so their numbers
@@ -27,6 +30,8 @@ that alone and let go at once), and are drawn from byte tables in the generator 
 
 from mines import phases
 from mines._const import const
+from mines.engine.solver import (ALL_FLAGS, CHANGED, FORGOTTEN, PAIR_QUEUED, QUEUED, RENUMBERED,
+                                 WHY_FULL, WHY_GIVEN, WHY_PAIR)
 
 # solver's states, folded by the compiler (checked by host_tests/test_solver.py).
 UNK = const(0)
@@ -40,6 +45,9 @@ CLASSES = const(12)   # 10 cell classes; version 1 also the cells touching the s
 # constants as long as the module is loaded (4 bytes an entry).
 _CLASS_OF = b"\x00\x01\x02\x03\x00\x04\x05\x06\x00\x00\x07\x08\x00\x00\x00\x09"
 STARTS = const(5)
+# In ``gen.odds``: where the chances to give up a mine begin, and the kinds of start tilted.
+_DROP = const(60)   # CLASSES * STARTS
+_TILTED = const(120)
 
 
 def start_kind(w, h, x, y):
@@ -62,8 +70,8 @@ def start_kind(w, h, x, y):
 def start_odds(gen, mines):
     """The counter-tilt for this board (``gen.version``, ``mines``, the start ``gen._sx``,
     ``gen._sy``): ``tilt.set_odds`` (and the typical work, for progress) when the board kind
-    changed; ``gen.odds_at``, where the start's odds begin in ``gen.start_add`` and
-    ``gen.start_drop``; ``gen.skip``: version 1's cells at odds 255 take or give up a mine
+    changed; ``gen.odds_at``, where the start's odds begin in ``gen.odds`` (those to give up
+    a mine ``_DROP`` further on); ``gen.skip``: version 1's cells at odds 255 take or give up a mine
     without a draw, version 0's all draw (256); 0: untilted, no draws at all."""
     v = gen.version
     if gen._tilt_for != mines * 2 + v:
@@ -79,7 +87,7 @@ def start_odds(gen, mines):
     if v:
         s = start_kind(gen.width, gen.height, gen._sx, gen._sy)
     gen.odds_at = s * CLASSES
-    gen.skip = (255 if v else 256) if gen.start_tilted[s] else 0
+    gen.skip = (255 if v else 256) if gen.odds[_TILTED + s] else 0
 
 
 def cell_class(gen, x, y):
@@ -192,14 +200,12 @@ def make_decidable(gen, number):
     flags = s.flags
     u = 0
     m = 0
-    gen.first_far = 0
     if st[number] == MINE:
         # A door in a wall of known mines: that mine moves away, as far as it can.
         moved[0] = number
         flags[number] |= PICKED
         gen.fill = False
         gen.need = 1
-        gen.first_far = 1
         s.work += 12
         return 1
     for d in b.offsets:
@@ -212,7 +218,6 @@ def make_decidable(gen, number):
     # Fill with probability m / u: on average no mine moves between here and far away.
     gen.fill = rng.below(u) < m
     gen.need = u - m if gen.fill else m
-    gen.first_far = u
     s.work += 12
     return u
 
@@ -263,8 +268,7 @@ def pick(gen, far):
             continue
         if not skip:
             return c
-        o = (gen.start_drop if want else gen.start_add)[
-            gen.odds_at + cell_class(gen, k - y * w, y)]
+        o = gen.odds[gen.odds_at + (_DROP if want else 0) + cell_class(gen, k - y * w, y)]
         # (Version 1 takes the chance out of 256 from the same draw's top bits.)
         if o >= skip or (r >> 22 if skip == 255 else rng.below(256)) < o:
             return c
@@ -272,9 +276,9 @@ def pick(gen, far):
 
 
 def scan(gen, far, pos, end, found):
-    """Add to ``cand`` (from index ``found`` on) every cell in pos..end-1 that ``pick`` could
-    take (before its odds); returns the new count."""
-    cand = gen.cand
+    """Add to the candidates (the solver's stack, from index ``found`` on) every cell in
+    pos..end-1 that ``pick`` could take (before its odds); returns the new count."""
+    cand = gen.solver.stack
     want = 1 if gen.fill else 0
     st = gen.solver.st
     flags = gen.solver.flags
@@ -292,11 +296,11 @@ def scan(gen, far, pos, end, found):
 
 
 def take_found(gen, n):
-    """Move one of the ``gen.found`` cells ``scan`` listed in ``cand``, drawn at random, to
+    """Move one of the ``gen.found`` cells ``scan`` listed, drawn at random, to
     ``moved[n]``; returns n + 1. Version 1 draws at the counter-tilt's odds here too, up to 8
     misses (the last far cells, often the far corners, took their mines untilted)."""
     s = gen.solver
-    cand = gen.cand
+    cand = s.stack
     stride = gen.board.stride
     found = gen.found
     misses = 0
@@ -309,8 +313,8 @@ def take_found(gen, n):
         s.work += 3
         misses += 1
         y = c // stride
-        o = (gen.start_drop if gen.fill else gen.start_add)[
-            gen.odds_at + cell_class(gen, c - y * stride - 1, y - 1)]
+        o = gen.odds[gen.odds_at + (_DROP if gen.fill else 0)
+                     + cell_class(gen, c - y * stride - 1, y - 1)]
         if o == 255 or r >> 22 < o:
             break
     found -= 1
@@ -327,3 +331,182 @@ def touches_number(gen, c):
         if st[c + d] == NUM:
             return True
     return False
+
+
+# --- Taking back what the solver learnt, after mines moved ------------------------------------
+# ``revise_begin`` then ``revise`` (sliced: call until it returns True, with a budget of cells
+# per call): after mines moved under some open numbers, forget exactly the deductions that used
+# an old value of those numbers, directly or through other forgotten cells (and,
+# conservatively, every case-analysis deduction after the first changed number), keep the rest
+# in their order, and queue the numbers next to what changed, so the solver goes on from a
+# state it could have reached from the start of the new board.
+#
+# A packed solver (the generator's and a hinter's own: ``Solver(..., packed=True)``) keeps no
+# ``src2``: a pair deduction's ``why`` is WHY_PAIR | j << 2, its other number at ``poffs[j]``
+# from its first.
+
+
+def revise_begin(self, cells, n):
+    """Mines were moved on ``cells[0:n]`` (unknown cells, or in the end game known ones, which
+    are then forgotten with all that depended on them). Every open number touching them now
+    shows a new value; ``revise`` then forgets exactly the deductions that depended on an old
+    value, directly or through other forgotten cells, and keeps the rest. ``cells`` must stay
+    as it is until ``revise`` is done. Returns the position in ``order`` of the first changed
+    number: nothing learnt before it changes."""
+    st = self.st
+    when = self.when
+    order = self.order
+    flags = self.flags
+    clue = self.clue
+    count = self.board.count
+    offsets = self.offsets
+    keep = self.nknown
+    for i in range(n):
+        c = cells[i]
+        if st[c] != UNK:
+            # A known cell whose mine moved (the end game): what was learnt of it is wrong.
+            flags[c] |= FORGOTTEN
+            k = when[c]
+            while order[k] != c:   # (a narrow solver's: modulo 256)
+                k += 256
+            if k < keep:
+                keep = k
+        for d in offsets:
+            y = c + d
+            if st[y] == NUM:
+                flags[y] |= RENUMBERED
+                clue[y] = count[y]
+                k = when[y]
+                while order[k] != y:
+                    k += 256
+                if k < keep:
+                    keep = k
+    self._moved = cells
+    self._nmoved = n
+    self._cursor = keep
+    self._write = keep
+    self._phase = 0
+    self.psp = 0        # the pair stack (empty when stuck) lists the cells forgotten
+    self.work += 10 * n
+    return keep
+
+
+def revise(self, budget):
+    """Carry on with ``revise_begin``'s work, about ``budget`` cells a call. Returns True when
+    done: the numbers next to what changed are queued again and solving can go on."""
+    st = self.st
+    flags = self.flags
+    order = self.order
+    offsets = self.offsets
+    forgot = self.pstack
+    if self._phase == 0:
+        # In order, so a cell's sources and their neighbourhoods are judged before it. A
+        # forgotten cell keeps FORGOTTEN (and a changed number RENUMBERED) until the walk ends.
+        why = self.why
+        src = self.src
+        src2 = self.src2
+        when = self.when
+        packed = self.packed
+        narrow = self.narrow
+        low = 255 if narrow else 0xFFFF
+        poffs = self.poffs
+        unk = self.unk
+        mk = self.mk
+        nforgot = self.psp
+        k = self._cursor
+        out = self._write
+        end = k + budget
+        if end > self.nknown:
+            end = self.nknown
+        while k < end:
+            c = order[k]
+            k += 1
+            f = flags[c]
+            bad = f & FORGOTTEN
+            if not bad:
+                w = why[c]
+                if w == WHY_FULL:
+                    bad = 1   # it used the whole board: assume the worst
+                elif w != WHY_GIVEN:
+                    a = src[c]
+                    if narrow:   # a byte of it: the number within 128 of c (``Solver``)
+                        a = c - 128 + ((a - c + 128) & 255)
+                    b = a if packed else src2[c]
+                    if packed and w & 3 == WHY_PAIR:
+                        b = a + poffs[w >> 2]   # (see ``Solver``)
+                    if (flags[a] | flags[b]) & (FORGOTTEN | RENUMBERED):
+                        bad = 1
+                    else:
+                        for d in offsets:
+                            if (flags[a + d] | flags[b + d]) & FORGOTTEN:
+                                bad = 1
+                                break
+            if not bad:
+                order[out] = c
+                when[c] = out & low
+                out += 1
+                continue
+            flags[c] = f | FORGOTTEN
+            forgot[nforgot] = c
+            nforgot += 1
+            # Known cell c becomes unknown again: its neighbours' counters follow.
+            if st[c] == MINE:
+                self.mines_left += 1
+                for d in offsets:
+                    unk[c + d] += 1
+                    mk[c + d] -= 1
+            else:
+                for d in offsets:
+                    unk[c + d] += 1
+            st[c] = UNK
+            self.unknown += 1
+        self.work += 4 * (k - self._cursor) + 5 * (nforgot - self.psp)
+        self._cursor = k
+        self._write = out
+        self.psp = nforgot
+        if k < self.nknown:
+            return False
+        self.nknown = out
+        self._phase = 1
+        self._cursor = 0
+        return False
+    # Queue the numbers next to a forgotten cell, and the changed numbers; every other number
+    # was already looked at in the stuck state and nothing around it changed.
+    unk = self.unk
+    stack = self.stack
+    sp = self.sp
+    i = self._cursor
+    end = i + budget
+    nforgot = self.psp
+    if end > nforgot:
+        end = nforgot
+    while i < end:
+        c = forgot[i]
+        i += 1
+        flags[c] &= QUEUED | PAIR_QUEUED
+        for d in offsets:
+            y = c + d
+            if st[y] == NUM and unk[y] and not flags[y] & QUEUED:
+                flags[y] |= QUEUED
+                stack[sp] = y
+                sp += 1
+    self.work += 9 * (i - self._cursor)
+    self._cursor = i
+    self.sp = sp
+    if i < nforgot:
+        return False
+    moved = self._moved
+    for j in range(self._nmoved):
+        c = moved[j]
+        for d in offsets:
+            y = c + d
+            if flags[y] & RENUMBERED:
+                flags[y] &= ALL_FLAGS ^ RENUMBERED ^ CHANGED
+                if st[y] == NUM and unk[y] and not flags[y] & QUEUED:
+                    flags[y] |= QUEUED
+                    stack[sp] = y
+                    sp += 1
+    self.work += 9 * self._nmoved
+    self.sp = sp
+    self.psp = 0
+    return True

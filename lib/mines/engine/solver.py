@@ -40,8 +40,8 @@ WALL = const(4)  # the border ring
 # Bits of ``Solver.flags`` (per cell). ``groups`` repeats CHANGED (a test checks it).
 QUEUED = const(1)        # an open number on the single rule's stack
 PAIR_QUEUED = const(2)   # an open number on the pair rule's stack
-FORGOTTEN = const(4)     # ``revision.revise``: a deduction being taken back
-RENUMBERED = const(8)    # ``revision.revise``: an open number whose value a move changed
+FORGOTTEN = const(4)     # ``perturb.revise``: a deduction being taken back
+RENUMBERED = const(8)    # ``perturb.revise``: an open number whose value a move changed
 CHANGED = const(16)      # the number's neighbourhood or value changed since the last case analysis
 ALL_FLAGS = const(31)
 # ``perturb`` (repeated there; a test checks it): a cell the generator has put in its
@@ -78,9 +78,9 @@ class Solver:
     ``board``: the ``Board`` giving the size (and, in oracle mode, the truth).
     ``oracle``: True to read numbers from ``board`` as cells are proven safe.
     ``lent``: None, or (bytearray, array("H")) as ``why`` and ``pstack``, used by no other.
-    ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``revision``).
+    ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``perturb.revise``).
     ``narrow`` (packed; the generator's in a game's buffers): ``src`` and ``when`` a byte a
-    cell, modulo 256 (``revision`` and ``perturb`` tell them back; lent to no hinter).
+    cell, modulo 256 (``perturb`` tells them back; lent to no hinter).
     """
 
     def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False):
@@ -89,10 +89,12 @@ class Solver:
         size = board.size
         self.size = size
         self.offsets = board.offsets
-        # Room past the end, all WALL: a pair partner up to 2 cells past the border ring has an
-        # index in [-2 * stride - 2, size + 2 * stride + 2), negative ones wrapping to the end:
-        # no bounds check.
-        self.st = bytearray(size + 2 * board.stride + 2)
+        # Room past the end, all WALL (set here; nothing writes there): a pair partner up to 2
+        # cells past the border ring has an index in [-2 * stride - 2, size + 2 * stride + 2),
+        # negative ones wrapping to the end: no bounds check.
+        self.st = st = bytearray(size + 2 * board.stride + 2)
+        for i in range(size, len(st)):
+            st[i] = WALL
         # An open number's value: an oracle's are its board's counts (a number opens with its
         # count, a move renumbers both): no copy.
         self.clue = board.count if oracle else bytearray(size)
@@ -139,32 +141,26 @@ class Solver:
         self._kinds = None
         self.reset()
 
-    def _templates(self):
-        """The state of a board with nothing known, made once (a few rows: ``Board.rows``);
-        ``reset`` copies it."""
-        b = self.board
-        self._kinds, self._row_kind = b.rows(WALL, UNK)
-        self._st_tail = bytes((WALL,)) * (len(self.st) - self.size)   # past the last row
-        self._zeros = b.zeros
-
     def reset(self, total_mines=-1):
         """Everything unknown again. ``total_mines``: the mine count a player is told (-1: not
         told; level FULL then reasons without it). Costs a few block copies (two a row)."""
+        board = self.board
         if self._kinds is None:
-            self._templates()
+            # The state of a board with nothing known, made once (a few rows: ``Board.rows``):
+            # (the kinds of row, each row's kind).
+            self._kinds = board.rows(WALL, UNK)
         st = self.st
         unk = self.unk
-        kinds = self._kinds
-        stride = self.board.stride
+        kinds, row_kind = self._kinds
+        stride = board.stride
         a = 0
-        for k in self._row_kind:
+        for k in row_kind:
             b = a + stride
             st[a:b] = kinds[k]
             unk[a:b] = kinds[k + 1]
             a = b
-        st[a:] = self._st_tail
-        self.mk[:] = self._zeros
-        self.flags[:] = self._zeros
+        self.mk[:] = board.zeros
+        self.flags[:] = board.zeros
         self.epoch += 1
         if self.cases is not None:
             self.cases.abandon()
@@ -266,7 +262,7 @@ class Solver:
         """Solve at ``level`` as far as possible; a generator that yields RUNNING after about
         ``slice_units`` work units, STUCK when nothing more follows, SOLVED when no cell is
         unknown. After STUCK or SOLVED it may be resumed (the caller may have changed the state
-        meanwhile, e.g. by ``revision.revise``)."""
+        meanwhile, e.g. by ``perturb.revise``)."""
         st = self.st
         unk = self.unk
         mk = self.mk

@@ -13,6 +13,8 @@ from mines._const import const
 # perturb.CLASSES and STARTS, repeated (perturb imports this module; a test checks them).
 _CLASSES = const(12)
 _STARTS = const(5)
+_DROP = const(60)   # perturb's: where ``gen.odds`` holds the chances to give up a mine
+_TILTED = const(120)   # and the kinds of start tilted
 
 # The counter-tilt, 13 bytes a row: width, height, mines, then per cell class (see
 # ``perturb.cell_class``) minus the log-odds, in 1/64ths, of a cell taking a mine (in hex). Calibrated
@@ -119,8 +121,8 @@ def _nearest(table, row, w, h, mines):
 def set_odds(gen, mines, version):
     """The counter-tilt for this board kind (once per kind, not per board): per kind of start
     (version 1; version 0 has one) and class, the chance out of 256 that a cell takes a mine,
-    in ``gen.start_add``, and that it gives one up (the inverse odds), in ``gen.start_drop``;
-    ``gen.start_tilted`` marks the kinds of start whose odds are not all 255. ``start_odds``
+    in ``gen.odds``, and that it gives one up (the inverse odds), ``_DROP`` further on; from
+    ``_TILTED`` on, a byte per kind of start whose odds are not all 255. ``start_odds``
     picks the start's. A board listed takes its row; another the two rows nearest in density
     below and above, interpolated (or the row below, past the densest); none below the
     sparsest."""
@@ -132,6 +134,7 @@ def set_odds(gen, mines, version):
     if version:
         slo, shi, st = _nearest(_START, _SROW, w, h, mines)
         n = _CLASSES
+    odds = gen.odds
     for k in range(2 * n * (_STARTS if version else 1)):
         # Minus the log-odds of class c for start kind s; the first pass over a start kind finds
         # the least (``top``, its likeliest class) and the most (``low``).
@@ -153,9 +156,9 @@ def set_odds(gen, mines, version):
             if low is None or v > low:
                 low = v
         else:
-            gen.start_add[s * _CLASSES + c] = int(255 * math.exp((top - v) / 64) + 0.5)
-            gen.start_drop[s * _CLASSES + c] = int(255 * math.exp((v - low) / 64) + 0.5)
-            gen.start_tilted[s] = top != low
+            odds[s * _CLASSES + c] = int(255 * math.exp((top - v) / 64) + 0.5)
+            odds[_DROP + s * _CLASSES + c] = int(255 * math.exp((v - low) / 64) + 0.5)
+            odds[_TILTED + s] = top != low
     # Its floats are garbage, strewn over the heap: collected now (a quiet moment, once per
     # board kind), the board's own allocations find room without a search past them.
     gc.collect()
