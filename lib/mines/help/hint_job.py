@@ -140,7 +140,7 @@ class HintJob:
         the settled view is written in them.)"""
         h.solver.cases = None
         if phases.UNLOAD:
-            for name in ("groups", "layouts", "totals"):
+            for name in ("groups", "layouts"):
                 phases.forget("mines.engine." + name)
 
     def spin(self):
