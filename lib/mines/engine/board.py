@@ -29,7 +29,9 @@ class Board:
                 inside[row + x] = 1
         self.inside = inside
         self.mines = 0
-        self.zeros = bytes(self.size)   # for block clears of any per-cell buffer
+        # For block clears of any per-cell buffer (a row's while a game's lent generator makes
+        # the board: ``clear`` copes; board_job gives the whole back).
+        self.zeros = bytes(self.size)
 
     def rows(self, wall, inside):
         """A solver's state with nothing known, row by row (for ``Solver.reset``): returns
@@ -75,11 +77,18 @@ class Board:
     def y_of(self, i):
         return i // self.stride - 1
 
-    def clear(self):
-        """No mines anywhere."""
-        self.mine[:] = self.zeros
-        self.count[:] = self.zeros
-        self.mines = 0
+    def clear(self, buf=None):
+        """No mines anywhere; or, given ``buf`` (a per-cell bytearray), zeros in it."""
+        if buf is None:
+            self.clear(self.mine)
+            buf = self.count
+            self.mines = 0
+        z = self.zeros
+        n = len(z)
+        a = 0
+        while a < self.size:
+            buf[a:a + n] = z
+            a += n
 
     def add_mine(self, i):
         """Put a mine on empty cell i, keeping the counts right (8 updates, no rescan)."""

@@ -97,7 +97,9 @@ class Generator:
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
         self.width = width
         self.height = height
-        self.board = Board(width, height)
+        self.board = b = Board(width, height)
+        if lent is not None:
+            b.zeros = bytes(b.stride)   # (a row: ``Board.clear`` copes; ``take`` gives it back)
         # (Narrow: a deduction's number lies within 128 cells up to 39 wide.)
         self.solver = Solver(self.board, True, lent, lent is not None, lent is not None
                              and width < 40)
@@ -177,7 +179,7 @@ class Generator:
         if lean and level >= presets.FULL:
             # The analysis's marks in the board's ``inside`` (read by no one until the board
             # is made), rebuilt at the end.
-            b.inside[:] = b.zeros
+            b.clear(b.inside)
             if s.cases is not None:
                 s.cases.stamp = 0
         if level >= presets.FULL and s.cases is None:
@@ -235,7 +237,10 @@ class Generator:
         """Make the board in one go (tools and tests); returns the board."""
         while not self.step():
             pass
-        return self.board
+        b = self.board
+        if len(b.zeros) < b.size:
+            b.zeros = bytes(b.size)
+        return b
 
     # --- the work, as a generator that yields between slices ------------------------------
 
@@ -308,7 +313,7 @@ class Generator:
                         # ``inside`` again (the case analysis marked cells there, at this
                         # level or at an abandoned Hard board's): 1 on the cells, 0 on the border.
                         inside = b.inside
-                        inside[:] = b.zeros
+                        b.clear(inside)
                         one = b"\x01" * w
                         for i in range(stride + 1, stride * (h + 1), stride):
                             inside[i:i + w] = one

@@ -388,7 +388,7 @@ class CaseAnalysis:
                 continue
             # From here on, a change is news to the next analysis. (Both stacks are empty now,
             # and the marks of a revision are cleared, so every flag can go.)
-            flags[:] = s.board.zeros
+            s.board.clear(flags)
             for i in range(nfound):
                 v = found[i]
                 s.learn_from_group(v >> 1, v & 1, v >> 1)
@@ -401,7 +401,7 @@ class CaseAnalysis:
         one then count as not taken."""
         stamp = self.stamp + 1
         if stamp > 127:   # (128 and up: ``layouts.start``'s constraint numbers)
-            self.mark[:] = self.s.board.zeros
+            self.s.board.clear(self.mark)
             stamp = 1
         self.stamp = stamp
         return stamp

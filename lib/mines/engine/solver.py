@@ -159,8 +159,8 @@ class Solver:
             st[a:b] = kinds[k]
             unk[a:b] = kinds[k + 1]
             a = b
-        self.mk[:] = board.zeros
-        self.flags[:] = board.zeros
+        board.clear(self.mk)
+        board.clear(self.flags)
         self.epoch += 1
         if self.cases is not None:
             self.cases.abandon()

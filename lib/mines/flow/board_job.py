@@ -134,4 +134,6 @@ class BoardJob:
         boards.next_seed()
         boards.start_x, boards.start_y, boards.level = x, y, level
         boards.release()
+        if len(board.zeros) < board.size:   # (a row's while the generator's buffers were kept)
+            board.zeros = bytes(board.size)
         return game
