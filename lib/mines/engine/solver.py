@@ -59,7 +59,7 @@ RUNNING = const(0)  # a slice of work is done; more remains
 STUCK = const(1)    # nothing more can be proven at this level
 SOLVED = const(2)   # no unknown cell is left
 
-_POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+_POPCOUNT = b"\0\1\1\2\1\2\2\3\1\2\2\3\2\3\3\4"   # of a nibble (16 bytes, not 256)
 # j at (1 << j) % 37, j < 24 (distinct for j < 36): ``Solver.run`` walks the bits of a mask.
 _LOG37 = bytearray(37)
 for _j in range(24):
@@ -413,7 +413,8 @@ class Solver:
                     ub = unk[b]
                     if not ub:
                         continue
-                    s = popcount[mask & share_a[j]]   # 2 or more
+                    s = mask & share_a[j]
+                    s = popcount[s & 15] + popcount[s >> 4]   # 2 or more
                     rb = clue[b] - mk[b]
                     only_a = ua - s
                     only_b = ub - s
