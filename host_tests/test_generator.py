@@ -562,3 +562,27 @@ def test_a_generator_in_a_games_buffers_sizes_its_case_analysis_by_need(monkeypa
                 assert len(room.cset) > 1 and len(room.layouts.orm) > 1
                 assert len(room.layouts.key) > 1
             assert isinstance(room.layouts.andm, array)
+
+
+def test_a_lent_generator_keeps_a_row_of_zeros_until_the_board_is_made():
+    """In a game's buffers the board's ``zeros`` is a row long while the board is made
+    (``Board.clear`` copes); ``run`` (and board_job's ``take``) give the whole back."""
+    from mines.engine.board import Board
+    from mines.engine.game import Game
+    game = Game(30, 24)
+    gen = Generator(30, 24, (game.shown, game.fill))
+    b = gen.board
+    assert len(b.zeros) == b.stride
+    gen.begin(99, 5, None, presets.FULL)
+    gen.step()
+    assert len(b.zeros) == b.stride and not any(gen.solver.flags[:b.stride])
+    gen.run()
+    assert b.zeros == bytes(b.size)
+    plain = Generator(30, 24)
+    plain.begin(99, 5, None, presets.FULL)
+    assert grid_string(plain.run()) == grid_string(b)
+    buf = bytearray(b"\x07" * b.size)
+    short = Board(30, 24)
+    short.zeros = bytes(short.stride)
+    short.clear(buf)
+    assert buf == bytes(b.size)
