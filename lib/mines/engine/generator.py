@@ -99,16 +99,16 @@ class Generator:
         self.height = height
         self.board = b = Board(width, height)
         if lent is not None:
-            b.zeros = bytes(b.stride)   # (a row: ``Board.clear`` copes; ``take`` gives it back)
-        # (Narrow: a deduction's number lies within 128 cells up to 39 wide.)
-        self.solver = Solver(self.board, True, lent, lent is not None, lent is not None
+            b.zeros = bytes(b.stride)   # (a row till ``take``: ``Board.clear`` copes)
+        # (Narrow: a deduction's number is within 128 cells below 40 wide.)
+        self.solver = Solver(b, True, lent, lent is not None, lent is not None
                              and width < 40)
         self.rng = Rng(0)
         # The cells a perturbation changes: a number's covered neighbours (at most 8) and as
         # many far cells (u - m or m). (One in ``moved`` has PICKED in the solver's ``flags``:
         # the solver is idle meanwhile; its ``reset`` clears what an abandoned one left.)
         self.moved = array("H", bytes(2 * 16))
-        # Candidates found by ``perturb.scan`` (in the solver's stack, empty while it is stuck).
+        # Candidates found by ``perturb.scan`` (in the solver's stack: empty while stuck).
         self.found = 0
         self.fill = False
         self.need = 0
@@ -177,8 +177,8 @@ class Generator:
         b = self.board
         lean = s.packed
         if lean and level >= presets.FULL:
-            # The analysis's marks in the board's ``inside`` (read by no one until the board
-            # is made), rebuilt at the end.
+            # The analysis's marks in the board's ``inside`` (read by none until the board is
+            # made), rebuilt at the end.
             b.clear(b.inside)
             if s.cases is not None:
                 s.cases.stamp = 0
