@@ -37,7 +37,7 @@ from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, RUNNING, SAFE, Solver
-from mines.help.view_loader import FRESH, load, pending_flags
+from mines import phases
 
 # The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
 # hint, is in ``mines.help.reasons``, imported when a hint is chosen (a check after a move never
@@ -55,6 +55,7 @@ _MASKS = const(96)   # its layout masks and totals likewise (a board's frontier 
 _NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
 
+FRESH = 0xFE   # ``last[0]``: no view loaded (see ``forget``)
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 
 # What to look for (``begin``'s ``mode``).
@@ -115,8 +116,8 @@ class Hinter:
         self._nt = 0         # cells marked in ``seen`` (listed in ``walk``) by a load
         self.numbers = 0     # open numbers in the last view loaded, and blown mines
         self.blown = 0
-        self.counting = None    # exact counting when a group is over the case analysis's bound
-        self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
+        self.counting = None    # exact counting when a group is over the analysis's bound
+        self.frontier = None    # a ``Frontier`` to count with (the probabilities' too)
         if solver.cases is not None:
             self._borrow(solver.cases)
         self.forget()
@@ -195,6 +196,7 @@ class Hinter:
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
         self.seen[:] = b.zeros   # (the load's marks: a settled view or a walk left it)
+        from mines.help.view_loader import load, pending_flags
         for _ in load(self, shown):
             yield
         if self.error is None and 0 <= self.total < self.blown:
@@ -209,6 +211,7 @@ class Hinter:
         if self.mode != MODE_SAFE:
             for _ in pending_flags(self, shown, self.truth):
                 yield
+        load = pending_flags = None   # (its code goes before a case split)
         s.work += 20
         self._found = False
         self._counted = -1
@@ -265,6 +268,8 @@ class Hinter:
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
+                if phases.UNLOAD:
+                    phases.forget("mines.help.view_loader")
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis

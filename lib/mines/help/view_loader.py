@@ -20,8 +20,8 @@ again (``_undo``) and is back at the state this one left, with no copy of it kep
 from mines._const import const
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, NUM, UNK
+from mines.help.hints import FRESH
 
-FRESH = 0xFE   # in ``Hinter.last[0]``: no view loaded (a border cell, or past a row's cells)
 _K_COVERED = bytes((COVERED,))   # tiles a view is searched for
 _K_FLAG = bytes((FLAG,))
 _K_BAD_FLAG = bytes((BAD_FLAG,))
