@@ -211,7 +211,9 @@ class Hinter:
         if self.mode != MODE_SAFE:
             for _ in pending_flags(self, shown, self.truth):
                 yield
-        load = pending_flags = None   # (its code goes before a case split)
+        load = pending_flags = None   # (its code goes until the next answer)
+        if phases.UNLOAD:
+            phases.forget("mines.help.view_loader")
         s.work += 20
         self._found = False
         self._counted = -1
@@ -268,8 +270,6 @@ class Hinter:
                 for _ in self._closure(rule, presets.SINGLE if rule == RULE_SINGLE else presets.PAIRS):
                     yield
             else:
-                if phases.UNLOAD:
-                    phases.forget("mines.help.view_loader")
                 cases = s.cases
                 if cases is None:
                     from mines.engine.groups import CaseAnalysis
