@@ -179,6 +179,8 @@ class Hinter:
         self.work += s.work
         if self.done:
             self._job = None   # (its frame and the load's, let go until the next answer)
+            if s.cases is not None:
+                s.cases._gen = None   # (the analysis's frames likewise)
         return self.done
 
     def run(self):
