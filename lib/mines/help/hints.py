@@ -27,7 +27,7 @@ Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or
 Buffers are made once per board size; a hint can borrow the generator's idle solver.
 
 Each answer begins by loading the view into the solver (``view_loader``): from scratch, or from
-the last view loaded by applying only what changed since.
+the last view loaded by applying what changed since.
 """
 
 from mines._const import const
@@ -40,8 +40,8 @@ from mines.engine.solver import MINE, RUNNING, SAFE, Solver
 from mines import phases
 
 # The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
-# hint, is in ``mines.help.reasons``, imported when a hint is chosen (a check after a move never
-# needs it) and let go with the guess's code after an answer (``hint_job.HintJob.rest``).
+# hint, is in ``mines.help.reasons``, imported when a hint is chosen (never by a check) and let
+# go after an answer (``hint_job.HintJob.rest``). The view loader's code goes after each load.
 RULE_SINGLE = 0
 RULE_PAIRS = 1
 RULE_CASES = 2
@@ -53,7 +53,7 @@ CANDIDATES = 4   # hints compared within the first rule that finds any
 _GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
 _MASKS = const(96)   # its layout masks and totals likewise (a board's frontier cells at most)
 _NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
-_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
+_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (to stop at a hint)
 
 FRESH = 0xFE   # ``last[0]``: no view loaded (see ``forget``)
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
@@ -178,9 +178,9 @@ class Hinter:
         s.oracle = oracle
         self.work += s.work
         if self.done:
-            self._job = None   # (its frame and the load's, let go until the next answer)
-            if s.cases is not None:
-                s.cases._gen = None   # (the analysis's frames likewise)
+            self._job = None   # (its frames, the load's and the analysis's, let go
+            if s.cases is not None:   # until the next answer)
+                s.cases._gen = None
         return self.done
 
     def run(self):
@@ -188,7 +188,7 @@ class Hinter:
             pass
         return self
 
-    # -- the work -----------------------------------------------------------------------------
+    # -- the work --
 
     def _work(self):
         s = self.solver
@@ -197,7 +197,7 @@ class Hinter:
         starts = self.starts
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
-        self.seen[:] = b.zeros   # (the load's marks: a settled view or a walk left it)
+        self.seen[:] = b.zeros   # (a settled view's or a walk's marks)
         from mines.help.view_loader import load, pending_flags
         for _ in load(self, shown):
             yield
@@ -213,7 +213,7 @@ class Hinter:
         if self.mode != MODE_SAFE:
             for _ in pending_flags(self, shown, self.truth):
                 yield
-        load = pending_flags = None   # (its code goes until the next answer)
+        load = pending_flags = None
         if phases.UNLOAD:
             phases.forget("mines.help.view_loader")
         s.work += 20
