@@ -41,7 +41,7 @@ from mines import phases
 
 # The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
 # hint, is in ``mines.help.reasons``, imported when a hint is chosen (never by a check) and let
-# go after an answer (``hint_job.HintJob.rest``). The view loader's code goes after each load.
+# go after an answer (``hint_job.HintJob.rest``); the view loader's after each load.
 RULE_SINGLE = 0
 RULE_PAIRS = 1
 RULE_CASES = 2
@@ -198,7 +198,7 @@ class Hinter:
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
         self.seen[:] = b.zeros   # (a settled view's or a walk's marks)
-        from mines.help.view_loader import load, pending_flags
+        from mines.help.view_loader import load, pending_flags, __file__ as vl
         for _ in load(self, shown):
             yield
         if self.error is None and 0 <= self.total < self.blown:
@@ -214,7 +214,7 @@ class Hinter:
             for _ in pending_flags(self, shown, self.truth):
                 yield
         load = pending_flags = None
-        if phases.UNLOAD:
+        if phases.UNLOAD and vl[-3] == "m":   # (.mpy: a cheap reload)
             phases.forget("mines.help.view_loader")
         s.work += 20
         self._found = False
