@@ -27,7 +27,7 @@ Sliced like generation: ``begin`` then ``step(units)`` until it returns True (or
 Buffers are made once per board size; a hint can borrow the generator's idle solver.
 
 Each answer begins by loading the view into the solver (``view_loader``): from scratch, or from
-the last view loaded by applying only what changed since.
+the last view loaded by applying what changed since.
 """
 
 from mines._const import const
@@ -37,11 +37,11 @@ from mines.engine import presets
 from mines.engine.board import Board
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, RUNNING, SAFE, Solver
-from mines.help.view_loader import FRESH, load, pending_flags
+from mines import phases
 
 # The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
-# hint, is in ``mines.help.reasons``, imported when a hint is chosen (a check after a move never
-# needs it) and let go with the guess's code after an answer (``hint_job.HintJob.rest``).
+# hint, is in ``mines.help.reasons``, imported when a hint is chosen (never by a check) and let
+# go after an answer (``hint_job.HintJob.rest``); the view loader's after each load.
 RULE_SINGLE = 0
 RULE_PAIRS = 1
 RULE_CASES = 2
@@ -53,8 +53,9 @@ CANDIDATES = 4   # hints compared within the first rule that finds any
 _GROUPS = const(32)   # groups a case analysis has room for at first (grown when a view has more)
 _MASKS = const(96)   # its layout masks and totals likewise (a board's frontier cells at most)
 _NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
-_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (so it stops once it has a hint)
+_LOOK_UNITS = const(48)  # solver work between looks at what it learnt (to stop at a hint)
 
+FRESH = 0xFE   # ``last[0]``: no view loaded (see ``forget``)
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 
 # What to look for (``begin``'s ``mode``).
@@ -115,8 +116,8 @@ class Hinter:
         self._nt = 0         # cells marked in ``seen`` (listed in ``walk``) by a load
         self.numbers = 0     # open numbers in the last view loaded, and blown mines
         self.blown = 0
-        self.counting = None    # exact counting when a group is over the case analysis's bound
-        self.frontier = None    # a ``Frontier`` to count with (shared with the probabilities')
+        self.counting = None    # exact counting when a group is over the analysis's bound
+        self.frontier = None    # a ``Frontier`` to count with (the probabilities' too)
         if solver.cases is not None:
             self._borrow(solver.cases)
         self.forget()
@@ -177,7 +178,9 @@ class Hinter:
         s.oracle = oracle
         self.work += s.work
         if self.done:
-            self._job = None   # (its frame and the load's, let go until the next answer)
+            self._job = None   # (its frames, the load's and the analysis's, let go
+            if s.cases is not None:   # until the next answer)
+                s.cases._gen = None
         return self.done
 
     def run(self):
@@ -185,7 +188,7 @@ class Hinter:
             pass
         return self
 
-    # -- the work -----------------------------------------------------------------------------
+    # -- the work --
 
     def _work(self):
         s = self.solver
@@ -194,7 +197,8 @@ class Hinter:
         starts = self.starts
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
-        self.seen[:] = b.zeros   # (the load's marks: a settled view or a walk left it)
+        self.seen[:] = b.zeros   # (a settled view's or a walk's marks)
+        from mines.help.view_loader import load, pending_flags, __file__ as vl
         for _ in load(self, shown):
             yield
         if self.error is None and 0 <= self.total < self.blown:
@@ -209,6 +213,9 @@ class Hinter:
         if self.mode != MODE_SAFE:
             for _ in pending_flags(self, shown, self.truth):
                 yield
+        load = pending_flags = None
+        if phases.UNLOAD and vl[-3] == "m":   # (.mpy: a cheap reload)
+            phases.forget("mines.help.view_loader")
         s.work += 20
         self._found = False
         self._counted = -1

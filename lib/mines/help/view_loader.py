@@ -14,14 +14,14 @@ A from-scratch load walks every cell (about 25-50 ms on the device for Expert); 
 the rows that changed are walked and the numbers around changed cells redone. Anything a game
 cannot do between two views (a number covered again, a new board) makes it load from scratch.
 What the solver learns after a load is in ``order`` after the frontier: the next load forgets it
-again (``_undo``) and is back at the state this one left, with no copy of it kept.
+again (its undo) and is back at the state this one left, with no copy of it kept.
 """
 
 from mines._const import const
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, NUM, UNK
+from mines.help.hints import FRESH
 
-FRESH = 0xFE   # in ``Hinter.last[0]``: no view loaded (a border cell, or past a row's cells)
 _K_COVERED = bytes((COVERED,))   # tiles a view is searched for
 _K_FLAG = bytes((FLAG,))
 _K_BAD_FLAG = bytes((BAD_FLAG,))
@@ -39,8 +39,41 @@ def load(h, shown):
     if fresh:
         s.reset(-1)
     else:
-        for _ in _undo(h):
-            yield
+        # Forget what the solver learnt since the last load (the cells after the frontier in
+        # ``order``), newest first, back to the state that load left (``nknown`` follows: an
+        # undo cut short goes on at the next load).
+        st = s.st
+        unk = s.unk
+        mk = s.mk
+        order = s.order
+        o0, o1, o2, o3, o4, o5, o6, o7 = b.offsets
+        nf = h._numbers
+        k = s.nknown
+        while k > nf:   # written out: a hint after a check undoes hundreds of cells
+            k -= 1
+            c = order[k]
+            unk[c + o0] += 1
+            unk[c + o1] += 1
+            unk[c + o2] += 1
+            unk[c + o3] += 1
+            unk[c + o4] += 1
+            unk[c + o5] += 1
+            unk[c + o6] += 1
+            unk[c + o7] += 1
+            if st[c] == MINE:
+                mk[c + o0] -= 1
+                mk[c + o1] -= 1
+                mk[c + o2] -= 1
+                mk[c + o3] -= 1
+                mk[c + o4] -= 1
+                mk[c + o5] -= 1
+                mk[c + o6] -= 1
+                mk[c + o7] -= 1
+            st[c] = UNK
+            s.nknown = k
+            s.work += 9
+            if s.work >= h._units:
+                yield
         # The rest of a reset: no flags, empty stacks, no analysis half done.
         s.flags[:] = b.zeros
         if s.cases is not None:
@@ -255,44 +288,6 @@ def _changes(h, shown):
         at -= 1
     h._numbers = nf
     s.work += 4 * nt + 2 * nf
-
-def _undo(h):
-    """A generator: forget what the solver learnt since the last load (the cells after the
-    frontier in ``order``), newest first, so that its state is the one that load left.
-    ``nknown`` follows, so an undo cut short goes on at the next load."""
-    s = h.solver
-    st = s.st
-    unk = s.unk
-    mk = s.mk
-    order = s.order
-    o0, o1, o2, o3, o4, o5, o6, o7 = h.board.offsets
-    nf = h._numbers
-    k = s.nknown
-    while k > nf:   # written out: a hint after a check undoes hundreds of cells
-        k -= 1
-        c = order[k]
-        unk[c + o0] += 1
-        unk[c + o1] += 1
-        unk[c + o2] += 1
-        unk[c + o3] += 1
-        unk[c + o4] += 1
-        unk[c + o5] += 1
-        unk[c + o6] += 1
-        unk[c + o7] += 1
-        if st[c] == MINE:
-            mk[c + o0] -= 1
-            mk[c + o1] -= 1
-            mk[c + o2] -= 1
-            mk[c + o3] -= 1
-            mk[c + o4] -= 1
-            mk[c + o5] -= 1
-            mk[c + o6] -= 1
-            mk[c + o7] -= 1
-        st[c] = UNK
-        s.nknown = k
-        s.work += 9
-        if s.work >= h._units:
-            yield
 
 def _unmark(h):
     for k in range(h._nt):
