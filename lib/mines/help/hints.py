@@ -41,7 +41,7 @@ from mines import phases
 
 # The rules, weakest first (``Hinter.rule``). Why a hint holds, and which candidate is the
 # hint, is in ``mines.help.reasons``, imported when a hint is chosen (never by a check) and let
-# go after an answer (``hint_job.HintJob.rest``); the view loader's after each load.
+# go after an answer (``HintJob.rest``); the view loader's after each load.
 RULE_SINGLE = 0
 RULE_PAIRS = 1
 RULE_CASES = 2
@@ -55,7 +55,6 @@ _MASKS = const(96)   # its layout masks and totals likewise (a board's frontier 
 _NEAR = const(3)   # numbers this near the cursor (each way) are looked at first
 _LOOK_UNITS = const(48)  # solver work between looks at what it learnt (to stop at a hint)
 
-FRESH = 0xFE   # ``last[0]``: no view loaded (see ``forget``)
 SETTLED_SAFE = 0xFF   # ``settle``: a covered cell proven safe
 
 # What to look for (``begin``'s ``mode``).
@@ -73,6 +72,7 @@ class Hinter:
     ``game``: True when the views come from one game at a time, as a game makes them (cells
     opened, never covered again; ``forget`` between games): the last view is then known by the
     covered cells of each row, a byte a row; else (any views) by a copy, a byte a cell."""
+    FRESH = 0xFE   # ``last[0]``: no view loaded (``forget``)
 
     def __init__(self, width, height, solver=None, board=None, spare=None, game=False):
         self._lend = solver is None   # (its own: ours to lend out, see ``_work``)
@@ -136,7 +136,7 @@ class Hinter:
         """The next view is not the last one plus a move (the mines moved, a new game):
         load it from scratch (``last[0]`` says so: a border cell, or more than a row's cells).
         (A change a game cannot make is noticed anyway.)"""
-        self.last[0] = FRESH
+        self.last[0] = self.FRESH
 
     def begin(self, shown, total=-1, cursor=-1, truth=None, mode=MODE_HINT):
         """Start on view ``shown`` (padded tile bytes of this size). ``total``: the mine count

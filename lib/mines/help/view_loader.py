@@ -20,7 +20,6 @@ again (its undo) and is back at the state this one left, with no copy of it kept
 from mines._const import const
 from mines.engine.game import BAD_FLAG, BLOWN, COVERED, FLAG
 from mines.engine.solver import MINE, NUM, UNK
-from mines.help.hints import FRESH
 
 _K_COVERED = bytes((COVERED,))   # tiles a view is searched for
 _K_FLAG = bytes((FLAG,))
@@ -35,7 +34,7 @@ def load(h, shown):
     ``_numbers`` (the frontier numbers, first in ``order``), ``numbers``, ``blown``."""
     s = h.solver
     b = h.board
-    fresh = h.last[0] == FRESH or s.epoch != h._epoch
+    fresh = h.last[0] == h.FRESH or s.epoch != h._epoch
     if fresh:
         s.reset(-1)
     else:
