@@ -4,6 +4,9 @@ work itself is in mines.help.hint_job (imported when a game first needs it); the
 the midend as their first argument, as its methods would, so that the midend stays small enough to
 compile on the device."""
 
+import gc
+
+from mines import phases
 from mines.engine.game import OPEN, PLAYING as G_PLAYING, move_cell, move_kind
 from mines.flow.jobs import error_text
 
@@ -26,6 +29,12 @@ def helper(m):
         if _refused[0] is m and _refused[1] == m.finished:
             return None   # no room this game: not asked again after every move
         try:
+            if phases.UNLOAD:
+                # The case analysis's code a Hard board's generator left goes first, and is
+                # collected: the hint code and buffers then take its room, not new holes.
+                phases.forget("mines.engine.groups")
+                phases.forget("mines.engine.layouts")
+                gc.collect()
             from mines.help.hint_job import HintJob
             job = HintJob(m.game)
             m.set_help(job)
