@@ -159,6 +159,8 @@ class HintJob:
             if not h.step(STEP_UNITS):
                 self.progress = 20
                 return False
+            if self._own and __file__[-3] == "m":
+                self.drop_cases(h)   # (as after a hint: ``step``)
             if h.cell >= 0 or h.error:
                 return True   # a safe cell was provable: no mercy (or the view is wrong)
             rescue = self.rescue
@@ -209,6 +211,7 @@ class HintJob:
         h = self.hinter
         if self._own:
             h.board = h.solver.board = self.game.board
+            self.drop_cases(h)   # (with the code the board's generator left, as at the start)
         h.forget()
         self.rest()
 
