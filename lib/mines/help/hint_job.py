@@ -72,6 +72,7 @@ class HintJob:
         self.disproved = ()   # the wrong flags: the ones the numbers prove safe
         self.is_mine = False
         self._cursor = cursor
+        self._lighten()
         self.hinter.begin(game.shown, game.total, cursor, game.board,
                           MODE_CHECK if check_only else MODE_HINT)
         self._phase = 0
@@ -88,6 +89,7 @@ class HintJob:
         self.saved = False
         self.found = _FOUND_NOTHING
         self.wrong = self.disproved = ()
+        self._lighten()
         self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
         self.steps = 0
         self._phase = 2
@@ -103,10 +105,6 @@ class HintJob:
             if not h.step(STEP_UNITS):
                 self.progress = 50 if h.rule >= 0 else 20
                 return False
-            if self._own and __file__[-3] == "m":
-                # (.mpy: a cheap reload at the next case split; kept, it peaked beside the
-                # view loader's code)
-                self.drop_cases(h)
             if h.wrong:
                 self.found = _FOUND_WRONG
                 self.wrong = h.wrong
@@ -136,6 +134,13 @@ class HintJob:
             self.chance = int(p.best_p * 100 + 0.5)
         return True
 
+    def _lighten(self):
+        """From .mpy (a cheap reload at the next case split): an own solver's case analysis
+        goes before each answer, so that the view loader's code never sits beside it (an
+        answer cut short by a move leaves it made)."""
+        if self._own and __file__[-3] == "m":
+            self.drop_cases(self.hinter)
+
     def drop_cases(self, h):
         """The hinter is done and found no safe cell: its case analysis goes before a guess's
         or a rescue's frontier comes (the two never work at once), and on the device the
@@ -159,8 +164,6 @@ class HintJob:
             if not h.step(STEP_UNITS):
                 self.progress = 20
                 return False
-            if self._own and __file__[-3] == "m":
-                self.drop_cases(h)   # (as after a hint: ``step``)
             if h.cell >= 0 or h.error:
                 return True   # a safe cell was provable: no mercy (or the view is wrong)
             rescue = self.rescue
