@@ -504,3 +504,33 @@ def test_the_widest_board_keeps_a_hints_sources_within_a_byte():
     from mines.engine.presets import MAX_HEIGHT, MAX_WIDTH
     stride = Board(MAX_WIDTH, MAX_HEIGHT).stride
     assert 2 * (3 * stride + 3) + 1 <= 256
+
+
+def test_from_mpy_each_answer_makes_its_case_analysis_again(monkeypatch):
+    """From .mpy (the device's default) a hint job's own case analysis goes at the start of
+    every answer and is made again at that answer's case split: the view loader's code, loaded
+    at each start, never sits beside it (an answer cut short by a move used to leave it made).
+    From .py it is kept (made again, it would be compiled again)."""
+    from mines.engine.game import Game
+    from mines.help import hint_job
+    board, shown = parse_view(30, 16, STUCK_EXPERT)
+    for mpy in (False, True):
+        monkeypatch.setattr(hint_job, "__file__", "hint_job.mpy" if mpy else "hint_job.py")
+        game = Game(30, 16)
+        game.board, game.shown, game.total = board, shown, 99
+        job = hint_job.HintJob(game)
+        solver = job.hinter.solver
+        at_begin = []
+        for _ in range(3):
+            job.begin(-1)
+            at_begin.append(solver.cases is not None)
+            while not job.step():
+                pass
+            assert job.found == hint_job.FOUND_CELL and RULE_NAMES[job.rule] == "cases"
+            assert solver.cases is not None
+        job.begin(-1)   # cut short once its case split has begun
+        while solver.cases is None or not solver.cases.busy:
+            assert not job.step()
+        job.begin(-1)
+        at_begin.append(solver.cases is not None)
+        assert at_begin == ([False] * 4 if mpy else [False, True, True, True]), mpy
