@@ -101,6 +101,30 @@ def test_the_memory_tool_writes_what_the_issue_asks(tmp_path):
     assert isinstance(data["goal_met"], bool)
 
 
+
+def test_the_compile_cost_tool_says_what_a_source_costs_to_load(tmp_path):
+    """`compile_cost.py MODULE --json FILE`: the smallest heap importing the module from .py
+    and from .mpy, and the difference; a module's source never loads in less than its .mpy,
+    and the biggest costs more to compile than a small one. A bad name is a usage error."""
+    out = tmp_path / "c.json"
+    tool = os.path.join(REPO, "tools", "compile_cost.py")
+    r = subprocess.run([sys.executable, tool, "mines.flow.keys", "mines.engine.solver",
+                        "--json", str(out)], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    data = json.loads(out.read_text())
+    exe, bits, _ = memory.binary()
+    assert data["binary"] == memory.short_path(exe) and data["word_bits"] == bits
+    rows = data["modules"]
+    assert sorted(rows) == ["mines.engine.solver", "mines.flow.keys"]
+    for row in rows.values():
+        assert 0 < row["mpy_k"] <= row["py_k"] and row["compile_k"] == row["py_k"] - row["mpy_k"]
+    assert rows["mines.engine.solver"]["compile_k"] > rows["mines.flow.keys"]["compile_k"]
+    assert rows["mines.engine.solver"]["source_bytes"] == os.path.getsize(
+        os.path.join(REPO, "lib", "mines", "engine", "solver.py"))
+    r = subprocess.run([sys.executable, tool, "mines.nothing"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "not a module of lib/mines" in r.stderr
+
 def test_the_smallest_heap_is_one_the_heaps_above_it_pass_in_too():
     """A ragged heap (passes at 199K, fails at 205K and 215K): the search does not settle on a
     lucky pass below heaps that fail."""

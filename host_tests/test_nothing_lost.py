@@ -531,7 +531,8 @@ BAD_USAGE = [("gen.py", ["--width"]), ("gen.py", ["--frobnicate", "1"]),
              ("save.py", ["write", "a", "b"]), ("deploy.py", ["--frobnicate"]),
              ("simulator.py", ["--frames", "0"])] + [
     (name, ["--frobnicate"]) for name in ("bench.py", "bench_hints.py", "bench_puzzle.py",
-                                          "memory.py", "spread.py", "screenshots.py")]
+                                          "memory.py", "spread.py", "screenshots.py",
+                                          "compile_cost.py")]
 
 
 @pytest.mark.parametrize("name,args", BAD_USAGE)
@@ -553,7 +554,8 @@ def writers(tmp_path):
             ("gen.py", ["--help"], ""), ("save.py", ["--help"], ""), ("deploy.py", ["--help"], "")
             ] + [(name, ["--help"], "") for name in (
                 "solve.py", "puzzle.py", "simulator.py", "bench.py", "bench_hints.py",
-                "bench_puzzle.py", "memory.py", "spread.py", "screenshots.py")]
+                "bench_puzzle.py", "memory.py", "spread.py", "screenshots.py",
+                "compile_cost.py")]
 
 
 @needs_full

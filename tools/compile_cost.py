@@ -1,0 +1,114 @@
+"""What loading each module from source costs the device's heap beyond loading it precompiled:
+the smallest heap in which a fresh 32-bit MicroPython imports the module from .py, against the
+same from .mpy (a table for people, JSON for scripts).
+
+  python tools/compile_cost.py [--json FILE] [MODULE ...]
+
+Each figure is the smallest ``-X heapsize`` (in K) in which ``import MODULE`` passes in a fresh
+VM (``../shared/mp32/micropython32`` when there is one, else the .venv's 64-bit micropython, said
+in the table), the modules it imports included, once with every module compiled as
+tools/deploy.py sends them (tools/memory.py's ``compile_tree``) and once from the sources, which
+the VM parses and compiles at the import. The difference is what the compile needs on top of the
+code it leaves: the parse tree and the compiler's tables of the largest module on the way, held
+at once. Without MODULE names: every module of lib/mines. About a minute.
+
+The whole game's figures (tools/memory.py --device) show the sum of it: this table says where it
+comes from, module by module.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import memory  # noqa: E402
+from cli import argparser, run_tool  # noqa: E402
+
+MOST_K = 512   # a heap no module of ours needs
+
+
+def modules():
+    """The dotted names of every module of lib/mines, packages' __init__ left out."""
+    names = []
+    top = os.path.join(ROOT, "lib")
+    for folder, _dirs, files in sorted(os.walk(os.path.join(top, "mines"))):
+        package = os.path.relpath(folder, top).replace(os.sep, ".")
+        names += [package + "." + f[:-3] for f in sorted(files)
+                  if f.endswith(".py") and f != "__init__.py"]
+    return names
+
+
+def passes(exe, module, heap_k, path):
+    code = "import sys; sys.path[:] = [%r]; import %s" % (path, module)
+    r = subprocess.run([exe, "-X", "heapsize=%dK" % heap_k, "-c", code], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    return r.returncode == 0
+
+
+def smallest(exe, module, path):
+    """The smallest heap (K) importing ``module`` from ``path`` passes in, or None."""
+    if not passes(exe, module, MOST_K, path):
+        return None
+    lo, hi = 0, MOST_K
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if passes(exe, module, mid, path):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def main(argv=None):
+    ap = argparser("compile_cost.py", description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="*", metavar="MODULE",
+                    help="dotted module names (default: every module of lib/mines)")
+    ap.add_argument("--json", help="also write the results to this file")
+    args = ap.parse_args(argv)
+    known = modules()
+    unknown = [m for m in args.modules if m not in known]
+    if unknown:
+        ap.error("not a module of lib/mines: %s" % ", ".join(unknown))
+    exe, bits, _ = memory.binary()
+    if not os.path.exists(exe):
+        print("compile_cost.py: %s is missing (run tools/setup.sh)" % exe, file=sys.stderr)
+        return 2
+    print("binary: %s (%d-bit words)%s" % (
+        memory.short_path(exe), bits, "" if bits == 32 else
+        " - no ../shared/mp32/micropython32 here: the 64-bit figures overstate the device's"),
+        flush=True)
+    mpy_dir = tempfile.mkdtemp(prefix="compile-cost-", dir=ROOT)
+    try:
+        memory.compile_tree(mpy_dir)
+        rows = {}
+        for module in args.modules or known:
+            source = os.path.join(ROOT, "lib", *module.split(".")) + ".py"
+            py_k = smallest(exe, module, "lib")
+            mpy_k = smallest(exe, module, memory.short_path(mpy_dir))
+            rows[module] = {"source_bytes": os.path.getsize(source), "py_k": py_k,
+                            "mpy_k": mpy_k, "compile_k": None if py_k is None or mpy_k is None
+                            else py_k - mpy_k}
+    finally:
+        shutil.rmtree(mpy_dir, ignore_errors=True)
+    print()
+    print("%-30s %8s %8s %8s %9s" % ("module (with what it imports)", "source", "from .py",
+                                    "from .mpy", "compile"))
+    for module, r in sorted(rows.items(), key=lambda kv: -(kv[1]["compile_k"] or 0)):
+        k = lambda v: "-" if v is None else "%dK" % v  # noqa: E731
+        print("%-30s %7dB %8s %8s %9s" % (module, r["source_bytes"], k(r["py_k"]),
+                                         k(r["mpy_k"]), k(r["compile_k"])))
+    result = {"binary": memory.short_path(exe), "word_bits": bits, "modules": rows}
+    print(json.dumps(result))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    run_tool("compile_cost.py", main)
