@@ -9,8 +9,8 @@ count, a count of a group is possible only if the other groups and the interior 
 rest; a cell that is a mine (or safe) in every possible case is proven.
 
 Within the bound this finds every cell that the visible numbers and the total force. A group over
-the bound is left for later (it only constrains the others through its size), so the cost stays
-predictable: at most 2**MAX_GROUP leaves, and the work is sliced like the rest of the solver.
+the bound only constrains the others through its size, so the cost stays predictable: at most
+2**MAX_GROUP leaves, sliced like the rest of the solver.
 """
 
 from array import array
@@ -18,9 +18,8 @@ from array import array
 from mines.engine.layouts import GroupLayouts, TotalCounts
 from mines._const import const
 
-# The solver's cell states (solver.UNK and NUM), repeated here so that this module does not
-# import the solver: the generator imports this, its largest module, first, while the heap is
-# still in one piece.
+# The solver's cell states (solver.UNK and NUM), repeated: this module does not import the
+# solver (the generator imports this first, while the heap is in one piece).
 UNK = const(0)
 NUM = const(2)
 CHANGED = const(16)   # solver.CHANGED, a bit of ``Solver.flags``
@@ -35,18 +34,17 @@ class CaseAnalysis:
     def __init__(self, solver, layouts_class=GroupLayouts, gcells=None, groups=0, counts=None,
                  masks=0, cid=1, mark=None):
         """``gcells``: an array('H') of a cell per cell of the board to collect the groups in,
-        lent by a caller that never lets the analysis run while the array holds anything else
-        (the hints lend their solver's stack, empty while an analysis runs; None: made here).
+        free while an analysis runs (the hints lend their solver's stack; None: made here).
         ``groups``: room for this many groups to begin with, doubled when an analysis finds
         more (0: for the most a board can have, never grown: the puzzle maker's).
         ``masks``: room for this many layout masks (``GroupLayouts``) and totals
         (``TotalCounts``) to begin with, grown when an analysis needs more (0: one per cell,
         never grown; a hinter that borrows the solver needs that: mines.help.hints walks and
         counts in them). The generator's analyses see a dozen groups and 100 frontier cells
-        at most (40 boards of each preset and 30x24 up to its densest).
+        at most.
         ``counts``: a buffer of the board's size whose entries at unknown cells are free (the
-        generator's solver's ``when``: a cell's entry is written when it becomes known, and then
-        its numbers change, so its group is enumerated again before it is read; None: made).
+        generator's solver's ``when``: written when a cell becomes known, and then its group
+        changes, so it is enumerated again before the entry is read; None: made).
         ``cid``: 0 for no ``layouts.cid`` (a board's bytes a hinter borrows, the totals' room).
         ``mark``: a board's bytes, all 0, free while an analysis may run (the generator lends
         its board's ``inside``); None: made."""
@@ -62,9 +60,8 @@ class CaseAnalysis:
         self.collected = 0   # 1: the groups are collected already (the maker's)
         self.first = 0       # the group the next analysis enumerates first (then in order)
         # Per frontier cell: at most one per cell of the board. Per group: at most one per two
-        # cells, since each group has a number of its own besides its cells (every number next
-        # to a group's cell is taken into that group, and it grew from one), and numbers are
-        # not frontier cells.
+        # cells (each group has a number of its own besides its cells, and numbers are not
+        # frontier cells).
         cells = solver.cells
         groups = groups or cells // 2
         # Frontier cells, group after group (read until the analysis ends; the hints' queue).
@@ -79,15 +76,14 @@ class CaseAnalysis:
         self.cid = cid
         # (the puzzle maker's keeps a cache: mines.puzzle.cache)
         self.layouts = layouts_class(self, MAX_GROUP)
-        # The totals are made in the layouts' constraint marks (a board's size, zero while
-        # groups are enumerated): free after the enumerations, cleared before the next ones.
+        # The totals are made in the layouts' constraint marks (a board's size): free after
+        # the enumerations, cleared before the next ones.
         self.totals = TotalCounts(self, self.layouts.cid)
         # Deductions (cell * 2 + is_mine) go on the solver's pair stack, empty while it runs.
         self.found = solver.pstack
         self.ngroups = 0
         # ask 1 (the puzzle maker's tests): an analysis that proves every unknown cell says so
-        # in ``decided`` and learns none of them (the maker only asks whether the grid is
-        # decided, and goes back from the state at once).
+        # in ``decided`` and learns none of them (the maker goes back from the state at once).
         self.ask = 0
         self.decided = 0
         self.busy = False
@@ -113,7 +109,10 @@ class CaseAnalysis:
             self._gen = None   # its marks carry an old stamp: the next analysis ignores them
             self.busy = False
 
-    def _analyses(self, slice_units):
+    def _collect_groups(self, slice_units):
+        """An analysis's part 1, its own generator (code in pieces under 2K: each is one
+        allocation at load), made once with the analysis's: groups in ``gcells``, ``gstart``,
+        ``ngroups``, under ``stamp``; yields None, then the frontier's size."""
         s = self.s
         st = s.st
         unk = s.unk
@@ -125,20 +124,13 @@ class CaseAnalysis:
         cset = self.cset
         pool = self.pool
         room = len(cset)   # groups the tables have room for
-        counts = self.counts
         flags = s.flags
-        found = self.found
-        layouts = self.layouts
-        totals = self.totals
-        reach = totals.reach
         while True:
             # 1. Collect the groups, breadth first from every number with unknown neighbours.
-            # ``mark`` holds this analysis's stamp on every cell and number already taken, so
-            # each number's neighbours are walked once and nothing needs clearing after.
+            # ``mark``: the stamp on every cell and number taken (walked once, never cleared).
             ng = 0
             nf = 0
-            # (The work counter in a local, written back around each yield: this walk over
-            # every known cell is a good part of an analysis.)
+            # (The work counter in a local, written back around each yield.)
             work = s.work
             if self.collected:
                 # (the maker's: ``MakerCases.test`` collected this state's groups just now)
@@ -209,6 +201,30 @@ class CaseAnalysis:
             s.work = work
             gstart[ng] = nf
             self.ngroups = ng
+            yield nf
+
+    def _analyses(self, slice_units):
+        s = self.s
+        st = s.st
+        mark = self.mark
+        gcells = self.gcells
+        gstart = self.gstart
+        cset = self.cset
+        pool = self.pool
+        counts = self.counts
+        flags = s.flags
+        found = self.found
+        layouts = self.layouts
+        totals = self.totals
+        reach = totals.reach
+        collect = self._collect_groups(slice_units)
+        while True:
+            nf = next(collect)
+            while nf is None:
+                yield None
+                nf = next(collect)
+            ng = self.ngroups
+            stamp = self.stamp
             # 2. Enumerate each group within the bound; an unchanged one only when the total
             # mine count ties the groups together (then every group's cases are needed).
             if self.cid:
@@ -279,8 +295,7 @@ class CaseAnalysis:
                 c_set = cset[g]
                 n = gstart[g + 1] - gstart[g]
                 # Charged by what it costs: the cells are walked below only for an exact group
-                # (at most MAX_GROUP) or a forced one (charged there, in checked pieces), so a
-                # big group over the bound is no big indivisible piece of a slice.
+                # or a forced one (charged there), so a big group is no indivisible piece.
                 s.work += 3 + 2 * n if c_set else 3
                 possible = c_set
                 if restricted and (gapped == ng or gapped == g):
@@ -386,8 +401,8 @@ class CaseAnalysis:
                 self.decided = 1
                 yield False
                 continue
-            # From here on, a change is news to the next analysis. (Both stacks are empty now,
-            # and the marks of a revision are cleared, so every flag can go.)
+            # From here on, a change is news to the next analysis (every flag can go: the
+            # stacks are empty, a revision's marks cleared).
             s.board.clear(flags)
             for i in range(nfound):
                 v = found[i]
