@@ -96,6 +96,9 @@ def _after(mode, m):
         mode.new_best = record_best(mode.best, mode.size_index, mode.level, m.elapsed_ms)
         m.end(True)
         m.unsay()   # "Solved!" in the bar at once
+        # (solved: no hint, undo or move is left, so its deductions and history go: 3.7K at
+        # 20x15, free for the end panel)
+        game.order = game.why = game.src = game.src2 = game.history = None
         gc.collect()   # a quiet moment between puzzles
 
 

@@ -108,7 +108,16 @@ class PuzzleMode:
                     # (the last puzzle's game: its buffers go before the next maker's come,
                     # collected before the next frame)
                     self.drop()
+                    self.began = None
                     return False
+            elif self.began is False:
+                # The first frame: the menu's screen (its Labels, its code: 10-15K) is drawn
+                # until this frame's draw lets it go; the maker comes a frame later, after a
+                # collect, where that heap is free.
+                self.began = None
+                if self._boards is not None:
+                    self._boards.collect_wanted = True
+                return False
             else:
                 gc.collect()
                 from mines.puzzle.maker import PuzzleMaker

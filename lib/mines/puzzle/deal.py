@@ -28,12 +28,24 @@ def build(maker, width, height, analysis, levels, copies):
         from mines.puzzle.play import check_size
         raise ValueError(check_size(width, height))
     gc.collect()   # a quiet moment: the buffers below then find room in one piece
+    if analysis and not copies:
+        # The game's Hard maker: the analysis's code before any buffer, each module after a
+        # collect, while the heap still has its biggest pieces (its buffers come once dealt).
+        from mines.engine.groups import CaseAnalysis  # noqa: F401
+        gc.collect()
+        from mines.puzzle.cache import CachedLayouts  # noqa: F401
+        gc.collect()
+        from mines.puzzle.cases import MakerCases  # noqa: F401
+        gc.collect()
     maker.width = width
     maker.height = height
     maker.board = board = Board(width, height)
-    # (view mode; its clues are the board's counts: no copy)
-    maker.solver = s = Solver(board)
+    # (view mode; its clues are the board's counts: no copy. Narrow and packed: its record
+    # a byte a cell from the start, ``src2`` no buffer of its own (``prepare``); the walk
+    # does not pack a pair's why.)
+    maker.solver = s = Solver(board, packed=True, narrow=True)
     s.oracle = False
+    s.packed = False
     maker.promoted = None
     maker._near = (0,) + board.offsets   # (``walk.second``'s: a cell and its neighbours)
     if copies:   # (else made once dealt, ``prepare``: the game's maker)
@@ -42,8 +54,11 @@ def build(maker, width, height, analysis, levels, copies):
         gc.collect()
         prepare(maker, analysis, 0)
     cells = width * height
-    # The clues in removal order: every cell but the mines (30% at least, ``deal``).
-    maker.cand = array("H", bytes(2 * (cells - cells * _MINE_PERCENT_LOW // 100)))
+    # The clues in removal order: every cell but the mines (30% at least, ``deal``). (Made
+    # from a range and zeroed: ``bytes`` would take as much again while it is made.)
+    maker.cand = cand = array("H", range(cells - cells * _MINE_PERCENT_LOW // 100))
+    for j in range(len(cand)):
+        cand[j] = 0
     maker._levels = array("H", bytes(levels))   # the walk's (maker._LO...)
     # ``walk.second``'s: 1 + the pair tables' index of each cell within 2 of a cell x, at its
     # offset + _j0.
@@ -115,8 +130,10 @@ def prepare(maker, analysis, copies):
         s.cases = MakerCases(s, CachedLayouts, b.inside)
         s.cases._near = maker._near   # (the same 9 offsets)
     if copies and maker.promoted is None:
-        s.why = s.when = s.src2 = s.src = bytearray(s.size)
-        s.narrow = True
+        if not s.narrow:   # (a final solve's words: a byte a cell again)
+            s.src = bytearray(s.size)
+            s.narrow = True
+        s.why = s.when = s.src2 = s.src
         if s.cases:
             s.cases.counts = s.src
         # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the

@@ -157,6 +157,9 @@ class PuzzleMaker:
             if UNLOAD:
                 forget("mines.puzzle.deal")
         deal = prepare = None
+        if self.deal_first and UNLOAD:
+            import gc
+            gc.collect()   # (the deal's code gone before the walk's comes)
         # Depth first over the tests 0..n-1, halving: see the module docstring.
         levels[_LO] = 0
         levels[_HI] = n
@@ -320,17 +323,21 @@ class PuzzleMaker:
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's analysis: the plain one's deductions, 1% less time), in the walk's room.
         runner = builder = give = truncate = second = apart = None
-        if self.deal_first and UNLOAD:
-            forget("mines.puzzle.walk")   # (the game's maker makes no other puzzle)
         clue = copies[1]   # (the walk's copy of ``unk``, a board's bytes: the puzzle's clues)
         self._copies = self.promoted = copies = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None
+        if self.deal_first and UNLOAD:
+            forget("mines.puzzle.walk")   # (the game's maker makes no other puzzle)
+            gc.collect()   # (the walk's code and copies gone before the words below come)
         # (``why`` in the walk's bytes, the analysis's counts as ``src`` was before: written
-        # at unknown cells only; ``when`` written before ``src2``: src2 stays)
+        # at unknown cells only; ``when`` written before ``src2``: src2 stays. The words
+        # made from a range and zeroed: ``bytes`` would take as much again while made.)
         s.why = s.src
-        s.src = array("H", bytes(2 * b.size))
-        s.when = s.src2 = array("H", bytes(2 * b.size))
+        s.src = array("H", range(b.size))
+        s.when = s.src2 = array("H", range(b.size))
+        for i in range(b.size):
+            s.src[i] = s.when[i] = 0
         s.narrow = False
         clue[:] = b.zeros
         self.clue = clue

@@ -103,7 +103,10 @@ class PuzzleGame:
         if self.mark is None:
             self.mark = bytearray(board.size)
             self.shown = bytearray(board.size)
-            self.history = array("H", bytes(4 * self.width * self.height))
+            # (from a range, zeroed: ``bytes`` would take as much again while it is made)
+            self.history = history = array("H", range(2 * self.width * self.height))
+            for i in range(len(history)):
+                history[i] = 0
         self.mark[:] = board.zeros
         self.mines = board.mines
         self._clear()
