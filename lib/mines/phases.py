@@ -57,8 +57,8 @@ KEEP = (
     # puzzle's: a puzzle's moves and codes go; the save's code goes after a write)
     (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
     (_SOLVER, "puzzle: maker walk cache cases deal flow: puzzle_part"),  # PUZZLE
-    (_TEXT, "puzzle: play marks flow: puzzle_part puzzle_moves help_screen engine: codes"),
-    # PUZZLE_PLAY
+    ("puzzle: play marks flow: puzzle_part puzzle_moves engine: codes",),  # PUZZLE_PLAY (a
+    # pause's screens and texts go, as in a sweeper game)
     (_SOLVER, _SAVE),  # PLAY_LEAN
     (_TEXT,),  # MAIN
     (_TEXT, "flow: hint_part engine: board_code codes"),  # END_LEAN
