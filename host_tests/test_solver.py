@@ -286,3 +286,23 @@ def test_pair_rule_walk_makes_the_deductions_of_the_plain_partner_loop():
         assert got == _deductions(solvers[1]), (trial, w, h)
         fired += got[1].count(2)   # WHY_PAIR
     assert fired > 100   # the pair rule had work to do
+
+
+def test_a_solver_takes_a_given_when_and_makes_its_lists_zeroed():
+    """``when=``: the buffer becomes ``when`` (the hinter's own solver gives its spare array
+    instead of a byte a cell it would throw away); the lists of cells (made from a view of
+    the fresh ``mk``, not from a copy of bytes) are array('H') zeros, a cell each."""
+    from array import array
+    from mines.engine.board import Board
+    from mines.engine.solver import Solver
+    b = Board(30, 24)
+    spare = array("H", bytes(2 * b.size))
+    s = Solver(b, oracle=False, packed=True, narrow=True, when=spare)
+    assert s.when is spare
+    wide = Solver(b)
+    for solver in (s, wide):
+        for a in (solver.stack, solver.pstack, solver.order):
+            assert a.typecode == "H" and len(a) == 30 * 24 and not any(a)
+    assert type(s.src) is bytearray and len(s.src) == b.size
+    for a in (wide.when, wide.src, wide.src2):
+        assert a.typecode == "H" and len(a) == b.size and not any(a)

@@ -65,11 +65,10 @@ VERSION = 1   # 1: the counter-tilt knows the start (issue 21); 0: the boards be
 SLICE_UNITS = presets.SLICE_UNITS
 _STEP = const(170)   # the most work units one indivisible step takes (moving 16 cells)
 STRIKES = 8
-# Dense boards (25% mines or more): twice the patience. Median work per board (tools/spread.py)
-# 9x9/35 30051 -> 24450, 16x16/99 106848 -> 88730.
+# Dense boards (25% mines or more): twice the patience (tools/spread.py: less work a board).
 DENSE_STRIKES = 16
-# Give up after this much work: about 20 s on the device at the ~20 us per unit tools/bench.py
-# measures (presets.max_mines keeps the menu's boards well inside it).
+# Give up after this much work: about 20 s on the device (~20 us a unit: tools/bench.py;
+# presets.max_mines keeps the menu's boards well inside it).
 WORK_BUDGET = 1000000
 _PICK_UNITS = const(120)   # the work of those picks, or of scanning 24 cells
 # The case analysis's room at first in a game's buffers (groups; masks and totals), grown if
@@ -81,7 +80,7 @@ _MASKS = const(96)
 class Generator:
     """Makes no-guess boards of one size; buffers are made once and reused for every board.
     ``lent``: None, or buffers for the solver, then packed and narrow (``Solver``: lent no
-    Hinter), as ``Boards`` lends its game's.
+    Hinter), and the board (made below our code), as ``Boards`` lends its game's.
 
     Read after ``step()`` returns True: ``failed`` and ``reason`` (see the module notes),
     ``board`` (the layout), ``start_x``, ``start_y``, ``perturbations``, ``restarts``, ``doors``,
@@ -97,7 +96,7 @@ class Generator:
         gc.collect()   # a quiet moment: the buffers below then find room in one piece
         self.width = width
         self.height = height
-        self.board = b = Board(width, height)
+        self.board = b = lent[2] if lent and len(lent) > 2 else Board(width, height)
         if lent is not None:
             b.zeros = bytes(b.stride)   # (a row till ``take``: ``Board.clear`` copes)
         # (Narrow: a deduction's number is within 128 cells below 40 wide.)
@@ -242,7 +241,7 @@ class Generator:
             b.zeros = bytes(b.size)
         return b
 
-    # --- the work, as a generator that yields between slices ------------------------------
+    # --- the work, as a generator that yields between slices
 
     def _make(self, sym):
         b = self.board

@@ -81,9 +81,10 @@ class Solver:
     ``packed``: ``src2`` is ``src``, a pair's other number in ``why`` (see ``perturb.revise``).
     ``narrow`` (packed; the generator's in a game's buffers): ``src`` and ``when`` a byte a
     cell, modulo 256 (``perturb`` tells them back; lent to no hinter).
+    ``when``: None, or a buffer of the board's size to be ``when`` (none made).
     """
 
-    def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False):
+    def __init__(self, board, oracle=True, lent=None, packed=False, narrow=False, when=None):
         self.board = board
         self.oracle = oracle
         size = board.size
@@ -95,25 +96,26 @@ class Solver:
         self.st = st = bytearray(size + 2 * board.stride + 2)
         for i in range(size, len(st)):
             st[i] = WALL
-        # An open number's value: an oracle's are its board's counts (a number opens with its
-        # count, a move renumbers both): no copy.
+        # An open number's value: an oracle's are its board's counts (a move renumbers both).
         self.clue = board.count if oracle else bytearray(size)
-        self.mk = bytearray(size)      # known mines among the 8 neighbours
+        self.mk = mk = bytearray(size)      # known mines among the 8 neighbours
         self.unk = bytearray(size)     # unknown cells among the 8 neighbours
         self.flags = bytearray(size)
         # Lists of cells, each cell at most once (a number is on a stack once, by the QUEUED
         # and PAIR_QUEUED flags): an entry per cell of the board, not the border.
+        # (Zeros read from ``mk``: array("H", bytes(n)) would hold the n bytes twice.)
+        z = memoryview(mk)
         cells = board.width * board.height
-        self.stack = array("H", bytes(2 * cells))
-        self.pstack = array("H", bytes(2 * cells)) if lent is None else lent[1]
-        self.order = array("H", bytes(2 * cells))   # cells in the order they became known
+        self.stack = array("H", z[:cells])
+        self.pstack = array("H", z[:cells]) if lent is None else lent[1]
+        self.order = array("H", z[:cells])   # cells in the order they became known
         # The position of a known cell in ``order`` (``narrow``: modulo 256).
-        self.when = bytearray(size) if narrow else array("H", bytes(2 * size))
+        self.when = when if when is not None else bytearray(size) if narrow else array("H", z)
         self.why = bytearray(size) if lent is None else lent[0]
         # The number(s) a deduction came from (the same twice but for the pair rule), for
         # ``revise`` to find what a changed number invalidates.
-        self.src = bytearray(size) if narrow else array("H", bytes(2 * size))
-        self.src2 = self.src if packed else array("H", bytes(2 * size))
+        self.src = bytearray(size) if narrow else array("H", z)
+        self.src2 = self.src if packed else array("H", z)
         self.packed = packed
         self.narrow = narrow
         self._cursor = -1

@@ -7,6 +7,7 @@ seeds all game long."""
 
 import gc
 
+from mines.engine.board import Board
 from mines.engine.game import Game
 from mines.engine.presets import DEFAULT_LEVEL, FULL
 from mines.flow.jobs import NO_MEMORY, SEED_MASK
@@ -99,10 +100,12 @@ class BoardJob:
         gc.collect()
         try:
             game = boards.game = Game(width, height)  # first: it outlives the generator
+            # The layout the game keeps, beside its buffers (below the generator's code and
+            # buffers, which then go in one piece).
+            board = Board(width, height)
             if self.kind:
                 # Placed, not made: the layout alone, no generator (its code and solver).
-                from mines.engine.board import Board
-                game.board = Board(width, height)
+                game.board = board
                 return True
             if self.level >= FULL:
                 # Hard's case analysis (6K of code, no other level's): loaded before the
@@ -113,7 +116,7 @@ class BoardJob:
                 from mines.engine.generator import Generator as cls
             # The game's cells and flood-fill stack are free until it takes the board (and
             # take() lets the generator go before the game is played): lent to the generator.
-            boards.generator = cls(width, height, (game.shown, game.fill))
+            boards.generator = cls(width, height, (game.shown, game.fill, board))
         except MemoryError:
             boards.drop()
             raise
