@@ -79,15 +79,14 @@ class Hinter:
         seen = None
         if solver is None:
             # Packed: a pair's other number in ``why``; narrow: ``src`` a byte a cell (both
-            # told back by ``reasons``).
+            # told back by ``reasons``). ``when``: positions in ``order`` (the load's frontier,
+            # a case split's start on each cell it proved, the cells learnt modulo 256 until
+            # ``reasons`` writes them out), read within one answer.
             board = board or Board(width, height)
-            solver = Solver(board, oracle=False, packed=True, narrow=True)
+            solver = Solver(board, oracle=False, packed=True, narrow=True, when=array(
+                "H", bytes(2 * board.size)) if spare is None else spare)
             seen = solver.clue   # (its numbers are the view's, lent at each ``step``)
             solver.clue = None
-            # Positions in ``order`` (the load's frontier, a case split's start on each cell it
-            # proved, the cells learnt modulo 256 until ``reasons`` writes them out), read
-            # within one answer.
-            solver.when = array("H", bytes(2 * board.size)) if spare is None else spare
         self.solver = solver
         board = solver.board
         self.board = board
