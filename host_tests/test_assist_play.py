@@ -247,7 +247,7 @@ def test_again_gives_the_identical_board_and_its_code_rebuilds_it():
     m, d = new_game()
     grid = grid_string(m.game.board)
     start = m.board_start
-    from mines.flow.hint_part import board_code
+    from mines.flow.texts import board_code
     code = board_code(m)
     assert len(code) == 12
     # Lose, then START: again.
@@ -289,7 +289,7 @@ def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code()
     makes its old board; "again" makes it again and the result screen shows the same code."""
     import hashlib
     from mines.flow.code_screen import play
-    from mines.flow.hint_part import board_code
+    from mines.flow.texts import board_code
     m = M.Midend(seed=3)
     d = Driver(m)
     d.run(5)
@@ -317,7 +317,7 @@ def test_random_and_kind_boards_are_played():
         m, d = new_game((("kind", kind),))
         assert m.settings.kind == kind
         assert m.game.state == G_PLAYING
-        from mines.flow.hint_part import board_code
+        from mines.flow.texts import board_code
         from mines.engine.board_code import decode
         assert decode(board_code(m))[7] == kind   # the kind is in the code
 

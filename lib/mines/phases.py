@@ -55,13 +55,13 @@ KEEP = (
     (_SOLVER, _HINTS),  # PLAY
     (_TEXT, "flow: help_screen puzzle_part puzzle: play marks"),  # PAUSE (a sweeper's or a
     # puzzle's: a puzzle's moves and codes go; the save's code goes after a write)
-    (_TEXT, "flow: hint_part engine: board_code codes", _SAVE),  # END
+    (_TEXT, "engine: board_code codes", _SAVE),  # END
     (_SOLVER, "puzzle: maker walk cache cases deal flow: puzzle_part"),  # PUZZLE
     ("puzzle: play marks flow: puzzle_part puzzle_moves engine: codes",),  # PUZZLE_PLAY (a
     # pause's screens and texts go, as in a sweeper game)
     (_SOLVER, _SAVE),  # PLAY_LEAN
     (_TEXT,),  # MAIN
-    (_TEXT, "flow: hint_part engine: board_code codes"),  # END_LEAN
+    (_TEXT, "engine: board_code codes"),  # END_LEAN
 )
 del _SOLVER, _HINTS, _TEXT, _SAVE
 

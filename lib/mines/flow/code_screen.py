@@ -6,7 +6,7 @@ changes."""
 
 from mines.engine.codes import ALPHABET, MAX_CHARS, TYPE_PUZZLE, code_type
 from mines.flow.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
-from mines.flow.menus import Menu
+from mines.flow.menus import Menu, play_board
 
 _PUZZLE_CHARS = 10   # mines.puzzle.play.encode_code's length
 
@@ -79,8 +79,7 @@ def play(m, text):
     if m.mode:  # a board code leaves puzzle mode, as Play does
         m.runner.stop()
         m.puzzle.drop(m)
-    from mines.flow import hint_part
-    hint_part.play_board(m, seed, (sx, sy))
+    play_board(m, seed, (sx, sy))
 
 
 def make(midend):

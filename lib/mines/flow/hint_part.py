@@ -1,8 +1,8 @@
 """Help in a game, the midend's side: asking for a hint and showing it, checking flags after a
-move, the Kind boards' mercy before an open, the same board again, and the board's code. The
-work itself is in mines.help.hint_job (imported when a game first needs it); these functions take
-the midend as their first argument, as its methods would, so that the midend stays small enough to
-compile on the device."""
+move, the Kind boards' mercy before an open ("again" and the board's code are the end panel's:
+mines.flow.menus, mines.flow.texts). The work itself is in mines.help.hint_job (imported when
+a game first needs it); these functions take the midend as their first argument, as its
+methods would, so that the midend stays small enough to compile on the device."""
 
 import gc
 
@@ -176,31 +176,3 @@ def new_game(m):
         job.show(())
         job.forget()
 
-
-def again(m):
-    """The same board and start again."""
-    if m.board_start is None or m.game is None:
-        m.start_game()
-        return
-    play_board(m, m.seed, m.board_start)
-
-
-def play_board(m, seed, start):
-    """Make and play the board of the settings with ``seed`` and ``start`` (x, y): the same
-    arguments always give the same board."""
-    err = m.settings.check()
-    if err:
-        m.say(err)
-        return
-    m.show_board()
-    m.start_board(start, seed)
-
-
-def board_code(m):
-    if m.board_start is None or m.game is None:
-        return ""
-    from mines.engine.board_code import encode
-    s = m.settings
-    g = m.game
-    return encode(g.width, g.height, g.total, m.seed, m.board_start[0], m.board_start[1],
-                  s.level, s.kind)

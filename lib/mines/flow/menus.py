@@ -223,8 +223,7 @@ def act(m, action):
         m.resume()
         m.hint()
     elif action == "again":
-        from mines.flow import hint_part
-        hint_part.again(m)
+        again(m)
     elif action == "menu":
         m.to_menu()
     elif action == "back":
@@ -238,3 +237,22 @@ def act(m, action):
         m.redraw()
     elif action in SCREENS:
         m.open(make(action, m))
+
+
+def again(m):
+    """The same board and start again."""
+    if m.board_start is None or m.game is None:
+        m.start_game()
+        return
+    play_board(m, m.seed, m.board_start)
+
+
+def play_board(m, seed, start):
+    """Make and play the board of the settings with ``seed`` and ``start`` (x, y): the same
+    arguments always give the same board."""
+    err = m.settings.check()
+    if err:
+        m.say(err)
+        return
+    m.show_board()
+    m.start_board(start, seed)

@@ -105,7 +105,6 @@ def result_lines(m):
     t = m.elapsed_ms
     st = m.stats
     game = m.game
-    from mines.flow.hint_part import board_code
     used = "%s hint %d" % (board_code(m), m.hints_used)
     if game is not None and game.lives > 1:
         used += " lost %d" % game.lives_lost
@@ -128,3 +127,14 @@ def result_lines(m):
                  used, keys]
     m.lean()  # the lines are made once: the save's code, loaded to count the game, goes
     return lines
+
+
+def board_code(m):
+    """The code of the board played last ("" when none)."""
+    if m.board_start is None or m.game is None:
+        return ""
+    from mines.engine.board_code import encode
+    s = m.settings
+    g = m.game
+    return encode(g.width, g.height, g.total, m.seed, m.board_start[0], m.board_start[1],
+                  s.level, s.kind)
