@@ -142,10 +142,10 @@ class HintJob:
             self.drop_cases(self.hinter)
 
     def drop_cases(self, h):
-        """The hinter is done and found no safe cell: its case analysis goes before a guess's
-        or a rescue's frontier comes (the two never work at once), and on the device the
-        analysis's code (6K) with it (and when a job is made, the code a generator left); the
-        next case split makes both again. (The walk marks the hinter borrowed from it stay:
+        """The hinter's case analysis goes, and on the device its code (6K) with it: before a
+        guess's or a rescue's frontier comes (the two never work at once), when a job is made
+        or a game begins (the code a generator left), and from .mpy before each answer
+        (``_lighten``); the next case split makes both again. (The walk marks the hinter borrowed from it stay:
         the settled view is written in them.)"""
         h.solver.cases = None
         if phases.UNLOAD:
