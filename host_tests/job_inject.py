@@ -250,7 +250,8 @@ def check_point(point, seed=5):
         from mines.help.probability import Probabilities
         inject = Inject(Probabilities, "begin")
     elif point == "rescue":
-        inject = Inject(HintJob, "begin_mercy")
+        from mines.help.mercy_job import MercyJob
+        inject = Inject(MercyJob, "begin")
     else:
         from mines.engine.kinds import Rescue
         inject = Inject(Rescue, "begin")

@@ -327,7 +327,7 @@ def test_a_kind_board_forgives_an_unavoidable_guess(monkeypatch):
     guess): never a loss. With one life, any lost guess would end the game. The rescue is a
     job run between frames: while it runs the status bar says so, moves and hints wait, and no
     step does more than its slice (the frontier's units; the last one also moves the mines)."""
-    from mines.help.hint_job import RESCUE_UNITS
+    from mines.help.mercy_job import RESCUE_UNITS
     from mines.engine.kinds import APPLY_UNIT, Rescue
     steps = []
     real_step = Rescue.step

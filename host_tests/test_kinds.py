@@ -48,19 +48,21 @@ def _game_from(w, h, rows, mines):
 
 
 def _mercy(g, cell, steps):
-    """The in-game path: the hint job's rescue of an open of ``cell`` (mines.help.hint_job), stepped
+    """The in-game path: the rescue of an open of ``cell`` (mines.help.mercy_job), stepped
     as the midend's runner steps it, the frontier's work units of every step appended to
     ``steps``. Returns the job (``saved``: the board was changed so that the cell is safe)."""
     from mines.help.hint_job import HintJob
-    job = HintJob(g)
-    job.begin_mercy(OPEN << 12 | cell)   # (a flagged cell too: the rescue does not mind)
+    from mines.help.mercy_job import MercyJob
+    job = MercyJob(HintJob(g))
+    job.begin(OPEN << 12 | cell)   # (a flagged cell too: the rescue does not mind)
     while True:
-        f = job.hinter.frontier
+        f = job.job.hinter.frontier
         before = f.work if f is not None and job.rescue is not None else None
         done = job.step()
         if before is not None:
             steps.append(f.work - before)
         if done:
+            job.saved = job.job.saved
             return job
 
 
@@ -70,7 +72,7 @@ def test_a_kind_guess_never_loses_while_no_safe_cell_was_provable():
     guess); the board left agrees with every number shown and the total; and no step of the
     rescue does more than its slice (``RESCUE_UNITS``, plus one enumeration node or cell's
     work past the check, plus ``APPLY_UNIT`` per cell changed in its last step)."""
-    from mines.help.hint_job import RESCUE_UNITS
+    from mines.help.mercy_job import RESCUE_UNITS
     from mines.engine.kinds import APPLY_UNIT
     OVER = 180   # a step stops at the first check past its units (the frontier checks every 16 cells)
     rnd = random.Random(5)

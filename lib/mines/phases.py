@@ -45,7 +45,7 @@ RESIDENT = ("mines _const phases engine flow "
             "boards.pixels boards.pygamer boards.pybadge boards.desktop",)
 _SOLVER = "engine: solver groups layouts"
 _HINTS = ("flow: hint_part help: hint_job hints view_loader reasons counting probability "
-          "engine: frontier")
+          "mercy_job engine: frontier")
 _TEXT = "flow: menus texts boards.text_screen"
 _SAVE = "flow: save_work saves: slots records resume"
 KEEP = (

@@ -147,7 +147,9 @@ def play(m, move):
         if job is None:
             return False   # no room for mercy: the open is made as it is
         job.move = move   # (made without mercy if the rescue fails, from its begin on)
-        runner.start(job, JOB_MERCY, job.begin_mercy, move)
+        from mines.help.mercy_job import MercyJob
+        mercy = MercyJob(job)
+        runner.start(mercy, JOB_MERCY, mercy.begin, move)
         m.say("Thinking...")
         return True
     return False

@@ -1,25 +1,22 @@
 """Help during a game, for the midend: the hint job (the next provable cell with the numbers that
 prove it, else the wrong flags, else the safest guess with its probability), the wrong-flag check
-after a move, and the Kind boards' mercy. Imported when a game first needs it.
+after a move; a Kind board's mercy borrows its hinter (mines.help.mercy_job). Imported when a
+game first needs it.
 
-The jobs (a hint, the check after a move, a Kind board's rescue) run on the midend's job runner
-(``step() -> done``, ``slice_work``, ``progress``); each step does about ``STEP_UNITS`` of the
-hinter's or ``PROB_UNITS`` / ``RESCUE_UNITS`` of the frontier's work units, which bench_hints.py
+The jobs (a hint, the check after a move) run on the midend's job runner (``step() -> done``,
+``slice_work``, ``progress``); each step does about ``STEP_UNITS`` of the hinter's or
+``PROB_UNITS`` of the frontier's work units, which bench_hints.py
 measured at up to 20 ms (a hint step) and 14 ms (a probability step) of SAMD51 time, so a hint
 step is charged to the runner as a whole frame's share (``slice_cost``, set by the midend: one
 step a frame) and a frontier step as half of it (two a frame).
 """
 
-from mines.engine.game import move_cell
 from mines import phases
 from mines._const import const
-from mines.help.hints import MODE_CHECK, MODE_HINT, MODE_SAFE, Hinter
+from mines.help.hints import MODE_CHECK, MODE_HINT, Hinter
 
 STEP_UNITS = 60    # hinter units a step: at most 20 ms on the device (bench_hints.py)
 PROB_UNITS = 150   # probability units a step: up to about 14 ms (bench_hints.py)
-RESCUE_UNITS = 150  # a Kind board's rescue: frontier units a step, as for probabilities
-
-SPIN = ("Thinking", "Thinking.", "Thinking..", "Thinking...")   # while a rescue runs
 
 # What a finished hint job found (``HintJob.found``).
 FOUND_CELL = 1     # ``cell`` follows from ``because``, by ``rule``
@@ -46,18 +43,16 @@ class HintJob:
             # The case analysis is made at the first case split: the code a Hard board's
             # generator left loaded (mines.phases keeps it for play) goes until then.
             self.drop_cases(self.hinter)
-        self.probs = None   # a guess's probabilities and a rescue: made when needed, let go
-        self.rescue = None  # after the answer (``rest``)
-        self.settled = None
+        self.probs = None   # a guess's probabilities: made when needed, let go after the
+        self.settled = None   # answer (``rest``)
         self.marks = ()   # the numbers that prove the last hint (padded indices, sorted)
         self.marks_version = 0
         self.slice_work = 0
         self.slice_cost = 361   # runner units a step is charged (one step a frame)
         self.progress = 0
         self.check_only = False
-        self.saved = False
-        self.move = -1
-        self.steps = 0
+        self.saved = False   # a Kind board's rescue (mines.help.mercy_job): the mines moved
+        self.move = -1   # and the open it holds
         self._phase = 0
 
     def begin(self, cursor, check_only=False):
@@ -72,35 +67,16 @@ class HintJob:
         self.disproved = ()   # the wrong flags: the ones the numbers prove safe
         self.is_mine = False
         self._cursor = cursor
-        self._lighten()
+        self.lighten()
         self.hinter.begin(game.shown, game.total, cursor, game.board,
                           MODE_CHECK if check_only else MODE_HINT)
         self._phase = 0
-        self.progress = 0
-
-    def begin_mercy(self, move):
-        """A Kind board: ``move`` opens a covered mine. If no covered cell is provably safe
-        (the hinter, MODE_SAFE), find a layout of the mines, consistent with every number
-        shown and the total, that has the cell safe (``mines.engine.kinds.Rescue``); the board
-        changes in the job's last step, all at once. Then ``saved`` says whether it did; the caller
-        makes the move."""
-        game = self.game
-        self.move = move
-        self.saved = False
-        self.found = _FOUND_NOTHING
-        self.wrong = self.disproved = ()
-        self._lighten()
-        self.hinter.begin(game.shown, game.total, move_cell(move), game.board, MODE_SAFE)
-        self.steps = 0
-        self._phase = 2
         self.progress = 0
 
     def step(self):
         """One slice. True when the answer is in (``found`` and the fields it names)."""
         self.slice_work = self.slice_cost
         h = self.hinter
-        if self._phase >= 2:
-            return self._mercy_step(h)
         if self._phase == 0:
             if not h.step(STEP_UNITS):
                 self.progress = 50 if h.rule >= 0 else 20
@@ -134,7 +110,7 @@ class HintJob:
             self.chance = int(p.best_p * 100 + 0.5)
         return True
 
-    def _lighten(self):
+    def lighten(self):
         """From .mpy (a cheap reload at the next case split): an own solver's case analysis
         goes before each answer, so that the view loader's code never sits beside it (an
         answer cut short by a move leaves it made)."""
@@ -145,51 +121,12 @@ class HintJob:
         """The hinter's case analysis goes, and on the device its code (6K) with it: before a
         guess's or a rescue's frontier comes (the two never work at once), when a job is made
         or a game begins (the code a generator left), and from .mpy before each answer
-        (``_lighten``); the next case split makes both again. (The walk marks the hinter borrowed from it stay:
+        (``lighten``); the next case split makes both again. (The walk marks the hinter borrowed from it stay:
         the settled view is written in them.)"""
         h.solver.cases = None
         if phases.UNLOAD:
             for name in ("groups", "layouts"):
                 phases.forget("mines.engine." + name)
-
-    def spin(self):
-        """What the status bar says while a rescue runs (read from the runner's job: a job
-        reports through its state, it never calls its owner)."""
-        return SPIN[(self.steps >> 3) & 3]
-
-    def _mercy_step(self, h):
-        game = self.game
-        self.steps += 1
-        if self._phase == 2:
-            if not h.step(STEP_UNITS):
-                self.progress = 20
-                return False
-            if h.cell >= 0 or h.error:
-                return True   # a safe cell was provable: no mercy (or the view is wrong)
-            rescue = self.rescue
-            if rescue is None:
-                self.drop_cases(h)
-                from mines.engine.kinds import Rescue
-                if h.frontier is None:
-                    h.frontier = h.new_frontier()
-                rescue = self.rescue = Rescue(h.board, h.frontier)
-            # The view settled with what the hinter proved (``Hinter.settle``; proven mines
-            # known, proven safe cells out: small groups), in its ``seen`` marks, free until
-            # its next answer.
-            self.settled = h.seen
-            h.settle(h.seen)
-            rescue.begin(game, move_cell(self.move), self.settled)
-            self._phase = 3
-            return False
-        self.slice_work = (self.slice_cost + 1) // 2   # steps as the probabilities': two a frame
-        rescue = self.rescue
-        if not rescue.step(RESCUE_UNITS):
-            self.progress = 60
-            return False
-        self.saved = rescue.saved
-        if h.counting is not None:
-            h.counting.forget()   # the shared frontier now holds the rescue's counts
-        return True
 
     def show(self, because):
         """Mark ``because`` (padded indices, sorted: a hint's own list, not copied) as the
@@ -224,8 +161,8 @@ class HintJob:
         again when next needed (the checks after moves need none of it). The midend calls it
         once a hint's or a rescue's answer is taken."""
         h = self.hinter
-        self.probs = self.rescue = h.frontier = h.counting = None
+        self.probs = h.frontier = h.counting = None
         if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
-            for name in ("help.reasons", "help.probability", "help.counting", "engine.kinds",
-                         "engine.frontier"):
+            for name in ("help.reasons", "help.probability", "help.counting", "help.mercy_job",
+                         "engine.kinds", "engine.frontier"):
                 phases.forget("mines." + name)
