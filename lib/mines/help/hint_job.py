@@ -95,6 +95,7 @@ class HintJob:
                 self.because = h.because
                 self.rule = h.rule
                 return True
+            self.drop_cases(h)   # (first: from .py, the import's compile takes its room)
             from mines.help.probability import guess
             guess(self, self._cursor)
             self._phase = 1
