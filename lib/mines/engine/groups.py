@@ -159,7 +159,7 @@ class CaseAnalysis:
                     continue
                 mark[a] = stamp
                 if ng == room:
-                    # Room for twice as many, in place (never the maker's: room for all).
+                    # Room for twice as many, in place (never the maker's: it has room).
                     more = array("H", bytes(2 * ng))
                     gstart.extend(more)
                     cset.extend(more)
