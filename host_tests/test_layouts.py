@@ -36,6 +36,7 @@ class _State:
             if self.st[c] == NUM:
                 # mostly numbers some layout fits; now and then one none does
                 self.clue[c] = max(0, min(8, self.mk[c] + rng.randint(-1, self.unk[c] + 1)))
+        self.mu = bytearray(m << 4 | u for m, u in zip(self.mk, self.unk))   # (``Solver.mu``)
         # The group: covered cells next to a number, at most 12.
         cells = [c for c in inside if self.st[c] == UNK and any(
             self.st[c + d] == NUM and self.unk[c + d] for d in self.offsets)]

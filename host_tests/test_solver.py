@@ -134,6 +134,28 @@ def test_the_state_past_the_board_stays_wall_through_reset_solve_and_moves():
         assert bytes(s.st[s.size:]) == tail
 
 
+def test_mu_packs_the_known_mines_and_unknown_cells_around_each_cell():
+    """``Solver.mu`` is known mines << 4 | unknown cells among the 8 neighbours, at every
+    slice of a generation: through solving, the moves' revisions and restarts."""
+    from mines.engine import solver
+    from mines.engine.generator import Generator
+    g = Generator(9, 9)
+    s = g.solver
+    b = s.board
+    inside = [b.index(x, y) for y in range(9) for x in range(9)]
+    slices = moved = 0
+    for seed in range(4):
+        g.begin(35 if seed % 2 else 10, seed)   # Crowded moves mines, revises and restarts
+        while not g.step():
+            slices += 1
+            for c in inside:
+                around = [s.st[c + d] for d in s.offsets]
+                assert s.mu[c] == around.count(solver.MINE) << 4 | around.count(solver.UNK), (
+                    seed, c)
+        moved += g.perturbations
+    assert slices > 50 and moved
+
+
 def test_the_pair_rules_tables_follow_from_the_geometry():
     """``Solver.poffs`` lists the 24 cells within 2 of a number, row by row; ``share_a[j]``
     which of the number's 8 neighbours (bit k: ``offsets[k]``) touch the j-th, ``share_b[j]``
@@ -198,10 +220,10 @@ def _reference_solve(s, level):
             s.sp -= 1
             a = s.stack[s.sp]
             s.flags[a] = (s.flags[a] & PAIR_QUEUED) | CHANGED
-            u = s.unk[a]
+            u = s.mu[a] & 15
             if not u:
                 continue
-            r = s.clue[a] - s.mk[a]
+            r = s.clue[a] - (s.mu[a] >> 4)
             if r == 0 or r == u:
                 for d in s.offsets:
                     if s.st[a + d] == UNK:
@@ -215,19 +237,19 @@ def _reference_solve(s, level):
         s.psp -= 1
         a = s.pstack[s.psp]
         s.flags[a] &= ~PAIR_QUEUED
-        ua = s.unk[a]
+        ua = s.mu[a] & 15
         if not ua:
             continue
-        ra = s.clue[a] - s.mk[a]
+        ra = s.clue[a] - (s.mu[a] >> 4)
         mask = sum(1 << k for k in range(8) if s.st[a + s.offsets[k]] == UNK)
         for j in range(24):
             b = a + s.poffs[j]
-            if s.st[b] != NUM or not s.unk[b] or not mask & s.share_a[j]:
+            if s.st[b] != NUM or not s.mu[b] & 15 or not mask & s.share_a[j]:
                 continue
             sh = bin(mask & s.share_a[j]).count("1")
-            rb = s.clue[b] - s.mk[b]
+            rb = s.clue[b] - (s.mu[b] >> 4)
             only_a = ua - sh
-            only_b = s.unk[b] - sh
+            only_b = (s.mu[b] & 15) - sh
             lo = max(ra - only_a, rb - only_b, 0)
             hi = min(sh, ra, rb)
             if only_a and (ra == lo or ra - hi == only_a):
@@ -291,7 +313,7 @@ def test_pair_rule_walk_makes_the_deductions_of_the_plain_partner_loop():
 def test_a_solver_takes_a_given_when_and_makes_its_lists_zeroed():
     """``when=``: the buffer becomes ``when`` (the hinter's own solver gives its spare array
     instead of a byte a cell it would throw away); the lists of cells (made from a view of
-    the fresh ``mk``, not from a copy of bytes) are array('H') zeros, a cell each."""
+    the fresh ``mu``, not from a copy of bytes) are array('H') zeros, a cell each."""
     from array import array
     from mines.engine.board import Board
     from mines.engine.solver import Solver

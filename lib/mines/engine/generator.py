@@ -264,7 +264,7 @@ class Generator:
         size = b.size
         order = s.order
         st = s.st
-        unk = s.unk
+        mu = s.mu
         moved = self.moved
         flags = s.flags
         add_odds = self.odds
@@ -327,7 +327,7 @@ class Generator:
                     self.done = True
                     yield
                     return
-                # Stuck: it must be stuck further on each time, or we start afresh.
+                # Stuck: it must be stuck further on each time, or start afresh.
                 if s.unknown < last:
                     last = s.unknown
                     strikes = 0
@@ -350,7 +350,7 @@ class Generator:
                     k -= 1
                     c = order[k]
                     work += 1
-                    if st[c] == NUM and unk[c]:
+                    if st[c] == NUM and mu[c] & 15:
                         keep = keep_if_changed(self, c)
                         work += 20
                         if keep > best_keep:
@@ -363,13 +363,13 @@ class Generator:
                 s.work = work
                 if best < 0:
                     # Walled in: no open number touches a covered cell, so the open area is
-                    # closed off by known mines. Open a door: the newest such mine moves away.
+                    # closed by known mines. Open a door: the newest such mine moves away.
                     k = s.nknown
                     while k > 0:
                         k -= 1
                         c = order[k]
                         s.work += 1
-                        if st[c] == MINE and unk[c]:
+                        if st[c] == MINE and mu[c] & 15:
                             best = c
                             break
                         if s.work >= SLICE_UNITS:

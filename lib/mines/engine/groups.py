@@ -115,7 +115,7 @@ class CaseAnalysis:
         ``ngroups``, under ``stamp``; yields None, then the frontier's size."""
         s = self.s
         st = s.st
-        unk = s.unk
+        mu = s.mu
         offsets = s.offsets
         order = s.order
         mark = self.mark
@@ -126,11 +126,11 @@ class CaseAnalysis:
         room = len(cset)   # groups the tables have room for
         flags = s.flags
         while True:
-            # 1. Collect the groups, breadth first from every number with unknown neighbours.
+            # 1. Collect the groups, breadth first from each number with unknown neighbours.
             # ``mark``: the stamp on every cell and number taken (walked once, never cleared).
             ng = 0
             nf = 0
-            # (The work counter in a local, written back around each yield.)
+            # (The work counter in a local, written back at each yield.)
             work = s.work
             if self.collected:
                 # (the maker's: ``MakerCases.test`` collected this state's groups just now)
@@ -155,11 +155,11 @@ class CaseAnalysis:
                     s.work = work
                     yield None
                     work = s.work
-                if st[a] != NUM or not unk[a] or mark[a] == stamp:
+                if st[a] != NUM or not mu[a] & 15 or mark[a] == stamp:
                     continue
                 mark[a] = stamp
                 if ng == room:
-                    # Room for twice as many, in place (never the maker's: room for all).
+                    # Room for twice as many, in place (never the maker's: it has room).
                     more = array("H", bytes(2 * ng))
                     gstart.extend(more)
                     cset.extend(more)
@@ -181,7 +181,7 @@ class CaseAnalysis:
                     work += 8
                     for d2 in offsets:
                         b = x + d2
-                        if st[b] == NUM and unk[b] and mark[b] != stamp:
+                        if st[b] == NUM and mu[b] & 15 and mark[b] != stamp:
                             mark[b] = stamp
                             changed |= flags[b] & CHANGED
                             work += 8

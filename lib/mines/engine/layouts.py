@@ -63,9 +63,8 @@ class GroupLayouts:
         list the numbers touching it and, per cell, which of them it counts for."""
         s = self.s
         st = s.st
-        unk = s.unk
+        mu = s.mu
         clue = s.clue
-        mk = s.mk
         offsets = s.offsets
         # A number listed: its mark (a stamp, below 128: ``CaseAnalysis.new_stamp``) is
         # 128 + its constraint's index until the end of ``start``, then the stamp again (every
@@ -92,7 +91,7 @@ class GroupLayouts:
             q = p << 3
             for d in offsets:
                 b = c + d
-                if st[b] == NUM and unk[b]:
+                if st[b] == NUM and mu[b] & 15:
                     m = mark[b]
                     if m < 128:
                         if ncons == len(key):   # room for twice as many, in place
@@ -102,8 +101,9 @@ class GroupLayouts:
                             slack.extend(more)
                             key.extend(more)
                         cons[ncons] = b
-                        v = clue[b] - mk[b]
-                        f = unk[b]
+                        f = mu[b]
+                        v = clue[b] - (f >> 4)
+                        f &= 15
                         if 0 <= v <= f:
                             key[ncons] = v << 4 | f
                             need[ncons] = v

@@ -410,8 +410,7 @@ def revise(self, budget):
         narrow = self.narrow
         low = 255 if narrow else 0xFFFF
         poffs = self.poffs
-        unk = self.unk
-        mk = self.mk
+        mu = self.mu
         nforgot = self.psp
         k = self._cursor
         out = self._write
@@ -449,15 +448,14 @@ def revise(self, budget):
             flags[c] = f | FORGOTTEN
             forgot[nforgot] = c
             nforgot += 1
-            # Known cell c becomes unknown again: its neighbours' counters follow.
+            # Known cell c becomes unknown again: its neighbours' counters follow (``mu``).
             if st[c] == MINE:
                 self.mines_left += 1
                 for d in offsets:
-                    unk[c + d] += 1
-                    mk[c + d] -= 1
+                    mu[c + d] -= 15
             else:
                 for d in offsets:
-                    unk[c + d] += 1
+                    mu[c + d] += 1
             st[c] = UNK
             self.unknown += 1
         self.work += 4 * (k - self._cursor) + 5 * (nforgot - self.psp)
@@ -472,7 +470,7 @@ def revise(self, budget):
         return False
     # Queue the numbers next to a forgotten cell, and the changed numbers; every other number
     # was already looked at in the stuck state and nothing around it changed.
-    unk = self.unk
+    mu = self.mu
     stack = self.stack
     sp = self.sp
     i = self._cursor
@@ -486,7 +484,7 @@ def revise(self, budget):
         flags[c] &= QUEUED | PAIR_QUEUED
         for d in offsets:
             y = c + d
-            if st[y] == NUM and unk[y] and not flags[y] & QUEUED:
+            if st[y] == NUM and mu[y] & 15 and not flags[y] & QUEUED:
                 flags[y] |= QUEUED
                 stack[sp] = y
                 sp += 1
@@ -502,7 +500,7 @@ def revise(self, budget):
             y = c + d
             if flags[y] & RENUMBERED:
                 flags[y] &= ALL_FLAGS ^ RENUMBERED ^ CHANGED
-                if st[y] == NUM and unk[y] and not flags[y] & QUEUED:
+                if st[y] == NUM and mu[y] & 15 and not flags[y] & QUEUED:
                     flags[y] |= QUEUED
                     stack[sp] = y
                     sp += 1

@@ -1,7 +1,7 @@
 """The solver: plays Minesweeper from what a player can see, never guessing.
 
-It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine), how many
-neighbours are still unknown and how many are known mines. When a cell becomes
+It keeps, for every cell, what is known (unknown, safe, a revealed number, a mine), and in one
+byte how many neighbours are still unknown and how many are known mines. When a cell becomes
 known, only its 8 neighbours are updated and only the numbers among them are queued again: the
 solver is incremental and never rescans the board while it plays.
 
@@ -98,13 +98,14 @@ class Solver:
             st[i] = WALL
         # An open number's value: an oracle's are its board's counts (a move renumbers both).
         self.clue = board.count if oracle else bytearray(size)
-        self.mk = mk = bytearray(size)      # known mines among the 8 neighbours
-        self.unk = bytearray(size)     # unknown cells among the 8 neighbours
+        # Among the 8 neighbours: known mines << 4 | unknown cells (each 0..8). A neighbour
+        # found a mine adds 15, found safe takes 1 (``perturb`` and the readers use the same).
+        self.mu = mu = bytearray(size)
         self.flags = bytearray(size)
         # Lists of cells, each cell at most once (a number is on a stack once, by the QUEUED
         # and PAIR_QUEUED flags): an entry per cell of the board, not the border.
-        # (Zeros read from ``mk``: array("H", bytes(n)) would hold the n bytes twice.)
-        z = memoryview(mk)
+        # (Zeros read from ``mu``: array("H", bytes(n)) would hold the n bytes twice.)
+        z = memoryview(mu)
         cells = board.width * board.height
         self.stack = array("H", z[:cells])
         self.pstack = array("H", z[:cells]) if lent is None else lent[1]
@@ -152,16 +153,15 @@ class Solver:
             # (the kinds of row, each row's kind).
             self._kinds = board.rows(WALL, UNK)
         st = self.st
-        unk = self.unk
+        mu = self.mu
         kinds, row_kind = self._kinds
         stride = board.stride
         a = 0
         for k in row_kind:
             b = a + stride
             st[a:b] = kinds[k]
-            unk[a:b] = kinds[k + 1]
+            mu[a:b] = kinds[k + 1]   # (no known mine)
             a = b
-        board.clear(self.mk)
         board.clear(self.flags)
         self.epoch += 1
         if self.cases is not None:
@@ -192,39 +192,31 @@ class Solver:
             self.src2[c] = other
             self.src[c] = source   # (after: packed, src2 is src)
         self.unknown -= 1
-        unk = self.unk
+        mu = self.mu
         flags = self.flags
         stack = self.stack
         sp = self.sp
+        t = 15 if is_mine else -1
+        for d in self.offsets:
+            n = c + d
+            v = mu[n] + t
+            mu[n] = v
+            if v & 15 and st[n] == NUM and not flags[n] & QUEUED:
+                flags[n] |= QUEUED
+                stack[sp] = n
+                sp += 1
         if is_mine:
             st[c] = MINE
             self.mines_left -= 1
-            mk = self.mk
-            for d in self.offsets:
-                n = c + d
-                unk[n] -= 1
-                mk[n] += 1
-                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
-                    flags[n] |= QUEUED
-                    stack[sp] = n
-                    sp += 1
+        elif self.oracle:
+            st[c] = NUM
+            self.clue[c] = self.board.count[c]
+            if mu[c] & 15 and not flags[c] & QUEUED:
+                flags[c] |= QUEUED
+                stack[sp] = c
+                sp += 1
         else:
-            for d in self.offsets:
-                n = c + d
-                unk[n] -= 1
-                if st[n] == NUM and unk[n] and not flags[n] & QUEUED:
-                    flags[n] |= QUEUED
-                    stack[sp] = n
-                    sp += 1
-            if self.oracle:
-                st[c] = NUM
-                self.clue[c] = self.board.count[c]
-                if unk[c] and not flags[c] & QUEUED:
-                    flags[c] |= QUEUED
-                    stack[sp] = c
-                    sp += 1
-            else:
-                st[c] = SAFE
+            st[c] = SAFE
         self.sp = sp
         self.work += 9
 
@@ -243,7 +235,7 @@ class Solver:
         self.oracle = oracle
         self.st[c] = NUM
         self.clue[c] = value
-        if self.unk[c]:
+        if self.mu[c] & 15:
             self.flags[c] |= QUEUED
             self.stack[self.sp] = c
             self.sp += 1
@@ -266,8 +258,7 @@ class Solver:
         unknown. After STUCK or SOLVED it may be resumed (the caller may have changed the state
         meanwhile, e.g. by ``perturb.revise``)."""
         st = self.st
-        unk = self.unk
-        mk = self.mk
+        mu = self.mu
         clue = self.clue
         flags = self.flags
         stack = self.stack
@@ -308,10 +299,11 @@ class Solver:
                     f = flags[a] & PAIR_QUEUED
                     flags[a] = f | CHANGED
                     work += 1
-                    u = unk[a]
+                    v = mu[a]
+                    u = v & 15
                     if not u:
                         continue
-                    r = clue[a] - mk[a]
+                    r = clue[a] - (v >> 4)
                     if r and r != u:
                         if pairs and not f:
                             flags[a] = PAIR_QUEUED | CHANGED
@@ -320,6 +312,7 @@ class Solver:
                         continue
                     # All mines (r == u) or all safe (r == 0): ``_learn`` written out.
                     sa = a & low
+                    t = 15 if r else -1
                     for d in offsets:
                         c = a + d
                         if st[c]:   # not UNK
@@ -332,33 +325,24 @@ class Solver:
                         src2[c] = sa
                         unknown -= 1
                         work += 9
-                        if r:
-                            st[c] = MINE
-                            self.mines_left -= 1
-                            for e in offsets:
-                                n = c + e
-                                v = unk[n] - 1
-                                unk[n] = v
-                                mk[n] += 1
-                                if v and st[n] == NUM and not flags[n] & QUEUED:
-                                    flags[n] |= QUEUED
-                                    stack[sp] = n
-                                    sp += 1
-                            continue
                         for e in offsets:
                             n = c + e
-                            v = unk[n] - 1
-                            unk[n] = v
-                            if v and st[n] == NUM and not flags[n] & QUEUED:
+                            v = mu[n] + t
+                            mu[n] = v
+                            if v & 15 and st[n] == NUM and not flags[n] & QUEUED:
                                 flags[n] |= QUEUED
                                 stack[sp] = n
                                 sp += 1
+                        if r:
+                            st[c] = MINE
+                            self.mines_left -= 1
+                            continue
                         if not oracle:
                             st[c] = SAFE
                             continue
                         st[c] = NUM
                         clue[c] = count[c]
-                        if unk[c]:
+                        if mu[c] & 15:
                             flags[c] |= QUEUED
                             stack[sp] = c
                             sp += 1
@@ -377,11 +361,12 @@ class Solver:
                 self.psp = psp
                 a = pstack[psp]
                 flags[a] &= ALL_FLAGS ^ PAIR_QUEUED   # off the pair stack; the other flags stay
-                ua = unk[a]
+                ra = mu[a]
+                ua = ra & 15
                 if not ua:
                     self.work += 1
                     continue
-                ra = clue[a] - mk[a]
+                ra = clue[a] - (ra >> 4)
                 # a's unknown neighbours (bit k: offsets[k]); the partners next to two (bit j:
                 # the j-th of ``_pair_tables``; c1: one) but not one (bits 6-8, 11-12, 15-17).
                 # (One cell shared decides nothing: 0 < r < u for both, so lo = 0 and hi = 1.)
@@ -412,12 +397,13 @@ class Solver:
                     b = a + poffs[j]
                     if st[b] != NUM:
                         continue
-                    ub = unk[b]
+                    rb = mu[b]
+                    ub = rb & 15
                     if not ub:
                         continue
                     s = mask & share_a[j]
                     s = popcount[s & 15] + popcount[s >> 4]   # 2 or more
-                    rb = clue[b] - mk[b]
+                    rb = clue[b] - (rb >> 4)
                     only_a = ua - s
                     only_b = ub - s
                     # The mines x in the shared cells: lo <= x <= hi.

@@ -230,15 +230,15 @@ class Hinter:
                 s.total_mines = self.total
             self.starts[rule] = s.nknown
             if rule <= RULE_PAIRS:
-                # Every frontier number queued again (a rule switched on looks at them all).
-                unk = s.unk
+                # Every frontier number queued again (a rule switched on sees them all).
+                mu = s.mu
                 flags = s.flags
                 stack = s.stack
                 order = s.order
                 sp = s.sp
                 for k in range(self._numbers):
                     a = order[k]
-                    if unk[a] and not flags[a] & 1:
+                    if mu[a] & 15 and not flags[a] & 1:
                         flags[a] |= 1
                         stack[sp] = a
                         sp += 1

@@ -4,7 +4,7 @@ hint job runs after every move). Functions of the ``Hinter``, as its methods wou
 live apart so that each module stays small enough to compile on the device.
 
 What a load leaves, as ``Solver.give_clue`` and ``mark_mine`` would for every number and blown
-mine (those are the givens; flags are not): ``st``, ``unk``, ``mk`` and ``why`` right for every
+mine (those are the givens; flags are not): ``st``, ``mu`` and ``why`` right for every
 cell (the numbers' values are the view's own: the hinter lends the view as the solver's
 ``clue``), and the numbers next to covered cells (the *frontier*) first in ``order`` and queued
 on the solver's stack, where the rules and the case analysis look. It also checks each number it
@@ -42,8 +42,7 @@ def load(h, shown):
         # ``order``), newest first, back to the state that load left (``nknown`` follows: an
         # undo cut short goes on at the next load).
         st = s.st
-        unk = s.unk
-        mk = s.mk
+        mu = s.mu
         order = s.order
         o0, o1, o2, o3, o4, o5, o6, o7 = b.offsets
         nf = h._numbers
@@ -51,23 +50,15 @@ def load(h, shown):
         while k > nf:   # written out: a hint after a check undoes hundreds of cells
             k -= 1
             c = order[k]
-            unk[c + o0] += 1
-            unk[c + o1] += 1
-            unk[c + o2] += 1
-            unk[c + o3] += 1
-            unk[c + o4] += 1
-            unk[c + o5] += 1
-            unk[c + o6] += 1
-            unk[c + o7] += 1
-            if st[c] == MINE:
-                mk[c + o0] -= 1
-                mk[c + o1] -= 1
-                mk[c + o2] -= 1
-                mk[c + o3] -= 1
-                mk[c + o4] -= 1
-                mk[c + o5] -= 1
-                mk[c + o6] -= 1
-                mk[c + o7] -= 1
+            t = -15 if st[c] == MINE else 1   # (``Solver.mu``: an unknown more, a mine less)
+            mu[c + o0] += t
+            mu[c + o1] += t
+            mu[c + o2] += t
+            mu[c + o3] += t
+            mu[c + o4] += t
+            mu[c + o5] += t
+            mu[c + o6] += t
+            mu[c + o7] += t
             st[c] = UNK
             s.nknown = k
             s.work += 9
@@ -150,7 +141,7 @@ def _scratch(h, shown):
             if (shown[i + o0] <= 8 and shown[i + o1] <= 8 and shown[i + o2] <= 8
                     and shown[i + o3] <= 8 and shown[i + o4] <= 8 and shown[i + o5] <= 8
                     and shown[i + o6] <= 8 and shown[i + o7] <= 8):
-                s.unk[i] = 0
+                s.mu[i] = 0   # (no covered cell, no mine)
                 continue
             if _number(h, i, shown):
                 front[nf] = i
@@ -173,8 +164,7 @@ def _number(h, a, shown):
                 m += 1
             elif w == COVERED or w == FLAG or w == BAD_FLAG:
                 u += 1
-    s.unk[a] = u
-    s.mk[a] = m
+    s.mu[a] = m << 4 | u
     t = shown[a]
     if m > t or t - m > u:
         b = h.board
@@ -270,7 +260,7 @@ def _changes(h, shown):
         if not mark[a]:
             front[nf] = a
             nf += 1
-    new = sorted([a for a in touched[:nt] if st[a] == NUM and s.unk[a]])
+    new = sorted([a for a in touched[:nt] if st[a] == NUM and s.mu[a] & 15])
     _unmark(h)
     j = len(new) - 1
     k = nf - 1

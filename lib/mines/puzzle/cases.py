@@ -59,7 +59,7 @@ class MakerCases(CaseAnalysis):
         s = self.s
         work = s.work
         st = s.st
-        unk = s.unk
+        mu = s.mu
         mark = self.mark
         gcells = self.gcells
         b = y = 0
@@ -119,7 +119,7 @@ class MakerCases(CaseAnalysis):
                 work += 8
                 for d in offsets:
                     b = x + d
-                    if st[b] == NUM and unk[b] and mark[b] != stamp:
+                    if st[b] == NUM and mu[b] & 15 and mark[b] != stamp:
                         mark[b] = stamp
                         changed |= flags[b] & CHANGED
                         work += 8

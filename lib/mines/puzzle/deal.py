@@ -109,9 +109,9 @@ def prepare(maker, analysis, copies):
     # Hard's case analysis (``analysis`` true), unless made already: its code and buffers,
     # the most the maker has, each compiled after a collect, the largest first. And unless
     # made (``copies`` 0: not yet) the walk's parts, which the final solve lets go: the clues
-    # promoted, and ``copies`` copies of the solver's per-cell state at a fixed point (st,
-    # unk and mk, three a level of the walk; its mines left in ``_levels``; about 1.2 KB a
-    # level at 20x15). The walk reads none of the solver's record but ``order``: ``why``,
+    # promoted, and ``copies`` copies of the solver's per-cell state at a fixed point (st
+    # and mu, two a level of the walk; its mines left in ``_levels``; about 0.8 KB a level
+    # at 20x15). The walk reads none of the solver's record but ``order``: ``why``,
     # ``when``, ``src2`` and the analysis's counts go to ``src``, a byte a cell (``narrow``;
     # the final solve makes them anew).
     s = maker.solver
@@ -139,7 +139,7 @@ def prepare(maker, analysis, copies):
         # (room for a quarter of the cells' promotions, grown by ``walk.give``: 81 the
         # most seen at 20x15, 90 puzzles)
         maker.promoted = array("H", bytes(maker.width * maker.height // 4 * 2))
-        maker._copies = [bytearray(len(s.st) if k % 3 == 0 else s.size)
+        maker._copies = [bytearray(s.size if k & 1 else len(s.st))
                          for k in range(copies)]
 
 

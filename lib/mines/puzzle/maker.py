@@ -99,14 +99,14 @@ class PuzzleMaker:
         # heap.
         from mines.puzzle.deal import build
         build(self, width, height, analysis, 2 * (_LEFT + _SNAP_LEVELS),
-              0 if deal_first else 3 * _SNAP_LEVELS)
+              0 if deal_first else 2 * _SNAP_LEVELS)
         self.deal_first = deal_first
 
     def begin(self, seed, level):
         """Start making the puzzle of ``seed`` (0 .. 2**30 - 1) at ``level`` (EASY, MEDIUM or
         HARD). The same arguments always give the same puzzle."""
         from mines.puzzle.deal import start
-        start(self, seed, level, 3 * _SNAP_LEVELS, BUILD_LEVEL)
+        start(self, seed, level, 2 * _SNAP_LEVELS, BUILD_LEVEL)
 
     def step(self):
         """Run one slice. Returns True when the puzzle is ready (and on every call after that);
@@ -152,7 +152,7 @@ class PuzzleMaker:
         from mines.puzzle.deal import deal, prepare
         n = yield from deal(self, SLICE_UNITS)
         if self.deal_first:
-            prepare(self, self.level == HARD, 3 * _SNAP_LEVELS)
+            prepare(self, self.level == HARD, 2 * _SNAP_LEVELS)
             from mines.phases import UNLOAD, forget
             if UNLOAD:
                 forget("mines.puzzle.deal")
@@ -174,8 +174,7 @@ class PuzzleMaker:
         runner = self._runners[self.level]
         builder = self._runners[BUILD_LEVEL[self.level]]
         st = s.st
-        unk = s.unk
-        mk = s.mk
+        mu = s.mu
         total = 1 if self.level == HARD else 0   # (only Hard's reasoning counts the mines)
         flags = s.flags
         stack = s.stack
@@ -228,11 +227,10 @@ class PuzzleMaker:
                 levels[_MARK + t] = s.nknown
                 levels[_NP + t] = self.npromoted
                 if _SNAP_FROM <= t < _SNAP_FROM + _SNAP_LEVELS:
-                    # (a copy of the solver's state: the way back, three block copies)
+                    # (a copy of the solver's state: the way back, two block copies)
                     k = t - _SNAP_FROM
-                    copies[3 * k][:] = st
-                    copies[3 * k + 1][:] = unk
-                    copies[3 * k + 2][:] = mk
+                    copies[2 * k][:] = st
+                    copies[2 * k + 1][:] = mu
                     levels[_LEFT + k] = s.mines_left
                     s.work += 8
                 j = give(self, hi - 1, mid - 1, 0, SLICE_UNITS)
@@ -254,9 +252,8 @@ class PuzzleMaker:
                     # leave them; the flags cleared, the case analysis told to see every
                     # group as new, nothing queued.
                     k = t - _SNAP_FROM
-                    st[:] = copies[3 * k]
-                    unk[:] = copies[3 * k + 1]
-                    mk[:] = copies[3 * k + 2]
+                    st[:] = copies[2 * k]
+                    mu[:] = copies[2 * k + 1]
                     flags[:] = b.zeros
                     if cases:
                         cases.fresh = 1
@@ -323,7 +320,7 @@ class PuzzleMaker:
         # The finished puzzle, solved from scratch: a check, and the deductions for hints (the
         # maker's analysis: the plain one's deductions, 1% less time), in the walk's room.
         runner = builder = give = truncate = second = apart = None
-        clue = copies[1]   # (the walk's copy of ``unk``, a board's bytes: the puzzle's clues)
+        clue = copies[1]   # (the walk's copy of ``mu``, a board's bytes: the puzzle's clues)
         self._copies = self.promoted = copies = None
         runners = self._runners
         runners[0] = runners[1] = runners[2] = None

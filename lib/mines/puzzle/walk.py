@@ -23,7 +23,7 @@ def give(maker, j, stop, kept, slice_units):
     work = s.work
     flags = s.flags
     stack = s.stack
-    unk = s.unk
+    mu = s.mu
     order = s.order
     offsets = s.offsets
     clue = s.clue
@@ -44,15 +44,15 @@ def give(maker, j, stop, kept, slice_units):
             s.unknown -= 1
             for d in offsets:
                 n = c + d
-                v = unk[n] - 1
-                unk[n] = v
-                if v and st[n] == NUM and not flags[n] & QUEUED:
+                v = mu[n] - 1
+                mu[n] = v
+                if v & 15 and st[n] == NUM and not flags[n] & QUEUED:
                     flags[n] |= QUEUED
                     stack[sp] = n
                     sp += 1
             st[c] = NUM
             clue[c] = count[c]
-            if unk[c]:
+            if mu[c] & 15:
                 flags[c] |= QUEUED
                 stack[sp] = c
                 sp += 1
@@ -66,7 +66,7 @@ def give(maker, j, stop, kept, slice_units):
                 promoted.extend(bytes(2 * k))   # (room for twice as many, in place)
             promoted[k] = c
             maker.npromoted = k + 1
-            if unk[c] and not flags[c] & QUEUED:
+            if mu[c] & 15 and not flags[c] & QUEUED:
                 flags[c] |= QUEUED
                 stack[sp] = c
                 sp += 1
@@ -94,8 +94,7 @@ def truncate(maker, p, promoted, slice_units):
         # Numbers see a new neighbourhood: Hard's next case analysis takes every group as
         # changed (marking only the numbers around each cell forgotten saved no work).
         s.cases.fresh = 1
-    unk = s.unk
-    mk = s.mk
+    mu = s.mu
     work = s.work
     # ``revision.forget`` written out, the counters in locals and the neighbours unrolled:
     # most of a truncation.
@@ -104,18 +103,18 @@ def truncate(maker, p, promoted, slice_units):
         work += 10
         k -= 1
         c = order[k]
+        t = 1   # (``Solver.mu``: an unknown more, and for a mine a mine less)
         if st[c] == MINE:
             s.mines_left += 1
-            for d in offsets:
-                mk[c + d] -= 1
-        unk[c + o0] += 1
-        unk[c + o1] += 1
-        unk[c + o2] += 1
-        unk[c + o3] += 1
-        unk[c + o4] += 1
-        unk[c + o5] += 1
-        unk[c + o6] += 1
-        unk[c + o7] += 1
+            t = -15
+        mu[c + o0] += t
+        mu[c + o1] += t
+        mu[c + o2] += t
+        mu[c + o3] += t
+        mu[c + o4] += t
+        mu[c + o5] += t
+        mu[c + o6] += t
+        mu[c + o7] += t
         st[c] = UNK
     s.unknown += s.nknown - k
     s.work = work
