@@ -544,6 +544,7 @@ def test_default_sends_mpy_from_the_pypi_compiler_marked_for_circuitpython(tmp_p
     # --source swaps every module for its .py, and the default swaps them back
     written, log = run(drive, repo, source=True)
     assert "--source: deploying .py source" in log and "remove  lib/mines/board.mpy" in log
+    assert log.count(deploy.SOURCE_HEAP) == 1   # what the .py form costs the heap, said once
     assert sorted(tree(drive)) == sorted(d[:-4] + ".py" if d.endswith(".mpy") else d
                                          for d in got)
     written, log = run(drive, repo, source=False)
@@ -567,6 +568,7 @@ def test_the_devices_version_decides_the_form_and_the_warnings(tmp_path, repo, b
     modules = [d for d in tree(drive) if d.endswith((".py", ".mpy")) and d != "code.py"]
     assert modules and all(d.endswith(form) for d in modules), modules
     log = "\n".join(lines)
+    assert (deploy.SOURCE_HEAP in lines) == (form == ".py"), log
     if says is None:
         assert "warning" not in log and "deploying .py" not in log, log
     else:

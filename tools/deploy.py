@@ -70,6 +70,11 @@ SUPPORTED_MAJORS = (9, 10)
 # (../shared/cp10/README.md); the 10.x tags' sources (10.0.0 to 10.3.0-alpha.4) share the .mpy
 # version 6.3, the static qstr table and the opcodes.
 MPY_PROVEN_MAJOR = 10
+# What sending .py costs the device's heap (tools/memory.py --device; docs/memory.md has the
+# figures: the whole game's smallest heap 161K from .py against 109K from .mpy on bde7600).
+SOURCE_HEAP = ("note: from .py source the game needs about 50K more heap than from .mpy "
+               "(CircuitPython compiles each module as it loads; docs/memory.md): the largest "
+               "boards may say \"No memory\"")
 # From this release on CircuitPython builds a bytearray slice (ba[a:b], ba[:] = z) on the C stack
 # (micropython#12518, taken with the MicroPython 1.27 merge, adafruit/circuitpython#10931; the
 # 10.1.x releases' py/vm.c lacks it); before it, 16 bytes on the heap for every slice.
@@ -631,6 +636,8 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
             first = mpy_build.CIRCUITPYTHON
             out("compiling .mpy for CircuitPython %d.x with %s (%s)"
                 % (MPY_PROVEN_MAJOR, line, mpy_cross))
+    if mpy_cross is None:
+        out(SOURCE_HEAP)
     if major is None and version is not None:
         major = version[0]  # what a bundle's .mpy files must be made for
     items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first,
@@ -731,6 +738,8 @@ def build_zip(path, mpy_cross=None, out=print, repo=REPO, bundle=None, source=Fa
             major, first = MPY_PROVEN_MAJOR, mpy_build.CIRCUITPYTHON
             out("compiling .mpy with %s: the zip works on CircuitPython %d.x only (--source "
                 "for .py source)" % (line, MPY_PROVEN_MAJOR))
+    if mpy_cross is None:
+        out(SOURCE_HEAP)
     items, notes, warnings = deploy_tree.build(repo, profiles, mpy_cross, major, bundle, first,
                                                full_names)
     for n in notes:
