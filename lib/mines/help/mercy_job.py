@@ -5,7 +5,7 @@ with every number shown and the total, with the cell safe (``mines.engine.kinds.
 Apart from the hint job, so that its code is loaded only while a rescue runs."""
 
 from mines.engine.game import move_cell
-from mines.help.hint_job import STEP_UNITS
+from mines.help.hint_job import STEP_UNITS, HintJob
 from mines.help.hints import MODE_SAFE
 
 RESCUE_UNITS = 150  # a rescue's frontier units a step, as for probabilities (bench_hints.py)
@@ -18,7 +18,7 @@ class MercyJob:
     ``job.saved`` says whether the board changed (all at once, in the last step); the caller
     then makes ``job.move``."""
 
-    no_memory = "No memory for hints"   # (HintJob's)
+    no_memory = HintJob.no_memory   # what the runner says when it runs out
 
     def __init__(self, job):
         self.job = job
