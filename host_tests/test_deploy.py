@@ -8,6 +8,7 @@ mpy-cross must write the same bytes. The others use a small synthetic repository
 not depend on how far the game is.
 """
 
+import ast
 import errno
 import hashlib
 import os
@@ -97,10 +98,13 @@ def repo(tmp_path):
 
 def run(target, repo, **kw):
     """deploy() into ``target``: (files written, its output as one string). These tests look at
-    the .py files of the tree by name, so they send source unless given ``source=False`` (the
-    default .mpy, tested on its own below) or ``mpy_cross``."""
+    the .py files of the tree by name and read them, so they send source with the names as
+    written unless given ``source=False`` (the default .mpy, tested on its own below),
+    ``mpy_cross`` or ``full_names=False`` (the default short names, tested below too)."""
     if "mpy_cross" not in kw:
         kw.setdefault("source", True)
+    if kw.get("source"):
+        kw.setdefault("full_names", True)
     lines = []
     written = deploy.deploy(target, out=lines.append, repo=repo, **kw)
     return written, "\n".join(lines)
@@ -145,16 +149,9 @@ def test_boot_out_is_parsed():
 
 # ---- the proof: this repository, deployed ----
 
-def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
-    drive = make_drive(tmp_path)
-    written, log = run(drive, REPO)
-    got = tree(drive)
-    assert sorted(written) == sorted(got)
-    # code.py, the package boards/ with the PyGamer's profile and no other device's.
-    assert "code.py" in got
-    assert "boards/__init__.py" in got and "boards/pygamer.py" in got, log
-    assert "boards/pybadge.py" not in got and "boards/desktop.py" not in got
-    # every module of our engine, byte for byte.
+def check_engine_source(drive, got, renamer):
+    """Every module of lib/mines on ``drive`` (``got``: dest -> sha256) is its source through
+    mpy_build.device_source with ``renamer``: no docstring, the same lines."""
     lib = os.path.join(REPO, "lib")
     engine = sorted(os.path.relpath(os.path.join(folder, n), lib).replace(os.sep, "/")
                     for folder, _dirs, names in os.walk(os.path.join(lib, "mines"))
@@ -162,7 +159,41 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
     assert "mines/engine/generator.py" in engine and "mines/flow/__init__.py" in engine
     for name in engine:
         with open(os.path.join(lib, name), "rb") as f:
-            assert got["lib/" + name] == hashlib.sha256(f.read()).hexdigest()
+            data = f.read()
+        sent = mpy_build.device_source(data, deploy_tree.module_name("lib/" + name)[0], renamer)
+        assert got["lib/" + name] == hashlib.sha256(sent).hexdigest()
+        with open(os.path.join(drive, "lib", name), encoding="utf-8") as f:
+            deployed = f.read()
+        assert deployed.count("\n") == data.count(b"\n"), name
+        assert not ast.get_docstring(ast.parse(deployed)), name
+    return engine
+
+
+def test_source_with_full_names_is_ours_as_written_less_its_docstrings(tmp_path):
+    drive = make_drive(tmp_path)
+    run(drive, REPO, full_names=True)
+    got = tree(drive)
+    engine = check_engine_source(drive, got, None)
+    with open(os.path.join(drive, "lib", "mines", "engine", "generator.py")) as f:
+        text = f.read()
+    assert "def " in text and "class Generator" in text  # names as written
+    assert len([n for n in engine if n.endswith(".py")]) == len(engine)
+
+
+def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
+    drive = make_drive(tmp_path)
+    written, log = run(drive, REPO, full_names=False)
+    got = tree(drive)
+    assert sorted(written) == sorted(got)
+    # code.py, the package boards/ with the PyGamer's profile and no other device's.
+    assert "code.py" in got
+    assert "boards/__init__.py" in got and "boards/pygamer.py" in got, log
+    assert "boards/pybadge.py" not in got and "boards/desktop.py" not in got
+    # every module of our engine, with the short names and without its docstrings (the
+    # device's compile holds them as strings for nothing), line for line.
+    check_engine_source(drive, got, shorten.Renamer(REPO))
+    with open(os.path.join(REPO, "code.py"), "rb") as f:
+        assert got["code.py"] == hashlib.sha256(f.read()).hexdigest()
     # Every module the deployed files import is there: ours, a library under lib/, or one the
     # firmware (or its standard library) provides. (The game draws its text with its own 5x7
     # font, so no Adafruit library is needed today; the deploy adds one when an import asks.)
@@ -206,7 +237,7 @@ def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
     assert proc.returncode == 0, out
     assert out.startswith("mines 10 from " + os.path.join(drive, "lib", "mines")), out
     # A second deploy writes nothing.
-    again, log = run(drive, REPO)
+    again, log = run(drive, REPO, full_names=False)
     assert again == [] and "nothing written" in log
     assert tree(drive) == got
     # The zip holds the same tree, plus the other devices' profiles.
@@ -672,7 +703,7 @@ def test_every_deployed_mpy_is_what_circuitpythons_own_compiler_writes(tmp_path)
     drive = make_drive(tmp_path)
     run(drive, REPO, source=False)
     mpys = sorted(d for d in tree(drive) if d.endswith(".mpy"))
-    items, _info, _warn = deploy_tree.build(REPO, ["pygamer"])  # the same tree, as source
+    items, _skipped = deploy_tree.our_files(REPO, ["pygamer"])  # the same tree, as written
     renamer = shorten.Renamer(REPO)  # with the short names deploy gives it
     sources = dict((i.dest[:-3] + ".mpy", i.data) for i in items
                    if i.dest.endswith(".py") and i.dest != "code.py")
@@ -727,7 +758,8 @@ def test_zip_holds_the_deployed_tree_with_every_device_profile(tmp_path, repo):
     run(drive, repo)
     zpath = str(tmp_path / "dist" / "mines.zip")
     os.makedirs(os.path.dirname(zpath), exist_ok=True)  # --zip makes no folder
-    names = deploy.build_zip(zpath, out=lambda s: None, repo=repo, source=True)
+    names = deploy.build_zip(zpath, out=lambda s: None, repo=repo, source=True,
+                             full_names=True)
     with zipfile.ZipFile(zpath) as z:
         zipped = {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}
     assert sorted(zipped) == sorted(names)

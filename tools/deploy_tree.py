@@ -352,6 +352,22 @@ def scan_libraries(items, known_ours=()):
     return sorted(libs.values(), key=lambda i: i.dest), notes, problems
 
 
+def device_source(item, renamer=None):
+    """``item`` as sent for the device to compile: one of our modules (not code.py, which a
+    maker edits on the drive) through mpy_build.device_source (the short names of ``renamer``,
+    a shorten.Renamer or None; no docstrings, whose strings the device's compile would hold for
+    nothing; the same lines); anything else as it is."""
+    if item.kind != "ours" or not item.dest.endswith(".py") or item.dest == "code.py":
+        return item
+    try:
+        data = mpy_build.device_source(item.data, module_name(item.dest)[0], renamer)
+    except (SyntaxError, UnicodeDecodeError, shorten.RenameError) as e:
+        raise TreeError("%s: %s" % (item.dest, e))
+    return Item(item.dest, data, item.source + (" (docstrings left out)" if renamer is None
+                                                else " (short names, docstrings left out)"),
+                item.kind)
+
+
 def oversized(items):
     """The .py items over the on-device compile limit: a list of (dest, bytes, lines)."""
     out = []
@@ -529,7 +545,7 @@ def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None,
     ``major``: the CircuitPython major version the .mpy files are for.
     ``first``: byte 0 to write into every compiled file (see ``compile_mpy``).
     ``bundle``: a Bundle whose .mpy files replace the libraries' source, or None.
-    ``full_names``: compile our modules with their names as written (else tools/shorten.py's).
+    ``full_names``: our modules (.mpy or .py) with their names as written (else tools/shorten.py's).
     Raises TreeError when the tree cannot be built.
     """
     items, skipped = our_files(repo, profiles)
@@ -543,17 +559,19 @@ def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None,
     items = items + libs
     info.extend("left on the host: %s (%s)" % (p, why) for p, why in skipped)
     warnings.extend(problems)
+    renamer = None
+    if not full_names:
+        try:
+            renamer = shorten.Renamer(repo)
+        except shorten.RenameError as e:
+            raise TreeError("%s (tools/shorten.py)" % e)
+        info.append("short names: %d of the game's names shortened in its %s files "
+                    "(--full-names keeps them)" % (len(renamer.names),
+                                                   ".mpy" if mpy_cross else ".py"))
     if mpy_cross:
-        renamer = None
-        if not full_names:
-            try:
-                renamer = shorten.Renamer(repo)
-            except shorten.RenameError as e:
-                raise TreeError("%s (tools/shorten.py)" % e)
-            info.append("short names: %d of the game's names shortened in its .mpy files "
-                        "(--full-names keeps them)" % len(renamer.names))
         items = compile_mpy(items, mpy_cross, major, first, renamer)
     else:
+        items = [device_source(item, renamer) for item in items]
         kinds = dict((item.dest, item.kind) for item in items)
         for dest, size, lines in oversized(items):
             if kinds[dest] == "library":

@@ -16,7 +16,8 @@ display stand-ins (host_tests/mpy_display) whose objects take CircuitPython 10's
 Forms: "mpy" loads lib/ and boards/ compiled as tools/deploy.py sends them by default
 (tools/mpy_build.py: -O3, the module's name as its source name, the names shortened by
 tools/shorten.py; --full-names: as written, like ``deploy.py --full-names``); "py" loads the
-sources, which the VM compiles at each import (as the device does with ``deploy.py --source``).
+sources as ``deploy.py --source`` sends them (without their docstrings:
+mpy_build.without_docstrings), which the VM compiles at each import, as the device does.
 
 Host-only code is left out: the stand-ins for the device's firmware (displayio, terminalio, the
 audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
@@ -102,9 +103,29 @@ def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False):
                                              dest=os.path.join(dest, rel, module + ".mpy"))
 
 
+def source_tree(dest, full_names=False):
+    """lib/mines and boards/ as ``deploy.py --source`` sends them into ``dest`` (mines/,
+    boards/): .py source with the short names of tools/shorten.py unless ``full_names``, and
+    without docstrings (mpy_build.device_source)."""
+    renamer = None if full_names else shorten.Renamer(ROOT)
+    for top, package in ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")):
+        for folder, _dirs, files in sorted(os.walk(os.path.join(top, package))):
+            rel = os.path.relpath(folder, top)
+            os.makedirs(os.path.join(dest, rel), exist_ok=True)
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    dotted = rel.replace(os.sep, ".")
+                    if name != "__init__.py":
+                        dotted += "." + name[:-3]
+                    with open(os.path.join(folder, name), "rb") as f:
+                        data = mpy_build.device_source(f.read(), dotted, renamer)
+                    with open(os.path.join(dest, rel, name), "wb") as f:
+                        f.write(data)
+
+
 class Runner:
-    """Runs the whole game (both parts) under ``exe`` at a heap size, from .mpy files in
-    ``mpy_dir`` (None: the sources)."""
+    """Runs the whole game (both parts) under ``exe`` at a heap size, from the modules in
+    ``mpy_dir`` (.mpy files, or the sources as deploy sends them; None: lib/ and boards/)."""
 
     def __init__(self, exe, games, mpy_dir=None):
         self.exe = exe
@@ -275,11 +296,12 @@ def measure(form, exe, games, step, search=True, full_names=False):
     """One form's figures: {"form", "heap_k" (with ``search``), "live_peak_k", "phases",
     "profile_k", "host_only_k", the raw_ figures, "frames", "seconds"}."""
     t = time.time()
-    mpy_dir = None
+    mpy_dir = tempfile.mkdtemp(prefix=form + "-", dir=ROOT)
     if form == "mpy":
-        mpy_dir = tempfile.mkdtemp(prefix="mpy-", dir=ROOT)
         compile_tree(mpy_dir, mpy_build.CIRCUITPYTHON if implementation(exe) == "circuitpython"
                      else mpy_build.MICROPYTHON, full_names)
+    else:
+        source_tree(mpy_dir, full_names)
     runner = Runner(exe, games, mpy_dir)
     try:
         profile = profile_bytes(exe, mpy_dir)
@@ -290,8 +312,7 @@ def measure(form, exe, games, step, search=True, full_names=False):
                "phases": dict((name, kb(k + profile)) for name, (k, _) in sorted(
                    phases.items()))}
         phases = dict((name, (kb(k + profile), mods)) for name, (k, mods) in phases.items())
-        if form == "mpy":
-            out["names"] = "full" if full_names else "short"
+        out["names"] = "full" if full_names else "short"
         if search:
             host = runner.host_only()
             raw = runner.smallest(step)
@@ -303,8 +324,7 @@ def measure(form, exe, games, step, search=True, full_names=False):
         return out, phases
     finally:
         runner.close()
-        if mpy_dir:
-            shutil.rmtree(mpy_dir, ignore_errors=True)
+        shutil.rmtree(mpy_dir, ignore_errors=True)
 
 
 def main(argv=None):

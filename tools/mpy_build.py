@@ -16,8 +16,15 @@ CircuitPython writes b"C" (../shared/cp10/README.md). ``first`` sets that byte.
 
 Our own modules are compiled with shorter names (tools/shorten.py: a ``renamer``), unless the
 deploy says ``--full-names``: the names a module uses are what it interns on the device.
+
+Sent as source instead (``deploy.py --source``), our modules go without their docstrings
+(``without_docstrings``): the device's parser holds every string literal longer than ten
+characters as a string object until the module is compiled, so a docstring is heap the compile
+needs and nothing uses (5-14K of the largest modules' compile). Comments and lines stay, so a
+traceback's line numbers are the repository's.
 """
 
+import ast
 import os
 import re
 import shutil
@@ -97,6 +104,36 @@ def compile_module(source, dotted, mpy_cross, first=None, dest=None, renamer=Non
         with open(dest, "wb") as f:
             f.write(data)
     return data
+
+
+def without_docstrings(text):
+    """``text`` (a module's source, str) with every docstring (module, class, function) made an
+    empty string ``""``, the lines it spanned kept as blank lines: the same program, the same
+    line numbers. Raises SyntaxError when ``text`` does not parse."""
+    spans = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                spans.append((first.lineno, first.col_offset, first.end_lineno,
+                              first.end_col_offset))
+    lines = text.splitlines(True)
+    for start, col, end, end_col in sorted(spans, reverse=True):
+        # ast's columns count UTF-8 bytes
+        head = lines[start - 1].encode("utf-8")[:col]
+        tail = lines[end - 1].encode("utf-8")[end_col:]
+        lines[start - 1:end] = [(head + b'""' + b"\n" * (end - start) + tail).decode("utf-8")]
+    return "".join(lines)
+
+
+def device_source(data, dotted, renamer=None):
+    """The .py source ``data`` (bytes) of our module ``dotted`` as sent for the device to
+    compile (``deploy.py --source``): renamed by ``renamer`` (a shorten.Renamer, or None for
+    the names as written), then without docstrings. Raises SyntaxError, shorten.RenameError."""
+    if renamer is not None:
+        data = renamer.apply(dotted, data)
+    return without_docstrings(data.decode("utf-8")).encode("utf-8")
 
 
 def _one_line(text):

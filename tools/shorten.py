@@ -1,4 +1,4 @@
-"""Short names in the deployed .mpy files: the game's own identifiers renamed before mpy-cross.
+"""Short names in the deployed modules: the game's own identifiers renamed before they go.
 
 On the device every name a loaded .mpy uses (a global, an attribute, a function, a class, an
 argument) is interned as a qstr and never freed: with every module loaded, the game's own names
@@ -6,8 +6,9 @@ held about 15K of text. Nobody reads the deployed .mpy (compiled -O3, no line nu
 tools/mpy_build.py compiles a renamed copy of each module of ours: ``Renamer(repo)`` works out
 one mapping, old name -> new name of 1-2 characters, over the whole program (every module under
 lib/ and boards/), and ``apply`` rewrites a module's source with it, token by token (layout,
-strings and comments stay as they are). ``deploy.py --full-names`` and ``--source`` send the
-names as written.
+strings and comments stay as they are). ``deploy.py --source`` sends the renamed source too
+(the device compiles it, and interns the names it reads); ``--full-names`` sends the names as
+written.
 
 Renamed: a name the program itself binds (def, class, argument, assignment, attribute
 assignment, import alias) longer than two characters, everywhere it occurs as a name token: as
