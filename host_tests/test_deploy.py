@@ -149,6 +149,59 @@ def test_boot_out_is_parsed():
 
 # ---- the proof: this repository, deployed ----
 
+DOCUMENTED = '''"""A module: its docstring, and an é."""
+import sys
+
+
+class Box:
+    """A box
+    of two lines (é)."""
+    size = "kept: not a docstring, and over ten characters"
+
+    def area(self): """One line."""; return 6
+
+
+def lone():
+    """Nothing but its docstring."""
+
+
+def twice(x):
+    s = "%d" % x
+    """A string after the first statement: no docstring, kept."""
+    return s * 2
+
+
+print(Box.size, Box().area(), lone(), twice(4), len(sys.argv) >= 0)
+'''
+
+
+def test_source_without_docstrings_is_the_same_program_on_the_same_lines(tmp_path):
+    """Docstrings go (module, class, method on its def's line, a body of nothing else); every
+    other string stays; line numbers stay; CPython and MicroPython run it the same."""
+    sent = mpy_build.without_docstrings(DOCUMENTED)
+    assert sent.count("\n") == DOCUMENTED.count("\n")
+    for gone in ("A module", "A box", "of two lines", "One line", "Nothing but"):
+        assert gone not in sent, gone
+    assert "kept: not a docstring" in sent and "A string after the first" in sent
+    tree = ast.parse(sent)
+    assert not [n for n in ast.walk(tree) if isinstance(n, (ast.Module, ast.ClassDef,
+                ast.FunctionDef)) and ast.get_docstring(n)]
+    lines = DOCUMENTED.splitlines()
+    for n in ast.walk(tree):   # every def and class on its line as written
+        if isinstance(n, (ast.ClassDef, ast.FunctionDef)):
+            assert lines[n.lineno - 1].lstrip().startswith(("def " + n.name, "class " + n.name))
+    outs = []
+    for text in (DOCUMENTED, sent):
+        path = tmp_path / "m.py"
+        path.write_text(text, encoding="utf-8")
+        for exe in (sys.executable, MICROPYTHON):
+            r = subprocess.run([exe, str(path)], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 0, r.stderr
+            outs.append(r.stdout)
+    assert outs == [outs[0]] * 4
+    assert outs[0] == "kept: not a docstring, and over ten characters 6 None 44 True\n"
+
+
 def check_engine_source(drive, got, renamer):
     """Every module of lib/mines on ``drive`` (``got``: dest -> sha256) is its source through
     mpy_build.device_source with ``renamer``: no docstring, the same lines."""
