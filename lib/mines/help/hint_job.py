@@ -158,12 +158,14 @@ class HintJob:
 
     def rest(self):
         """Let go of what only a hint's reasons, a guess, a rescue or exact counting needs
-        (the frontier and its counts, and on the device their modules' code: 8-13K): made
-        again when next needed (the checks after moves need none of it). The midend calls it
-        once a hint's or a rescue's answer is taken."""
+        (the frontier and its counts, and on the device from .mpy their modules' code: 8-13K;
+        from .py a reload is a compile, so the code stays for the game): made again when next
+        needed (the checks after moves need none of it). The midend calls it once a hint's or
+        a rescue's answer is taken."""
         h = self.hinter
         self.probs = h.frontier = h.counting = None
-        if phases.UNLOAD:   # (nothing else holds them: each imports the frontier, only they)
+        # (nothing else holds the modules: each imports the frontier, only they)
+        if phases.UNLOAD and __file__[-3] == "m":
             for name in ("help.reasons", "help.probability", "help.counting", "help.mercy_job",
                          "engine.kinds", "engine.frontier"):
                 phases.forget("mines." + name)
