@@ -69,10 +69,13 @@ def test_the_whole_game_plays_in_its_measured_heap(form, measured):
 
 
 @pytest.mark.skipif(not os.path.exists(CP10), reason="no ../shared/cp10/circuitpython32 here")
-def test_the_whole_game_plays_under_circuitpython_at_the_same_heap():
-    """The same scripted play in CircuitPython 10.2.1's own VM, from .mpy files marked for it,
-    in the heap measured under MicroPython's 32-bit build (plus the margin)."""
-    ok, fields, out = whole_game(200, "mpy", int(WHOLE_GAME_HEAP_K * MARGIN + 0.5), exe=CP10)
+@pytest.mark.parametrize("form,measured", [("mpy", WHOLE_GAME_HEAP_K),
+                                           ("py", WHOLE_GAME_PY_HEAP_K)])
+def test_the_whole_game_plays_under_circuitpython_at_the_same_heap(form, measured):
+    """The same scripted play in CircuitPython 10.2.1's own VM, from .mpy files marked for it
+    or from the source deploy sends (which that VM compiles), in the heap measured under
+    MicroPython's 32-bit build (plus the margin)."""
+    ok, fields, out = whole_game(200, form, int(measured * MARGIN + 0.5), exe=CP10)
     assert ok, out[-3000:]
     assert fields[1]["puzzles"] == "9" and int(fields[1]["won"]) >= 40
 
