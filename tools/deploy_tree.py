@@ -545,7 +545,8 @@ def build(repo, profiles, mpy_cross=None, major=None, bundle=None, first=None,
     ``major``: the CircuitPython major version the .mpy files are for.
     ``first``: byte 0 to write into every compiled file (see ``compile_mpy``).
     ``bundle``: a Bundle whose .mpy files replace the libraries' source, or None.
-    ``full_names``: our modules (.mpy or .py) with their names as written (else tools/shorten.py's).
+    ``full_names``: our modules (.mpy or .py) with their names as written (else
+    tools/shorten.py's).
     Raises TreeError when the tree cannot be built.
     """
     items, skipped = our_files(repo, profiles)

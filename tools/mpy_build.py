@@ -17,14 +17,15 @@ CircuitPython writes b"C" (../shared/cp10/README.md). ``first`` sets that byte.
 Our own modules are compiled with shorter names (tools/shorten.py: a ``renamer``), unless the
 deploy says ``--full-names``: the names a module uses are what it interns on the device.
 
-Sent as source instead (``deploy.py --source``), our modules go without their docstrings
-(``without_docstrings``): the device's parser holds every string literal longer than ten
-characters as a string object until the module is compiled, so a docstring is heap the compile
-needs and nothing uses (5-14K of the largest modules' compile). Comments and lines stay, so a
-traceback's line numbers are the repository's.
+Sent as source instead (``deploy.py --source``), our modules go renamed the same way and
+without their docstrings (``device_source``): the device's parser holds every string literal
+longer than ten characters as a string object until the module is compiled, so a docstring is
+heap the compile needs and nothing uses (5-14K of the largest modules' compile). Comments and
+lines stay, so a traceback's line numbers (where the compile keeps them) are the repository's.
 """
 
 import ast
+import io
 import os
 import re
 import shutil
@@ -118,7 +119,7 @@ def without_docstrings(text):
                     and isinstance(first.value.value, str)):
                 spans.append((first.lineno, first.col_offset, first.end_lineno,
                               first.end_col_offset))
-    lines = text.splitlines(True)
+    lines = io.StringIO(text, newline="").readlines()   # split where ast counts a line
     for start, col, end, end_col in sorted(spans, reverse=True):
         # ast's columns count UTF-8 bytes
         head = lines[start - 1].encode("utf-8")[:col]
