@@ -9,9 +9,9 @@ VM (``../shared/mp32/micropython32`` when there is one, else the .venv's 64-bit 
 in the table), the modules it imports included, once with every module compiled as
 tools/deploy.py sends them (tools/memory.py's ``compile_tree``) and once from the sources as
 ``deploy.py --source`` sends them (``source_tree``: short names, no docstrings; "source" is the
-file as written, "sent" as sent), which the VM parses and compiles at the import. The difference is what the compile needs on top of the
-code it leaves: the parse tree and the compiler's tables of the largest module on the way, held
-at once. Without MODULE names: every module of lib/mines. About a minute.
+file as written, "sent" as sent), which the VM parses and compiles at the import. The
+difference is what the compile needs on top of the code it leaves: the parse tree and the
+compiler's tables of the largest module on the way, held at once. Without MODULE names: every module of lib/mines. About a minute.
 
 The whole game's figures (tools/memory.py --device) show the sum of it: this table says where it
 comes from, module by module.

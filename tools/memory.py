@@ -16,8 +16,8 @@ display stand-ins (host_tests/mpy_display) whose objects take CircuitPython 10's
 Forms: "mpy" loads lib/ and boards/ compiled as tools/deploy.py sends them by default
 (tools/mpy_build.py: -O3, the module's name as its source name, the names shortened by
 tools/shorten.py; --full-names: as written, like ``deploy.py --full-names``); "py" loads the
-sources as ``deploy.py --source`` sends them (without their docstrings:
-mpy_build.without_docstrings), which the VM compiles at each import, as the device does.
+sources as ``deploy.py --source`` sends them (the same short names, or --full-names, and no
+docstrings: mpy_build.device_source), which the VM compiles at each import, as the device does.
 
 Host-only code is left out: the stand-ins for the device's firmware (displayio, terminalio, the
 audio drivers) and the player itself (host_tests/whole_player.py) take heap the device does not
