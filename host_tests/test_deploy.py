@@ -219,18 +219,15 @@ def check_engine_source(drive, got, renamer):
             deployed = f.read()
         assert deployed.count("\n") == data.count(b"\n"), name
         assert not ast.get_docstring(ast.parse(deployed)), name
-    return engine
 
 
 def test_source_with_full_names_is_ours_as_written_less_its_docstrings(tmp_path):
     drive = make_drive(tmp_path)
     run(drive, REPO, full_names=True)
     got = tree(drive)
-    engine = check_engine_source(drive, got, None)
+    check_engine_source(drive, got, None)   # the names as written, the docstrings gone
     with open(os.path.join(drive, "lib", "mines", "engine", "generator.py")) as f:
-        text = f.read()
-    assert "def " in text and "class Generator" in text  # names as written
-    assert len([n for n in engine if n.endswith(".py")]) == len(engine)
+        assert "class Generator" in f.read()
 
 
 def test_repo_deploys_complete_tree_and_micropython_generates_a_board(tmp_path):
