@@ -177,25 +177,39 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.
            ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
 def _inside(node):
     """The nodes of ``node``'s own scope (its children, theirs, ... but not into a nested
-    scope, of which the node itself is given)."""
-    todo = list(ast.iter_child_nodes(node))
+    scope, of which the node itself is given). A comprehension's first iterable is read in
+    the scope around it: it is that scope's, not the comprehension's."""
+    if isinstance(node, _COMPREHENSIONS):
+        first = node.generators[0].iter
+        todo = [n for n in ast.iter_child_nodes(node) if n is not node.generators[0]]
+        todo += [n for n in ast.iter_child_nodes(node.generators[0]) if n is not first]
+    else:
+        todo = list(ast.iter_child_nodes(node))
     while todo:
         n = todo.pop()
         yield n
-        if not isinstance(n, _SCOPES):
+        if isinstance(n, _COMPREHENSIONS):
+            todo.append(n.generators[0].iter)
+        elif not isinstance(n, _SCOPES):
             todo.extend(ast.iter_child_nodes(n))
 
 
-def _arguments(tree, renamable, codes):
+def _arguments(tree, renamable, codes, local=None):
     """[((row, byte col), new name)] for every argument of every function of ``tree`` that
     ``renamable(name)`` allows, and every use of it: the i-th argument of a function is named
     codes[i], counted on from its enclosing functions' so that an inner function never hides
     an outer one's argument it reads. Positional arguments are not names callers use, so
     these few strings serve every function (each distinct argument name is a qstr on the
     device). A function whose scope holds a class, or that says ``global``/``nonlocal``, keeps
-    its arguments' names."""
+    its arguments' names. With ``local(name)`` (True for a name that may be renamed), a
+    function's variables that ``local`` allows are numbered on after its arguments, from the
+    same codes: from source the device interns every name it reads, a local's too (a .mpy
+    keeps no local's name, so its bytes do not change)."""
     edits = []
 
     def scope(node, env, depth):
@@ -205,8 +219,7 @@ def _arguments(tree, renamable, codes):
             own = a.posonlyargs + a.args + ([a.vararg] if a.vararg else []) + \
                 a.kwonlyargs + ([a.kwarg] if a.kwarg else [])
         if isinstance(node, ast.Lambda):
-            body = [node.body] + ([] if isinstance(node.body, _SCOPES) else
-                                  list(_inside(node.body)))
+            body = list(_inside(ast.Expression(body=node.body)))
         else:
             body = list(_inside(node))
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -225,7 +238,7 @@ def _arguments(tree, renamable, codes):
                 bound.update(x.asname or x.name.split(".")[0] for x in n.names)
             elif isinstance(n, ast.ExceptHandler) and n.name:
                 bound.add(n.name)
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        if isinstance(node, _COMPREHENSIONS):
             for g in node.generators:
                 bound.update(m.id for m in ast.walk(g.target) if isinstance(m, ast.Name))
         env = dict((k, v) for k, v in env.items() if k not in bound)
@@ -239,6 +252,24 @@ def _arguments(tree, renamable, codes):
             else:
                 env.pop(arg.arg, None)
         mine = len(own)
+        if local and not closed and not isinstance(node, (ast.Module, ast.ClassDef)):
+            # A function's (or a comprehension's) own variables, numbered on after its
+            # arguments: only the ones bound by assignment alone (a nested def's, an import's
+            # or an except clause's name is not an ast.Name, so its tokens could not follow).
+            named = set(a.arg for a in own)
+            for n in body:
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    named.add(n.name)
+                elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                    named.update(x.asname or x.name.split(".")[0] for x in n.names)
+                elif isinstance(n, ast.ExceptHandler) and n.name:
+                    named.add(n.name)
+            own_vars = sorted(set(n.id for n in body if isinstance(n, ast.Name) and
+                                  not isinstance(n.ctx, ast.Load)) - named)
+            for name in own_vars:
+                if local(name) and depth + mine < len(codes):
+                    env[name] = codes[depth + mine]
+                    mine += 1
         if isinstance(node, ast.ClassDef):
             env = {}  # a class body's names are not its methods' (and none were renamed)
         for n in body:
@@ -302,8 +333,10 @@ class Renamer:
                     trees[dotted] = tree
         for pattern in INTERFACE:
             others.extend(sorted(glob.glob(os.path.join(repo, pattern))))
+        self.interface = set()  # the names code outside the program reads
         for path in others:
-            keep |= _names(_read(path)) | _words(_parse(path))
+            self.interface |= _names(_read(path)) | _words(_parse(path))
+        keep |= self.interface
         ours = set(d.split(".")[0] for d in self.modules)
         bound, used, bases, named = set(), set(), {}, set()
         for dotted, tree in trees.items():
@@ -582,12 +615,18 @@ class Renamer:
                               "looked at" % dotted)
         lines = io.StringIO(data.decode("utf-8")).readlines()
         private = dict(self.module_names.get(dotted, {}))
-        folded = self.folded.get(dotted, {})
-        private.update(folded)
         tree = ast.parse(data)
-        at, statements = self._inline(dotted, tree, lines, private)
+        folded = self._constants(tree, data, self.folded.get(dotted, {}), private)
+        private.update(folded)
+        at, statements = self._inline(dotted, tree, lines, private, folded)
         if self.arguments:
-            for (row, col), new in _arguments(tree, self._renamable, self.arguments):
+            # A function's own variable is no one else's: whatever its name (one kept for
+            # the outside world's sake too), it can be renamed where it is, but in an
+            # f-string (one token before Python 3.12: its names cannot follow).
+            quoted = set(n.id for f in ast.walk(tree) if isinstance(f, ast.JoinedStr)
+                         for n in ast.walk(f) if isinstance(n, ast.Name))
+            for (row, col), new in _arguments(tree, self._renamable, self.arguments,
+                                             lambda n: n[:2] != "__" and n not in quoted):
                 at[(row, len(lines[row - 1].encode("utf-8")[:col].decode("utf-8")))] = new
         edits, before = [], ("", "")
         for t in tokenize.generate_tokens(iter(lines).__next__):
@@ -620,11 +659,44 @@ class Renamer:
         and never given by keyword."""
         return name in self.names and name not in self._keywords
 
-    def _inline(self, dotted, tree, lines, private):
+    def _constants(self, tree, data, folded, private):
+        """The module's ``_NAME = const(...)`` names (its own, and ``folded``'s {NAME: _NAME})
+        numbered ``_0``, ``_1``...: the compiler folds them away, so a .mpy never holds them,
+        but from source the device interns every name it reads. Each module numbers its own
+        from 0, so these few strings serve every module. Adds {_NAME: _k} to ``private`` and
+        returns ``folded`` with the new names. A name that is also an attribute, a keyword,
+        an import, in an f-string or read by code outside the program keeps its name."""
+        other = set(self.interface)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                other.add(node.attr)
+            elif isinstance(node, ast.keyword) and node.arg:
+                other.add(node.arg)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                other.update(a.asname or a.name.split(".")[-1] for a in node.names)
+            elif isinstance(node, ast.JoinedStr):
+                other.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+        mine = set(folded.values())
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    getattr(node.value.func, "id", None) == "const":
+                mine.update(t.id for t in node.targets if isinstance(t, ast.Name) and
+                            t.id.startswith("_"))
+        taken = _names(data)
+        new, k = {}, 0
+        for name in sorted(mine - other):
+            while "_%d" % k in taken:
+                k += 1
+            new[name] = "_%d" % k
+            k += 1
+        private.update(new)
+        return dict((name, new.get(short, short)) for name, short in folded.items())
+
+    def _inline(self, dotted, tree, lines, private, folded):
         """The edits ``_fold`` asks of module ``dotted``: ({(row, col): text} for the tokens
         that become a number or ``const(...)``, {row: its whole new line} for the import
         statements that lose names and the home's definitions)."""
-        inlined, folded = self.inlined.get(dotted, {}), self.folded.get(dotted, {})
+        inlined = self.inlined.get(dotted, {})
         at, statements = {}, {}
         if not inlined and not folded:
             return at, statements
