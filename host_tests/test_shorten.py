@@ -197,10 +197,11 @@ def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
     assert renamer.attributes["_tick_count"] == renamer.attributes["_seen_items"]
     assert renamer.methods["_bump_ticks"] == renamer.methods["_remember"]
     assert "def %s(self):" % renamer.methods["_bump_ticks"] in tally
-    # a function's own variable: named by its place after the function's arguments
-    # (self, start_value), from the arguments' strings; the attribute as its class's
+    # a function's own variable: a name the program has anyway (an attribute's: the device
+    # interns those from every module), never an argument's code; the attribute as its class's
     quiet = renamer.attributes["quiet_level"]
-    assert "self.%s = %s" % (quiet, renamer.arguments[2]) in tally
+    own = re.search(r"self\.%s = (\w+)\n" % quiet, tally).group(1)
+    assert own in renamer._spare() and own not in renamer.arguments and "quiet_level" not in tally
     # the layout, the strings and the comments stay as they were
     assert tally.count("\n") == PROGRAM["lib/mines/tally.py"].count("\n")
     assert '"""A tally (its docstring\'s words are not kept: tally_words)."""' in tally
@@ -405,10 +406,11 @@ def test_arguments_keep_their_meaning_in_every_scope(tmp_path):
     out = open(os.path.join(renamed, "lib", "mines", "scopes.py")).read()
     a = renamer.arguments
     assert "(%s, %s):" % (a[0], a[1]) in out  # outer_sum's own
-    # its variables next (first_piece, firsts, pick, squares, total: a nested def's name is
-    # not one), then inner's argument: after every name of its enclosing function's
-    assert "    for %s in %s:" % (a[2], a[5]) in out and "%s = 0" % a[6] in out
-    assert "(%s):" % a[7] in out
+    assert "(%s):" % a[2] in out  # inner's: after its enclosing function's
+    # its variables: spare names (first_piece, firsts, pick, squares, total; a nested def's
+    # name is not one), none read in it or in the scopes in it
+    loop = re.search(r"    for (\w+) in (\w+):", out).groups()
+    assert set(loop) <= set(renamer._spare()) and loop[0] != loop[1]
     # a function's own variables go, but what an f-string reads, an except clause's name (the
     # renamer leaves it) and a nested def's (the program's mapping); the module's constants
     # are numbered

@@ -206,10 +206,11 @@ def _arguments(tree, renamable, codes, local=None):
     an outer one's argument it reads. Positional arguments are not names callers use, so
     these few strings serve every function (each distinct argument name is a qstr on the
     device). A function whose scope holds a class, or that says ``global``/``nonlocal``, keeps
-    its arguments' names. With ``local(name)`` (True for a name that may be renamed), a
-    function's variables that ``local`` allows are numbered on after its arguments, from the
-    same codes: from source the device interns every name it reads, a local's too (a .mpy
-    keeps no local's name, so its bytes do not change)."""
+    its arguments' names. With ``local`` = (allowed, output, spare), a function's variables
+    that ``allowed(name)`` lets go take names from ``spare`` (names interned anyway, none of
+    them in ``codes``), each one that no name read or bound in the function or the scopes in
+    it comes out as (``output(name)``, the name a token of the module becomes): from source
+    the device interns every name it reads, a local's too (a .mpy keeps none)."""
     edits = []
 
     def scope(node, env, depth):
@@ -253,9 +254,10 @@ def _arguments(tree, renamable, codes, local=None):
                 env.pop(arg.arg, None)
         mine = len(own)
         if local and not closed and not isinstance(node, (ast.Module, ast.ClassDef)):
-            # A function's (or a comprehension's) own variables, numbered on after its
-            # arguments: only the ones bound by assignment alone (a nested def's, an import's
-            # or an except clause's name is not an ast.Name, so its tokens could not follow).
+            # A function's (or a comprehension's) own variables: only the ones bound by
+            # assignment alone (a nested def's, an import's or an except clause's name is not
+            # an ast.Name, so its tokens could not follow them).
+            allowed, output, spare = local
             named = set(a.arg for a in own)
             for n in body:
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -266,10 +268,25 @@ def _arguments(tree, renamable, codes, local=None):
                     named.add(n.name)
             own_vars = sorted(set(n.id for n in body if isinstance(n, ast.Name) and
                                   not isinstance(n.ctx, ast.Load)) - named)
-            for name in own_vars:
-                if local(name) and depth + mine < len(codes):
-                    env[name] = codes[depth + mine]
-                    mine += 1
+            own_vars = [name for name in own_vars if allowed(name)]
+            if own_vars:
+                # Each takes a spare name that no name here or in a nested scope comes out
+                # as (so that it hides nothing read here), nor any name it can see.
+                avoid = set(env.values())
+                for m in ast.walk(node):
+                    if isinstance(m, ast.Name) and m.id not in own_vars:
+                        avoid.add(env.get(m.id) or output(m.id))
+                    elif isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        avoid.add(output(m.name))
+                    elif isinstance(m, ast.alias):
+                        avoid.add(output(m.asname or m.name.split(".")[0]))
+                    elif isinstance(m, ast.ExceptHandler) and m.name:
+                        avoid.add(m.name)
+                free = (name for name in spare if name not in avoid)
+                for name in own_vars:
+                    env[name] = next(free, None)
+                    if env[name] is None:
+                        del env[name]
         if isinstance(node, ast.ClassDef):
             env = {}  # a class body's names are not its methods' (and none were renamed)
         for n in body:
@@ -425,6 +442,7 @@ class Renamer:
         self.module_names, self.attributes, self.methods = {}, {}, {}
         self.folded, self.inlined, self.arguments, self._keywords = {}, {}, [], set()
         self.family_of = {}  # a class's own attribute -> its family's first class
+        self._spare_names = None
         if "any" not in named:
             self._scope(trees, [n for n in pool if n not in taken])
             self._fold(trees)
@@ -625,8 +643,10 @@ class Renamer:
             # f-string (one token before Python 3.12: its names cannot follow).
             quoted = set(n.id for f in ast.walk(tree) if isinstance(f, ast.JoinedStr)
                          for n in ast.walk(f) if isinstance(n, ast.Name))
-            for (row, col), new in _arguments(tree, self._renamable, self.arguments,
-                                             lambda n: n[:2] != "__" and n not in quoted):
+            output = lambda n: self.methods.get(n) or private.get(n) or \
+                self.names.get(n) or n  # noqa: E731
+            local = (lambda n: n[:2] != "__" and n not in quoted, output, self._spare())
+            for (row, col), new in _arguments(tree, self._renamable, self.arguments, local):
                 at[(row, len(lines[row - 1].encode("utf-8")[:col].decode("utf-8")))] = new
         edits, before = [], ("", "")
         for t in tokenize.generate_tokens(iter(lines).__next__):
@@ -653,6 +673,29 @@ class Renamer:
             if lines[row].rstrip() == _CONST_IMPORT:
                 lines[row] = "\n"
         return "".join(lines).encode("utf-8")
+
+    def _spare(self):
+        """Names a function's own variable can take (see ``_arguments``), shortest first: the
+        attributes' names as the renamed program writes them (``x.NAME``), which the device
+        interns from every module anyway; none of them an argument's code."""
+        if self._spare_names is None:
+            seen = set()
+            for dotted, path in self.modules.items():
+                private = self.module_names.get(dotted, {})
+                before = ("", "")
+                for t in tokenize.generate_tokens(io.StringIO(_read(path).decode()).readline):
+                    if t.type == tokenize.NAME and before[1] == ".":
+                        name = t.string
+                        new = self.methods.get(name) or private.get(name)
+                        if new is None and before[0] == "self":
+                            new = self.attributes.get(name)
+                        seen.add(new or self.names.get(name) or name)
+                    if t.type not in (tokenize.NL, tokenize.COMMENT):
+                        before = (before[1], t.string)
+            seen -= set(self.arguments)
+            self._spare_names = sorted((n for n in seen if n[:1] != "_" and
+                                        not keyword.iskeyword(n)), key=lambda n: (len(n), n))
+        return self._spare_names
 
     def _renamable(self, name):
         """True when argument ``name`` may take a short name of its function's own: renamed,
