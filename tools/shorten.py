@@ -27,7 +27,7 @@ with the world outside it means the same after the renaming:
     ours, and the keywords given to calls of builtins and of what such modules provide;
   - the exception classes' names when ``type(...).__name__`` is read (a message shows it); every
     name when ``__name__`` is read of anything else;
-  - ``_NAME = const(...)``: folded away by the compiler already.
+  - ``_NAME = const(...)`` in the program-wide mapping (numbered per module instead, above).
 An attribute reached by a name computed at run time (getattr/setattr/hasattr/delattr with no
 literal name, ``__dict__``, globals(), vars(), eval, exec) is refused unless the site is in
 REVIEWED, which says where its names come from: a new one stops the build with a message
@@ -41,6 +41,12 @@ fills), so beyond that one mapping the renamer makes names share strings where s
     called, named nowhere else) are numbered per family;
   - arguments never given by keyword are named by their place (the i-th argument of any
     function, counted on from its enclosing functions');
+  - a function's own variables (bound by assignment, not in an f-string) take names the
+    program interns anyway: attributes' names as renamed, each one no name read or bound in
+    the function or the scopes in it comes out as. A .mpy keeps no local's name, but from
+    source the device interns every name it reads;
+  - each module's ``_NAME = const(...)`` names become ``_0``, ``_1``... (folded away in a
+    .mpy; from source each was a name interned for good);
   - integer constants other modules of ours import (``NAME = const(3)`` or ``NAME = 3``) become
     the number in each importer, and ``_NAME = const(...)`` at home, which the compiler folds.
 With every module loaded this took the game's own qstrs from about 1,270 to 840.
