@@ -10,11 +10,13 @@ runs on it in test_memory.py).
 
 import ast
 import builtins
+import dis
 import keyword
 import os
 import re
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -201,7 +203,7 @@ def test_the_renamed_program_does_what_the_original_does(program, tmp_path):
     # interns those from every module), never an argument's code; the attribute as its class's
     quiet = renamer.attributes["quiet_level"]
     own = re.search(r"self\.%s = (\w+)\n" % quiet, tally).group(1)
-    assert own in renamer._spare() and own not in renamer.arguments and "quiet_level" not in tally
+    assert own in renamer.spare() and own not in renamer.arguments and "quiet_level" not in tally
     # the layout, the strings and the comments stay as they were
     assert tally.count("\n") == PROGRAM["lib/mines/tally.py"].count("\n")
     assert '"""A tally (its docstring\'s words are not kept: tally_words)."""' in tally
@@ -410,7 +412,7 @@ def test_arguments_keep_their_meaning_in_every_scope(tmp_path):
     # its variables: spare names (first_piece, firsts, pick, squares, total; a nested def's
     # name is not one), none read in it or in the scopes in it
     loop = re.search(r"    for (\w+) in (\w+):", out).groups()
-    assert set(loop) <= set(renamer._spare()) and loop[0] != loop[1]
+    assert set(loop) <= set(renamer.spare()) and loop[0] != loop[1]
     # a function's own variables go, but what an f-string reads, an except clause's name (the
     # renamer leaves it) and a nested def's (the program's mapping); the module's constants
     # are numbered
@@ -425,3 +427,116 @@ def test_arguments_keep_their_meaning_in_every_scope(tmp_path):
         "(%s):" % renamer.names["counter_start"] in out  # nonlocal: as one name
     # given by keyword: one name everywhere
     assert "(%s, %s=1)" % (a[0], renamer.names["other_name"]) in out
+
+
+def _inlined(data, inlined):
+    """Source ``data`` with each name of ``inlined`` {NAME: "3"} (an integer constant another
+    module of ours gives) replaced by its number, as the renamer does, and nothing else: CPython
+    folds what it can of the numbers, so this is what a renamed copy compiles like."""
+    lines = data.decode("utf-8").splitlines(True)
+    at = set((n.lineno, n.col_offset) for n in ast.walk(ast.parse(data))
+             if isinstance(n, ast.Name) and n.id in inlined)
+    for row, col in sorted(at, reverse=True):  # (these lines are ASCII: bytes are characters)
+        line = lines[row - 1]
+        name = re.match(r"\w+", line[col:]).group(0)
+        lines[row - 1] = line[:col] + inlined[name] + line[col + len(name):]
+    return "".join(lines)
+
+
+def _functions(code):
+    """Every function's code object under ``code`` (a module's), depth first, in order."""
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            yield c
+            yield from _functions(c)
+
+
+_GLOBAL_OPS = ("LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL", "LOAD_NAME", "STORE_NAME",
+               "DELETE_NAME")
+_ATTR_OPS = ("LOAD_ATTR", "STORE_ATTR", "DELETE_ATTR", "LOAD_METHOD", "IMPORT_FROM")
+_CELL_OPS = ("LOAD_DEREF", "STORE_DEREF", "DELETE_DEREF", "LOAD_CLASSDEREF")
+# in the cells' order, which CPython sorts by name: compared as sets (through the names found)
+_SORTED_CELL_OPS = ("LOAD_CLOSURE", "MAKE_CELL", "COPY_FREE_VARS")
+
+
+def test_every_renamed_function_is_the_same_program():
+    """Every function of every module, as written and as deploy sends it (renamed), compiled by
+    CPython: the same instructions in the same order, the same arguments and locals by their
+    slots, the same constants (an integer constant another module of ours gives becomes the
+    number itself), each global and attribute renamed one way only, no two globals made one,
+    and each closure's cell one way only. A local given a name that a global, a builtin or an
+    outer scope's name already comes out as (which the renamed program would then read in its
+    place, in any branch, run or not) shows here as a load of another kind."""
+    renamer = shorten.Renamer(REPO)
+    functions, skipped = 0, []
+    for dotted, path in sorted(renamer.modules.items()):
+        data = open(path, "rb").read()
+        inlined = renamer.inlined.get(dotted, {})
+        before = _functions(compile(_inlined(data, inlined), path, "exec"))
+        after = _functions(compile(renamer.apply(dotted, data), path, "exec"))
+        names, backwards = {}, {}
+        for a, b in zip(before, after, strict=True):
+            functions += 1
+            where = "%s %s (line %d)" % (dotted, a.co_name, a.co_firstlineno)
+            dropped = [n for n in a.co_varnames if n in inlined]
+            if dropped:  # it imports integer constants itself: the import is gone, and their
+                # slots (the numbers stand in their place); the instructions then differ
+                assert a.co_nlocals - len(dropped) == b.co_nlocals, where
+                skipped.append(where)
+                continue
+            assert (a.co_argcount, a.co_kwonlyargcount, a.co_nlocals, len(a.co_cellvars),
+                    len(a.co_freevars)) == (b.co_argcount, b.co_kwonlyargcount, b.co_nlocals,
+                                            len(b.co_cellvars), len(b.co_freevars)), where
+            args = a.co_argcount + a.co_kwonlyargcount + bool(a.co_flags & 4) + bool(
+                a.co_flags & 8)
+            cells = dict(zip(a.co_varnames[:args], b.co_varnames[:args]))  # by their slots
+            closures = []  # (before's, after's) names of each run of LOAD_CLOSURE
+            ops_a, ops_b = list(dis.get_instructions(a)), list(dis.get_instructions(b))
+            assert len(ops_a) == len(ops_b), where
+            # (jumps compared by the instruction they go to)
+            at_a = dict((x.offset, i) for i, x in enumerate(ops_a))
+            at_b = dict((y.offset, i) for i, y in enumerate(ops_b))
+            for x, y in zip(ops_a, ops_b):
+                assert x.opname == y.opname, (where, x, y)
+                if x.opname in _GLOBAL_OPS:
+                    assert names.setdefault(("g", x.argval), y.argval) == y.argval, (where, x, y)
+                    assert backwards.setdefault(y.argval, x.argval) == x.argval, (where, x, y)
+                elif x.opname in _ATTR_OPS:
+                    assert names.setdefault(("a", x.argval), y.argval) == y.argval, (where, x, y)
+                elif x.opname in _CELL_OPS:
+                    assert cells.setdefault(x.argval, y.argval) == y.argval, (where, x, y)
+                elif x.opname in _SORTED_CELL_OPS:
+                    if x.opname == "LOAD_CLOSURE":
+                        closures.append((x.offset, x.argval, y.argval))
+                elif x.opcode in dis.hasjrel or x.opcode in dis.hasjabs:
+                    assert at_a[x.argval] == at_b[y.argval], (where, x, y)
+                elif x.opname.endswith("_FAST") or x.opname.endswith("_FAST__LOAD_FAST"):
+                    assert x.arg == y.arg, (where, x, y)  # the same slot, whatever its name
+                elif isinstance(x.argval, types.CodeType):
+                    pass  # compared in its turn
+                elif x.opname == "LOAD_CONST" and x.argval == a.co_qualname:
+                    assert y.argval == b.co_qualname, (where, x, y)  # a class body's own name
+                elif x.opname == "LOAD_CONST" and isinstance(x.argval, str) and \
+                        x.argval != y.argval and x.argval.isidentifier():
+                    # a name the compiler made a string of (an annotated name in a class
+                    # body): the renamer changes no string the source writes
+                    assert names.setdefault(("s", x.argval), y.argval) == y.argval, (where, x, y)
+                elif isinstance(x.argval, tuple) and x.argval and all(
+                        isinstance(v, str) for v in x.argval):  # keywords, an import's names
+                    assert len(x.argval) == len(y.argval), (where, x, y)
+                    for v, w in zip(x.argval, y.argval):
+                        assert names.setdefault(("k", v), w) == w, (where, x, y)
+                else:  # constants (by value: an inlined one moves the others), counts
+                    assert x.argval == y.argval, (where, x, y)
+            assert len(set(cells.values())) == len(cells), where
+            # each run of LOAD_CLOSURE (a closure's cells, in sorted order): the same cells
+            runs, last = [], None
+            for offset, x, y in closures:
+                if last is None or at_a[offset] != at_a[last] + 1:
+                    runs.append(([], []))
+                runs[-1][0].append(x)
+                runs[-1][1].append(y)
+                last = offset
+            for xs, ys in runs:
+                assert set(cells[x] for x in xs if x in cells) <= set(ys), (where, xs, ys)
+    assert functions > 500 and len(skipped) < 10, skipped

@@ -651,7 +651,7 @@ class Renamer:
                          for n in ast.walk(f) if isinstance(n, ast.Name))
             output = lambda n: self.methods.get(n) or private.get(n) or \
                 self.names.get(n) or n  # noqa: E731
-            local = (lambda n: n[:2] != "__" and n not in quoted, output, self._spare())
+            local = (lambda n: n[:2] != "__" and n not in quoted, output, self.spare())
             for (row, col), new in _arguments(tree, self._renamable, self.arguments, local):
                 at[(row, len(lines[row - 1].encode("utf-8")[:col].decode("utf-8")))] = new
         edits, before = [], ("", "")
@@ -680,7 +680,7 @@ class Renamer:
                 lines[row] = "\n"
         return "".join(lines).encode("utf-8")
 
-    def _spare(self):
+    def spare(self):
         """Names a function's own variable can take (see ``_arguments``), shortest first: the
         attributes' names as the renamed program writes them (``x.NAME``), which the device
         interns from every module anyway; none of them an argument's code."""
