@@ -235,16 +235,17 @@ def _arguments(tree, renamable, codes, local=None):
                     [node.returns] if getattr(node, "returns", None) else []):
                 skip.update(id(m) for m in ast.walk(n))
             body = [n for n in body if id(n) not in skip]
-        bound = set()
+        assigned, named = set(), set()  # bound by an ast.Name; otherwise (def, import, except)
         for n in body:
             if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-                bound.add(n.id)
+                assigned.add(n.id)
             elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                bound.add(n.name)
+                named.add(n.name)
             elif isinstance(n, (ast.Import, ast.ImportFrom)):
-                bound.update(x.asname or x.name.split(".")[0] for x in n.names)
+                named.update(x.asname or x.name.split(".")[0] for x in n.names)
             elif isinstance(n, ast.ExceptHandler) and n.name:
-                bound.add(n.name)
+                named.add(n.name)
+        bound = assigned | named
         if isinstance(node, _COMPREHENSIONS):
             for g in node.generators:
                 bound.update(m.id for m in ast.walk(g.target) if isinstance(m, ast.Name))
@@ -264,17 +265,8 @@ def _arguments(tree, renamable, codes, local=None):
             # assignment alone (a nested def's, an import's or an except clause's name is not
             # an ast.Name, so its tokens could not follow them).
             allowed, output, spare = local
-            named = set(a.arg for a in own)
-            for n in body:
-                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    named.add(n.name)
-                elif isinstance(n, (ast.Import, ast.ImportFrom)):
-                    named.update(x.asname or x.name.split(".")[0] for x in n.names)
-                elif isinstance(n, ast.ExceptHandler) and n.name:
-                    named.add(n.name)
-            own_vars = sorted(set(n.id for n in body if isinstance(n, ast.Name) and
-                                  not isinstance(n.ctx, ast.Load)) - named)
-            own_vars = [name for name in own_vars if allowed(name)]
+            own_vars = [name for name in sorted(assigned - named - set(a.arg for a in own))
+                         if allowed(name)]
             if own_vars:
                 # Each takes a spare name that no name here or in a nested scope comes out
                 # as (so that it hides nothing read here), nor any name it can see.
