@@ -39,12 +39,7 @@ def heap_for(k):
 
 def whole_game(games, form, heap_k, extra=(), exe=None):
     exe = exe or heap_for(0)[0]
-    mpy_dir = memory.tempfile.mkdtemp(prefix=form + "-", dir=REPO)
-    if form == "mpy":
-        memory.compile_tree(mpy_dir, memory.mpy_build.CIRCUITPYTHON if exe == CP10 else
-                            memory.mpy_build.MICROPYTHON)
-    else:
-        memory.source_tree(mpy_dir)   # as deploy.py --source sends it
+    mpy_dir = memory.module_tree(form, exe)   # as deploy sends it, .mpy or --source
     runner = memory.Runner(exe, games, mpy_dir)
     try:
         return runner.play(heap_k, extra)

@@ -11,7 +11,8 @@ tools/deploy.py sends them (tools/memory.py's ``compile_tree``) and once from th
 ``deploy.py --source`` sends them (``source_tree``: short names, no docstrings; "source" is the
 file as written, "sent" as sent), which the VM parses and compiles at the import. The
 difference is what the compile needs on top of the code it leaves: the parse tree and the
-compiler's tables of the largest module on the way, held at once. Without MODULE names: every module of lib/mines. About a minute.
+compiler's tables of the largest module on the way, held at once. Without MODULE names: every
+module of lib/mines. About a minute.
 
 The whole game's figures (tools/memory.py --device) show the sum of it: this table says where it
 comes from, module by module.

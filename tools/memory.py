@@ -121,6 +121,19 @@ def source_tree(dest, full_names=False):
             f.write(data)
 
 
+def module_tree(form, exe, full_names=False):
+    """A new folder under the repository holding lib/mines and boards/ in ``form`` ("mpy":
+    compiled for the VM ``exe``, CircuitPython's marked so; "py": the source) as deploy sends
+    them; the caller removes it."""
+    dest = tempfile.mkdtemp(prefix=form + "-", dir=ROOT)
+    if form == "mpy":
+        compile_tree(dest, mpy_build.CIRCUITPYTHON if implementation(exe) == "circuitpython"
+                     else mpy_build.MICROPYTHON, full_names)
+    else:
+        source_tree(dest, full_names)
+    return dest
+
+
 class Runner:
     """Runs the whole game (both parts) under ``exe`` at a heap size, from the modules in
     ``mpy_dir`` (.mpy files, or the sources as deploy sends them; None: lib/ and boards/)."""
@@ -294,12 +307,7 @@ def measure(form, exe, games, step, search=True, full_names=False):
     """One form's figures: {"form", "heap_k" (with ``search``), "live_peak_k", "phases",
     "profile_k", "host_only_k", the raw_ figures, "frames", "seconds"}."""
     t = time.time()
-    mpy_dir = tempfile.mkdtemp(prefix=form + "-", dir=ROOT)
-    if form == "mpy":
-        compile_tree(mpy_dir, mpy_build.CIRCUITPYTHON if implementation(exe) == "circuitpython"
-                     else mpy_build.MICROPYTHON, full_names)
-    else:
-        source_tree(mpy_dir, full_names)
+    mpy_dir = module_tree(form, exe, full_names)
     runner = Runner(exe, games, mpy_dir)
     try:
         profile = profile_bytes(exe, mpy_dir)
