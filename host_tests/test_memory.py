@@ -121,6 +121,11 @@ def test_the_compile_cost_tool_says_what_a_source_costs_to_load(tmp_path):
         os.path.join(REPO, "lib", "mines", "engine", "solver.py"))
     for row in rows.values():   # sent without docstrings, with short names
         assert 0 < row["sent_bytes"] < row["source_bytes"]
+    # What the import keeps, and the holes it leaves: the solver's code from source lies spread
+    # over the room its parse tree took, its .mpy in one piece.
+    solver = rows["mines.engine.solver"]
+    assert 4096 < solver["mpy_held_bytes"] <= solver["py_held_bytes"] < 4 * solver["mpy_held_bytes"]
+    assert solver["py_holes_bytes"] > 4 * max(solver["mpy_holes_bytes"], 1024)
     r = subprocess.run([sys.executable, tool, "mines.nothing"], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 2 and "not a module of lib/mines" in r.stderr

@@ -12,7 +12,14 @@ tools/deploy.py sends them (tools/memory.py's ``compile_tree``) and once from th
 file as written, "sent" as sent), which the VM parses and compiles at the import. The
 difference is what the compile needs on top of the code it leaves: the parse tree and the
 compiler's tables of the largest module on the way, held at once. Without MODULE names: every
-module of lib/mines. About a minute.
+module of lib/mines. About two minutes.
+
+"held" is what the import keeps alive (code, names, objects), and "holes" the free heap it
+leaves among and below that, outside the one largest free run, in a heap with room (512K): a
+module compiled from source lies in pieces over the room its parse tree took, with free runs of
+a few K between them that only smaller objects can use again, where a .mpy loads in one piece.
+That spread, under the buffers of a game in progress, is why the whole game from source needs
+so much more heap than its live peak (docs/memory.md).
 
 The whole game's figures (tools/memory.py --device) show the sum of it: this table says where it
 comes from, module by module.
@@ -20,6 +27,7 @@ comes from, module by module.
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -43,6 +51,24 @@ def modules():
         names += [package + "." + f[:-3] for f in sorted(files)
                   if f.endswith(".py") and f != "__init__.py"]
     return names
+
+
+def layout(exe, module, path, block):
+    """(bytes alive after ``import module`` from ``path`` in a roomy heap, bytes of free heap
+    outside its largest free run then): the second is the holes the load leaves among what it
+    keeps, which only objects smaller than each hole can use again. ``module`` None: nothing
+    imported (the VM's own). ``block``: the VM's GC block in bytes. (None, None) if it fails."""
+    code = ("import sys, gc, micropython; sys.path[:] = [%r]; gc.collect(); a = gc.mem_alloc()%s;"
+            " gc.collect(); print('held', gc.mem_alloc() - a); micropython.mem_info()"
+            % (path, "; import " + module if module else ""))
+    r = subprocess.run([exe, "-X", "heapsize=%dK" % MOST_K, "-c", code], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    held = re.search(r"^held (\d+)", r.stdout, re.M)
+    free = re.search(r"free: (\d+)", r.stdout)
+    run = re.search(r"max free sz: (\d+)", r.stdout)
+    if r.returncode != 0 or not (held and free and run):
+        return None, None
+    return int(held.group(1)), int(free.group(1)) - int(run.group(1)) * block
 
 
 def passes(exe, module, heap_k, path):
@@ -89,27 +115,37 @@ def main(argv=None):
     try:
         memory.compile_tree(mpy_dir)
         memory.source_tree(py_dir)
+        block = bits // 2   # a GC block is four words
         rows = {}
         for module in args.modules or known:
             rel = os.path.join(*module.split(".")) + ".py"
-            py_k = smallest(exe, module, memory.short_path(py_dir))
-            mpy_k = smallest(exe, module, memory.short_path(mpy_dir))
-            rows[module] = {"source_bytes": os.path.getsize(os.path.join(ROOT, "lib", rel)),
-                            "sent_bytes": os.path.getsize(os.path.join(py_dir, rel)),
-                            "py_k": py_k, "mpy_k": mpy_k,
-                            "compile_k": None if py_k is None or mpy_k is None
-                            else py_k - mpy_k}
+            row = {"source_bytes": os.path.getsize(os.path.join(ROOT, "lib", rel)),
+                   "sent_bytes": os.path.getsize(os.path.join(py_dir, rel))}
+            for form, folder in (("py", py_dir), ("mpy", mpy_dir)):
+                path = memory.short_path(folder)
+                row[form + "_k"] = smallest(exe, module, path)
+                held, holes = layout(exe, module, path, block)
+                before = layout(exe, None, path, block)[1]
+                row[form + "_held_bytes"] = held
+                row[form + "_holes_bytes"] = None if holes is None or before is None else \
+                    max(0, holes - before)
+            row["compile_k"] = None if row["py_k"] is None or row["mpy_k"] is None \
+                else row["py_k"] - row["mpy_k"]
+            rows[module] = row
     finally:
         shutil.rmtree(mpy_dir, ignore_errors=True)
         shutil.rmtree(py_dir, ignore_errors=True)
     print()
-    print("%-30s %8s %8s %8s %8s %9s" % ("module (with what it imports)", "source", "sent",
-                                         "from .py", "from .mpy", "compile"))
+    print("%-30s %8s %8s %8s %8s %8s %14s %14s" % (
+        "module (with what it imports)", "source", "sent", "from .py", "from .mpy", "compile",
+        "held .py/.mpy", "holes .py/.mpy"))
+    k = lambda v: "-" if v is None else "%dK" % v  # noqa: E731
+    kb = lambda v: "-" if v is None else "%.1fK" % (v / 1024)  # noqa: E731
     for module, r in sorted(rows.items(), key=lambda kv: -(kv[1]["compile_k"] or 0)):
-        k = lambda v: "-" if v is None else "%dK" % v  # noqa: E731
-        print("%-30s %7dB %7dB %8s %8s %9s" % (module, r["source_bytes"], r["sent_bytes"],
-                                                k(r["py_k"]), k(r["mpy_k"]),
-                                                k(r["compile_k"])))
+        print("%-30s %7dB %7dB %8s %8s %8s %14s %14s" % (
+            module, r["source_bytes"], r["sent_bytes"], k(r["py_k"]), k(r["mpy_k"]),
+            k(r["compile_k"]), kb(r["py_held_bytes"]) + "/" + kb(r["mpy_held_bytes"]),
+            kb(r["py_holes_bytes"]) + "/" + kb(r["mpy_holes_bytes"])))
     result = {"binary": memory.short_path(exe), "word_bits": bits, "modules": rows}
     print(json.dumps(result))
     if args.json:
