@@ -7,6 +7,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "lib")
+# lib/ as a micropython script puts it on sys.path: relative to ROOT, where ``micropython``
+# runs, so the same string in every checkout (a tight heap's layout moves with the length of
+# the paths it holds: a test near its heap passed in one clone and failed in another).
+MP_LIB = "lib"
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 if LIB not in sys.path:
     sys.path.insert(0, LIB)

@@ -431,7 +431,7 @@ def test_expert_back_to_back_in_a_device_sized_heap():
         "    gc.collect(); gc.disable(); a = gc.mem_alloc()\n"
         "    g.begin(99, seed); g.run()\n"
         "    worst = max(worst, gc.mem_alloc() - a); gc.enable()\n"
-        "print('ok', worst)\n" % engine_util.LIB)
+        "print('ok', worst)\n" % engine_util.MP_LIB)
     r = micropython(["-c", script], heap="96K")
     assert r.returncode == 0, r.stdout + r.stderr
     ok, worst = r.stdout.split()

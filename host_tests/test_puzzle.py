@@ -535,7 +535,7 @@ def test_a_maker_without_the_analysis_makes_the_same_puzzles_and_loads_none_of_i
         "for level in (0, 1, 2):\n"
         "    m.begin(3, level); m.run()\n"
         "    print(level, sorted(k for k in sys.modules if k.endswith(\n"
-        "        ('groups', 'layouts', 'totals', 'cache', 'cases', 'play'))))\n" % engine_util.LIB)
+        "        ('groups', 'layouts', 'totals', 'cache', 'cases', 'play'))))\n" % engine_util.MP_LIB)
     r = micropython(["-c", script])
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split("\n")[:3] == [
@@ -688,7 +688,7 @@ def test_full_screen_hard_in_a_device_sized_heap_allocates_little():
         "    m.begin(seed, seed %% 3)\n"
         "    b = gc.mem_alloc(); m.run(); c = gc.mem_alloc(); gc.enable()\n"
         "    worst = [max(worst[0], b - a), max(worst[1], c - b)]\n"
-        "print('ok', worst[0], worst[1])\n" % engine_util.LIB)
+        "print('ok', worst[0], worst[1])\n" % engine_util.MP_LIB)
     r = micropython(["-c", script], heap="96K")
     assert r.returncode == 0, r.stdout + r.stderr
     ok, begin, run = r.stdout.split()

@@ -176,7 +176,7 @@ def test_play_by_hints_under_micropython():
         "        x = g.board.x_of(c); y = g.board.y_of(c)\n"
         "        g.execute(g.decide(P.PRIMARY if g.hint_mine else P.SECONDARY, x, y))\n"
         "    g.undo()\n"
-        "    print(level, g.helps, g.state, g.code())\n" % engine_util.LIB)
+        "    print(level, g.helps, g.state, g.code())\n" % engine_util.MP_LIB)
     # The maker and the game of a 12x10 Hard puzzle together need 95-97K of the 64-bit VM's
     # heap, ragged by a K with the heap's layout (the path's length moves it): 104K keeps this a
     # test of the dialect, not of the layout. The device's figures are tools/memory.py's.
