@@ -4,7 +4,7 @@
                           [--devtime-seeds N] [--no-devtime] [--no-micropython]
 
 This is a benchmark, not a test: it measures and compares against the targets of issues 2 and
-11, it never fails a build. Run it from a checkout after ``bash tools/setup.sh`` (it uses
+11, it never fails a build. Run it from a checkout after ``bash tools/setup.sh --test`` (it uses
 ``.venv/bin/micropython``); the device-time estimate needs valgrind and the shared
 ``devtime/devtime.sh`` (``<repo>/../shared`` or, from a worktree, ``<repo>/../../shared``).
 
@@ -115,7 +115,7 @@ def run(args, ap, argv, t_start, tmpdir):
     if args.no_micropython or args.no_devtime:
         devtime_note = "skipped (--no-devtime / --no-micropython)"
     elif not mp:
-        devtime_note = "skipped: no micropython (run bash tools/setup.sh)"
+        devtime_note = "skipped: no micropython (run bash tools/setup.sh --test)"
     elif not os.path.isfile(args.devtime):
         devtime_note = ("skipped: devtime.sh not found at %s (expected the shared tools at "
                         "<repo>/../shared/devtime/; pass --devtime PATH)" % args.devtime)
@@ -129,7 +129,7 @@ def run(args, ap, argv, t_start, tmpdir):
         devtime_note = "devtime.sh (valgrind), %s ns per host instruction, range %s" % (
             k_ns, cal.get("range"))
     if mp is None and not args.no_micropython:
-        log("bench.py: no micropython found (.venv/bin/micropython: run bash tools/setup.sh); "
+        log("bench.py: no micropython found (.venv/bin/micropython: run bash tools/setup.sh --test); "
             "heap and allocation skipped")
 
     results = {"meta": {}, "configs": []}

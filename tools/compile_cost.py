@@ -104,7 +104,8 @@ def main(argv=None):
         ap.error("not a module of lib/mines: %s" % ", ".join(unknown))
     exe, bits, _ = memory.binary()
     if not os.path.exists(exe):
-        print("compile_cost.py: %s is missing (run tools/setup.sh)" % exe, file=sys.stderr)
+        print("compile_cost.py: %s is missing (run bash tools/setup.sh --test)" % exe,
+              file=sys.stderr)
         return 2
     print("binary: %s (%d-bit words)%s" % (
         memory.short_path(exe), bits, "" if bits == 32 else

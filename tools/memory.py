@@ -358,7 +358,7 @@ def main(argv=None):
         bits = 32 if r.stdout.strip() == str(2 ** 31 - 1) else 64
         scale = 1 if bits == 32 else 2
     if not os.path.exists(exe):
-        print("memory.py: %s is missing (run tools/setup.sh)" % exe, file=sys.stderr)
+        print("memory.py: %s is missing (run bash tools/setup.sh --test)" % exe, file=sys.stderr)
         return 2
     print("binary: %s (%d-bit words; display stand-ins at %dx the device's structs)%s" % (
         short_path(exe), bits, scale, "" if bits == 32 else

@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Create .venv (if missing) and install tools/requirements.txt into it. Safe to run again:
-# it reinstalls only when the requirements changed.
+# Create .venv (if missing) and install into it what playing and deploying need
+# (tools/requirements.txt); with --test, what the tests and measuring tools add as well
+# (tools/requirements-test.txt). Safe to run again: it installs only when a list changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
+lists=(tools/requirements.txt)
+case "${1:-}" in
+  "") ;;
+  --test) lists+=(tools/requirements-test.txt) ;;
+  *) echo "usage: bash tools/setup.sh [--test]" >&2; exit 2 ;;
+esac
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-stamp=.venv/.requirements.sha
-want=$(sha256sum tools/requirements.txt | cut -d' ' -f1)
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -r tools/requirements.txt
-  echo "$want" > "$stamp"
-fi
+upgraded=
+for list in "${lists[@]}"; do
+  stamp=.venv/.$(basename "$list" .txt).sha
+  want=$(cksum < "$list")   # (cksum: POSIX, on Linux and macOS alike)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    if [ -z "$upgraded" ]; then
+      .venv/bin/python -m pip install -q --upgrade pip
+      upgraded=1
+    fi
+    .venv/bin/python -m pip install -q -r "$list"
+    echo "$want" > "$stamp"
+  fi
+done
