@@ -532,7 +532,7 @@ BAD_USAGE = [("gen.py", ["--width"]), ("gen.py", ["--frobnicate", "1"]),
              ("simulator.py", ["--frames", "0"])] + [
     (name, ["--frobnicate"]) for name in ("bench.py", "bench_hints.py", "bench_puzzle.py",
                                           "memory.py", "spread.py", "screenshots.py",
-                                          "compile_cost.py")]
+                                          "compile_cost.py", "shorten.py")]
 
 
 @pytest.mark.parametrize("name,args", BAD_USAGE)
@@ -551,11 +551,30 @@ def writers(tmp_path):
             ("solve.py", [], '{"w": 3, "h": 1, "view": ["#1#"]}\n' * 2000),
             ("puzzle.py", ["--width", "8", "--height", "6", "--seed", "1", "--count", "3"], ""),
             ("save.py", ["show", str(save)], ""),
-            ("gen.py", ["--help"], ""), ("save.py", ["--help"], ""), ("deploy.py", ["--help"], "")
+            ("gen.py", ["--help"], ""), ("save.py", ["--help"], ""), ("deploy.py", ["--help"], ""),
+            ("shorten.py", [], "")
             ] + [(name, ["--help"], "") for name in (
                 "solve.py", "puzzle.py", "simulator.py", "bench.py", "bench_hints.py",
                 "bench_puzzle.py", "memory.py", "spread.py", "screenshots.py",
-                "compile_cost.py")]
+                "compile_cost.py", "shorten.py")]
+
+
+# The tools whose --help is argparse's layout: usage, a one-paragraph description, options
+# (gen.py, solve.py, puzzle.py and bench_hints.py lay theirs out as a page of their own).
+HELPED = ("save.py", "deploy.py", "simulator.py", "bench.py", "bench_puzzle.py", "memory.py",
+          "spread.py", "screenshots.py", "compile_cost.py", "shorten.py")
+
+
+@pytest.mark.parametrize("name", HELPED)
+def test_help_says_what_the_tool_does_in_whole_sentences(name):
+    """--help: usage, then the tool's description, which ends where its sentence ends (not
+    the docstring's first line cut at its line break)."""
+    r = tool(name, ["--help"])
+    assert r.returncode == 0, r.stderr
+    paragraphs = r.stdout.decode().split("\n\n")
+    assert paragraphs[0].startswith("usage:")
+    description = " ".join(paragraphs[1].split())
+    assert description[-1] in ".)", description
 
 
 @needs_full

@@ -94,6 +94,11 @@ def parse_json(text):
         raise ValueError("nested too deeply")
 
 
+def summary(doc):
+    """A tool's docstring's first paragraph as one line: its --help description."""
+    return " ".join(doc.strip().split("\n\n")[0].split())
+
+
 def argparser(prog, **kwargs):
     """An argparse parser (CPython) for ``prog`` whose errors are one line ending in "(see
     --help)" with exit status 2, and whose --help into a full disk or a closed pipe is one line

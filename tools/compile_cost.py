@@ -37,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import memory  # noqa: E402
-from cli import argparser, run_tool  # noqa: E402
+from cli import argparser, run_tool, summary  # noqa: E402
 
 MOST_K = 512   # a heap no module of ours needs
 
@@ -93,7 +93,7 @@ def smallest(exe, module, path):
 
 
 def main(argv=None):
-    ap = argparser("compile_cost.py", description=__doc__.splitlines()[0])
+    ap = argparser("compile_cost.py", description=summary(__doc__))
     ap.add_argument("modules", nargs="*", metavar="MODULE",
                     help="dotted module names (default: every module of lib/mines)")
     ap.add_argument("--json", help="also write the results to this file")

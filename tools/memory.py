@@ -53,7 +53,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mpy_build  # noqa: E402
 import shorten  # noqa: E402
-from cli import argparser, run_tool  # noqa: E402
+from cli import argparser, run_tool, summary  # noqa: E402
 
 MP32 = os.path.normpath(os.path.join(ROOT, "..", "shared", "mp32", "micropython32"))
 MP64 = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -334,7 +334,7 @@ def measure(form, exe, games, step, search=True, full_names=False):
 
 
 def main(argv=None):
-    ap = argparser("memory.py", description=__doc__.splitlines()[0])
+    ap = argparser("memory.py", description=summary(__doc__))
     ap.add_argument("--device", action="store_true",
                     help="the smallest heap of the whole game, from .mpy and from .py")
     ap.add_argument("--json", help="also write the results to this file")

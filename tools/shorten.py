@@ -883,7 +883,8 @@ def harvest():
 
 def main(argv=None):
     import argparse
-    ap = argparse.ArgumentParser(prog="tools/shorten.py", description=__doc__.splitlines()[0])
+    from cli import argparser
+    ap = argparser("shorten.py", description=__doc__.splitlines()[0])
     ap.add_argument("--harvest", action="store_true", help="rewrite %s with the names this "
                     "machine's Python, stubs and VMs have (added to what it holds)"
                     % os.path.relpath(OUTSIDE, REPO))
@@ -917,4 +918,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from cli import run_tool
+    run_tool("shorten.py", main)

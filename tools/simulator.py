@@ -14,7 +14,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from cli import argparser  # noqa: E402
+from cli import argparser, summary  # noqa: E402
 
 
 def setup_path():
@@ -36,7 +36,7 @@ def load_code():
 
 
 def main(argv=None):
-    ap = argparser("simulator.py", description=__doc__.splitlines()[0])
+    ap = argparser("simulator.py", description=summary(__doc__))
     ap.add_argument("--seed", type=int, default=None, help="board seed source (default: random)")
     ap.add_argument("--frames", type=int, default=-1, help="stop after N frames")
     ap.add_argument("--screenshot", help="save the last frame to this PNG")
