@@ -832,8 +832,8 @@ def make_parser():
         "drive), or build a zip whose contents can be dragged onto one. Modules go compiled "
         "(.mpy) on CircuitPython 10.x (10.2.1 or newer recommended), as .py source elsewhere "
         "or with --source; code.py always as source.",
-        epilog="Boards: %s (boards/catalog.py). Libraries the game imports (such as "
-        "adafruit_display_text) go to lib/ as the bundle's .mpy with --bundle, else as the "
+        epilog="Boards: %s (boards/catalog.py). A CircuitPython library the game's modules "
+        "import (today they import none) goes to lib/ as the bundle's .mpy with --bundle, else as the "
         "source of the PyPI package installed in .venv; a library already in the drive's lib/ "
         "that this tool did not put there is used as it is. Exit status: 0 done, 1 refused "
         "or failed (one line on stderr says why), 2 bad usage." % deploy_tree.CATALOG.supported())
