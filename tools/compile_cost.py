@@ -117,16 +117,19 @@ def main(argv=None):
         memory.compile_tree(mpy_dir)
         memory.source_tree(py_dir)
         block = bits // 2   # a GC block is four words
+        forms = [(form, memory.short_path(folder)) for form, folder in (("py", py_dir),
+                                                                        ("mpy", mpy_dir))]
+        # the VM's own holes before any import, once per form
+        empty = {form: layout(exe, None, path, block)[1] for form, path in forms}
         rows = {}
         for module in args.modules or known:
             rel = os.path.join(*module.split(".")) + ".py"
             row = {"source_bytes": os.path.getsize(os.path.join(ROOT, "lib", rel)),
                    "sent_bytes": os.path.getsize(os.path.join(py_dir, rel))}
-            for form, folder in (("py", py_dir), ("mpy", mpy_dir)):
-                path = memory.short_path(folder)
+            for form, path in forms:
                 row[form + "_k"] = smallest(exe, module, path)
                 held, holes = layout(exe, module, path, block)
-                before = layout(exe, None, path, block)[1]
+                before = empty[form]
                 row[form + "_held_bytes"] = held
                 row[form + "_holes_bytes"] = None if holes is None or before is None else \
                     max(0, holes - before)
