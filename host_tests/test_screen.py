@@ -412,6 +412,24 @@ def test_screenshots_tool_writes_every_scene(tmp_path):
                for y in range(8, 74)) > 20            # boom, crosses (above the 4-line panel)
 
 
+def test_the_readme_pictures_are_what_the_game_draws(tmp_path):
+    """docs/screenshots/ (the README's pictures) pixel for pixel as tools/screenshots.py draws
+    them today: a change to the generator, the screens or a scene shows here, not as a
+    README whose pictures and captions tell of an older game."""
+    import pygame
+    assert S.main(["--out", str(tmp_path)]) == 0
+    stale = []
+    for name, _ in S.SCENES:
+        now = pygame.image.load(str(tmp_path / (name + ".png")))
+        kept = pygame.image.load(os.path.join(REPO, "docs", "screenshots", name + ".png"))
+        if kept.get_size() != now.get_size() or \
+                pygame.image.tostring(kept, "RGB") != pygame.image.tostring(now, "RGB"):
+            stale.append(name)
+    assert not stale, ("docs/screenshots/ differs from what the game draws (%s): run "
+                       "SDL_VIDEODRIVER=dummy .venv/bin/python tools/screenshots.py, check the "
+                       "README's captions, commit the pictures" % ", ".join(stale))
+
+
 def test_a_long_message_is_shown_whole_in_the_menu():
     s = S.Scene(7)
     m = s.m
