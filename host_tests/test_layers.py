@@ -138,6 +138,7 @@ def test_packages_are_empty():
 
 
 def test_every_module_the_phases_name_exists():
+    import game_helpers  # noqa: F401  (the repository root on sys.path: boards/)
     mods = modules()
     from boards.startup import full_names
     named = full_names(phases.RESIDENT)
