@@ -511,12 +511,11 @@ def test_from_mpy_each_answer_makes_its_case_analysis_again(monkeypatch):
     every answer and is made again at that answer's case split: the view loader's code, loaded
     at each start, never sits beside it (an answer cut short by a move used to leave it made).
     From .py it is kept (made again, it would be compiled again)."""
-    from mines import phases
     from mines.engine.game import Game
     from mines.help import hint_job
     board, shown = parse_view(30, 16, STUCK_EXPERT)
     for mpy in (False, True):
-        monkeypatch.setattr(phases, "FROM_MPY", mpy)
+        monkeypatch.setattr(hint_job, "__file__", "hint_job.mpy" if mpy else "hint_job.py")
         game = Game(30, 16)
         game.board, game.shown, game.total = board, shown, 99
         job = hint_job.HintJob(game)

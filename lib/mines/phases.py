@@ -16,9 +16,6 @@ modules and classes across phases. Tests set ``UNLOAD`` to check the device's be
 import sys
 
 UNLOAD = sys.implementation.name != "cpython"
-# Loaded from .mpy (as tools/deploy.py sends every module), not compiled from .py source: a
-# module let go then loads again cheaply, so the hint code lets go of more between answers.
-FROM_MPY = __file__[-3] == "m"
 
 # Phases: what is in front, as far as code goes.
 MENU = 0    # text screens from the main menu

@@ -115,7 +115,7 @@ class HintJob:
         """From .mpy (a cheap reload at the next case split): an own solver's case analysis
         goes before each answer, so that the view loader's code never sits beside it (an
         answer cut short by a move leaves it made)."""
-        if self._own and phases.FROM_MPY:
+        if self._own and __file__[-3] == "m":
             self.drop_cases(self.hinter)
 
     def drop_cases(self, h):
@@ -165,7 +165,7 @@ class HintJob:
         h = self.hinter
         self.probs = h.frontier = h.counting = None
         # (nothing else holds the modules: each imports the frontier, only they)
-        if phases.UNLOAD and phases.FROM_MPY:
+        if phases.UNLOAD and __file__[-3] == "m":
             for name in ("help.reasons", "help.probability", "help.counting", "help.mercy_job",
                          "engine.kinds", "engine.frontier"):
                 phases.forget("mines." + name)

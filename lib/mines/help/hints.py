@@ -197,7 +197,7 @@ class Hinter:
         for rule in range(len(starts)):
             starts[rule] = 0xFFFF   # not begun
         self.seen[:] = b.zeros   # (a settled view's or a walk's marks)
-        from mines.help.view_loader import load, pending_flags
+        from mines.help.view_loader import load, pending_flags, __file__ as vl
         for _ in load(self, shown):
             yield
         if self.error is None and 0 <= self.total < self.blown:
@@ -213,7 +213,7 @@ class Hinter:
             for _ in pending_flags(self, shown, self.truth):
                 yield
         load = pending_flags = None
-        if phases.UNLOAD and phases.FROM_MPY:   # (a cheap reload)
+        if phases.UNLOAD and vl[-3] == "m":   # (.mpy: a cheap reload)
             phases.forget("mines.help.view_loader")
         s.work += 20
         self._found = False
