@@ -542,6 +542,14 @@ def test_bad_usage_is_one_line_and_status_2(name, args):
     assert r.stdout == b""
 
 
+def test_bench_hints_without_devtime_says_so_in_one_line():
+    """A clone has no ../shared: the hints' benchmark says what it lacks (it was a traceback)."""
+    r = tool("bench_hints.py", ["--boards", "1"],
+             env=dict(os.environ, DEVTIME=os.path.join(ROOT, "no", "devtime.sh")))
+    one_line(r, 2)
+    assert b"no device-time estimate without" in r.stderr and b"--no-devtime" in r.stderr
+
+
 def writers(tmp_path):
     """A command line for every tool that writes to stdout (name, args, stdin)."""
     save = tmp_path / "save.bin"

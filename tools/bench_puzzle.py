@@ -148,10 +148,11 @@ def devtime_scripts(lib, cfg, dseeds, slice_at):
 def render(results):
     out = ["## Puzzle maker benchmark (`python tools/bench_puzzle.py`)", ""]
     meta = results["meta"]
-    out.append("%s; git %s; %d seeds per configuration (0..%d); device time: devtime.sh "
-               "(valgrind), %s ns per host instruction, heap %s." % (
-                   meta["date"], meta["git"], meta["seeds"], meta["seeds"] - 1,
-                   meta.get("ns_per_host_instruction"), HEAP))
+    k_ns = meta.get("ns_per_host_instruction")
+    out.append("%s; git %s; %d seeds per configuration (0..%d); device time: %s, heap %s." % (
+        meta["date"], meta["git"], meta["seeds"], meta["seeds"] - 1,
+        "not estimated (no devtime.sh, valgrind or micropython)" if k_ns is None else
+        "devtime.sh (valgrind), %s ns per host instruction" % k_ns, HEAP))
     out += ["", "### Puzzles (CPython)", "",
             "| Configuration | verified | clues med | tests med | by the state med "
             "| by a big group med | cut short med | kept unsolved med | restarts max "
