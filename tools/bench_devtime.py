@@ -9,6 +9,20 @@ import tempfile
 from bench_common import REPO, WARM_SEED, gen_loop, median, pct, prelude
 
 
+def missing(devtime, micropython):
+    """What an estimate of device time lacks here, as a list of words for a message (empty:
+    nothing): the ``micropython`` command, ``devtime`` (devtime.sh's path), valgrind."""
+    import shutil
+    lacking = []
+    if not micropython or not (os.path.exists(micropython) or shutil.which(micropython)):
+        lacking.append("micropython")
+    if not os.path.isfile(devtime):
+        lacking.append(devtime)
+    if not shutil.which("valgrind"):
+        lacking.append("valgrind")
+    return lacking
+
+
 def load_calibration(devtime):
     with open(os.path.join(os.path.dirname(devtime), "calibration.json")) as f:
         return json.load(f)

@@ -246,15 +246,12 @@ def main(argv):
                 units = v
         i += 2
     if use_devtime:
-        import shutil
-        missing = [what for what, there in (
-            (DEVTIME, os.path.exists(DEVTIME)), ("valgrind", shutil.which("valgrind")),
-            (MICROPYTHON, os.path.exists(MICROPYTHON) or shutil.which(MICROPYTHON)))
-            if not there]
-        if missing:
+        from bench_devtime import missing
+        lacking = missing(DEVTIME, MICROPYTHON)
+        if lacking:
             sys.stderr.write("bench_hints.py: no device-time estimate without %s (the shared "
                              "tools beside the project, valgrind, bash tools/setup.sh --test); "
-                             "--no-devtime counts work units only\n" % ", ".join(missing))
+                             "--no-devtime counts work units only\n" % ", ".join(lacking))
             return 2
     hint_pos, prob_pos = positions(n)
     warm = hint_pos.pop()   # another game's view: a first hint loads its own afresh

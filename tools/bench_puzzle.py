@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import bench_common as bench  # noqa: E402  (the generator benchmark's paths and statistics)
-from bench_devtime import devtime_run, load_calibration  # noqa: E402
+from bench_devtime import devtime_run, load_calibration, missing  # noqa: E402
 from bench_report import f1  # noqa: E402
 from cli import argparser, run_tool  # noqa: E402
 
@@ -233,11 +233,11 @@ def run(args, tmpdir):
     k_ns = None
     mp = bench.find_micropython()
     if not args.no_devtime:
-        if mp and os.path.exists(args.devtime) and shutil.which("valgrind"):
+        lacking = missing(args.devtime, mp)
+        if not lacking:
             k_ns = load_calibration(args.devtime)["ns_per_host_instruction"]
         else:
-            log("bench_puzzle.py: no device-time estimate (needs micropython, valgrind and %s)"
-                % args.devtime)
+            log("bench_puzzle.py: no device-time estimate (needs %s)" % ", ".join(lacking))
     if k_ns is not None:
         work = []
         for c in cfgs:

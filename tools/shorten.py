@@ -882,7 +882,6 @@ def harvest():
 
 
 def main(argv=None):
-    import argparse
     from cli import argparser
     ap = argparser("shorten.py", description=__doc__.splitlines()[0])
     ap.add_argument("--harvest", action="store_true", help="rewrite %s with the names this "
