@@ -31,7 +31,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -111,34 +110,31 @@ def main(argv=None):
         memory.short_path(exe), bits, "" if bits == 32 else
         " - no ../shared/mp32/micropython32 here: the 64-bit figures overstate the device's"),
         flush=True)
-    mpy_dir = tempfile.mkdtemp(prefix="compile-cost-", dir=ROOT)
-    py_dir = tempfile.mkdtemp(prefix="compile-cost-py-", dir=ROOT)
+    trees = {}   # form -> the modules as deploy sends them (memory.module_tree)
     try:
-        memory.compile_tree(mpy_dir)
-        memory.source_tree(py_dir)
+        for form in ("py", "mpy"):
+            trees[form] = memory.module_tree(form, exe)
         block = bits // 2   # a GC block is four words
-        forms = [(form, memory.short_path(folder)) for form, folder in (("py", py_dir),
-                                                                        ("mpy", mpy_dir))]
+        paths = {form: memory.short_path(tree) for form, tree in trees.items()}
         # the VM's own holes before any import, once per form
-        empty = {form: layout(exe, None, path, block)[1] for form, path in forms}
+        empty = {form: layout(exe, None, path, block)[1] for form, path in paths.items()}
         rows = {}
         for module in args.modules or known:
             rel = os.path.join(*module.split(".")) + ".py"
             row = {"source_bytes": os.path.getsize(os.path.join(ROOT, "lib", rel)),
-                   "sent_bytes": os.path.getsize(os.path.join(py_dir, rel))}
-            for form, path in forms:
+                   "sent_bytes": os.path.getsize(os.path.join(trees["py"], rel))}
+            for form, path in paths.items():
                 row[form + "_k"] = smallest(exe, module, path)
                 held, holes = layout(exe, module, path, block)
-                before = empty[form]
                 row[form + "_held_bytes"] = held
-                row[form + "_holes_bytes"] = None if holes is None or before is None else \
-                    max(0, holes - before)
+                row[form + "_holes_bytes"] = None if holes is None or empty[form] is None \
+                    else max(0, holes - empty[form])
             row["compile_k"] = None if row["py_k"] is None or row["mpy_k"] is None \
                 else row["py_k"] - row["mpy_k"]
             rows[module] = row
     finally:
-        shutil.rmtree(mpy_dir, ignore_errors=True)
-        shutil.rmtree(py_dir, ignore_errors=True)
+        for tree in trees.values():
+            shutil.rmtree(tree, ignore_errors=True)
     print()
     print("%-30s %8s %8s %8s %8s %8s %14s %14s" % (
         "module (with what it imports)", "source", "sent", "from .py", "from .mpy", "compile",
