@@ -1,6 +1,9 @@
 """A MemoryError at the entry point of every job the game starts (issue 19): a hint, the
 wrong-flag check after a move, the probabilities behind a guess, a Kind board's rescue (its
-begin, and its work), a puzzle (its start, and its maker) and the resume of a saved game.
+begin, and its work), a puzzle (its start, and its maker) and the resume of a saved game; and
+at the imports of the code that starts a hint or a rescue (on the device a module's code is
+loaded when first used, and its import is where the heap runs out): the hint code at a hint
+or before a Kind board's open of a mine (marks off: no check loaded it), the rescue's code.
 
 Each point is injected once, in a fresh game whose saves live in an 8192-byte bytearray. Nothing
 may escape ``press`` or ``frame``; the game goes on (the same game, playing, the message said;
@@ -23,7 +26,7 @@ from mines.engine.view_text import is_mine
 
 FRAME = 33
 POINTS = ("hint", "check", "probability", "rescue", "rescue-work", "puzzle", "puzzle-work",
-          "resume")
+          "resume", "hint-import", "rescue-import", "mercy-import")
 
 
 class Driver:
@@ -71,6 +74,32 @@ class Inject:
 
     def remove(self):
         setattr(self.owner, self.name, self.real)
+
+
+class FailImport:
+    """The first import of module ``name`` (``from package import last`` too) raises
+    MemoryError, as an import does on the device when the heap has no room for the module's
+    code; then imports work as before. (``builtins.__import__``: micropython's unix port
+    calls it too.)"""
+
+    def __init__(self, name):
+        import builtins
+        self.real = real = builtins.__import__
+        self.raised = 0
+        package, _, last = name.rpartition(".")
+        me = self
+
+        def fake(module, *args):
+            if not me.raised and (module == name or module == package and len(args) > 2
+                                  and args[2] and last in args[2]):
+                me.raised += 1
+                raise MemoryError("injected")
+            return real(module, *args)
+        builtins.__import__ = fake
+
+    def remove(self):
+        import builtins
+        builtins.__import__ = self.real
 
 
 def boot(nvm, seed, settings=()):
@@ -238,8 +267,9 @@ def check_point(point, seed=5):
         assert current(m2.saves).best_keys() == best
         return message
     else:
-        kind = 2 if point == "rescue" else 0
-        m, d = boot(nvm, seed, (("board", 0), ("kind", kind), ("lives", 2)))
+        kind = 0 if point == "hint" or point == "check" or point == "hint-import" else 2
+        marks = 0 if point.endswith("-import") else 1   # (marks on: every move loads the help)
+        m, d = boot(nvm, seed, (("board", 0), ("kind", kind), ("lives", 2), ("marks", marks)))
         start(d)
     game = m.game
     if point == "hint":
@@ -252,11 +282,15 @@ def check_point(point, seed=5):
     elif point == "rescue":
         from mines.help.mercy_job import MercyJob
         inject = Inject(MercyJob, "begin")
-    else:
+    elif point == "rescue-work":
         from mines.engine.kinds import Rescue
         inject = Inject(Rescue, "begin")
+    elif point == "mercy-import":
+        inject = FailImport("mines.help.mercy_job")
+    else:  # hint-import, rescue-import
+        inject = FailImport("mines.flow.hint_part")
     try:
-        if point == "hint" or point == "probability":
+        if point == "hint" or point == "probability" or point == "hint-import":
             shown = bytes(game.shown)
             hint(d)
             assert bytes(game.shown) == shown

@@ -334,7 +334,8 @@ MESSAGES = {"hint": "No memory for hints", "check": "No memory for hints",
             "probability": "No memory for hints", "rescue": "Life lost: 4 left",
             "rescue-work": "Life lost: 4 left", "puzzle": "Not enough memory",
             "puzzle-work": "No memory: 8x6 puzzle",
-            "resume": "No memory to resume the game"}
+            "resume": "No memory to resume the game", "hint-import": "No memory for hints",
+            "rescue-import": "Life lost: 4 left", "mercy-import": "Life lost: 4 left"}
 
 
 @pytest.mark.parametrize("point", job_inject.POINTS)

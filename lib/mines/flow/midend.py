@@ -372,8 +372,7 @@ class Midend:
         if self.mode:
             self.puzzle.action(self, "hint")
             return
-        from mines.flow import hint_part
-        hint_part.hint(self)
+        sweep_part.hint(self)
 
     def make(self, move):
         """Make ``move`` (checked); flag check, cues, end."""
