@@ -437,6 +437,7 @@ class Midend:
 
     def fail(self, text):
         """An error (caught by the frame loop, or a job's): back to the menu, ``text`` shown."""
+        self.saves and self.saves.keep_game(self)
         self.runner.stop()
         self.boards.drop()
         self.to_menu()
