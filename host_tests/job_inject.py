@@ -1,13 +1,18 @@
 """A MemoryError at the entry point of every job the game starts (issue 19): a hint, the
 wrong-flag check after a move, the probabilities behind a guess, a Kind board's rescue (its
-begin, and its work), a puzzle (its start, and its maker) and the resume of a saved game.
+begin, and its work), a puzzle (its start, and its maker) and the resume of a saved game; and
+at the imports of the code that starts a hint or a rescue (on the device a module's code is
+loaded when first used, and its import is where the heap runs out): the hint code at a hint
+or before a Kind board's open of a mine (marks off: no check loaded it), the rescue's code.
+And one that is no job's (``pause-import``): the pause menu's code on START, which escapes
+``press`` and which code.py's frame loop sends to the menu (``pause_import``).
 
 Each point is injected once, in a fresh game whose saves live in an 8192-byte bytearray. Nothing
-may escape ``press`` or ``frame``; the game goes on (the same game, playing, the message said;
-a puzzle or a resume that fails ends on the menu with its message); and the save survives: the
-game in progress is written again and a new midend over the same bytes puts it back, cell for
-cell (the saved game of a failed resume stays saved until it is put back). Then the game is
-played on to its end.
+(but at ``pause-import``) may escape ``press`` or ``frame``; the game goes on (the same game,
+playing, the message said; a puzzle or a resume that fails ends on the menu with its message);
+and the save survives: the game in progress is written again and a new midend over the same
+bytes puts it back, cell for cell (the saved game of a failed resume stays saved until it is put
+back). Then the game is played on to its end.
 
 Shared by CPython (test_nothing_lost.py) and micropython (mpy_job_inject.py): kept free of
 CPython-only features.
@@ -23,7 +28,7 @@ from mines.engine.view_text import is_mine
 
 FRAME = 33
 POINTS = ("hint", "check", "probability", "rescue", "rescue-work", "puzzle", "puzzle-work",
-          "resume")
+          "resume", "hint-import", "rescue-import", "mercy-import", "pause-import")
 
 
 class Driver:
@@ -42,6 +47,17 @@ class Driver:
     def run(self, n):
         for _ in range(n):
             self.frame()
+
+    def loop_frame(self, presses=0):
+        """A frame as code.py's frame loop runs it: a MemoryError that escapes the midend sends
+        it to the menu (Midend.fail, with the loop's message). True when one did."""
+        m = self.m
+        try:
+            self.frame(presses)
+        except MemoryError:
+            m.fail("No memory: %dx%d board" % (m.board_width(), m.board_height()))
+            return True
+        return False
 
     def until(self, test, limit=3000):
         for _ in range(limit):
@@ -71,6 +87,32 @@ class Inject:
 
     def remove(self):
         setattr(self.owner, self.name, self.real)
+
+
+class FailImport:
+    """The first import of module ``name`` (``from package import last`` too) raises
+    MemoryError, as an import does on the device when the heap has no room for the module's
+    code; then imports work as before. (``builtins.__import__``: micropython's unix port
+    calls it too.)"""
+
+    def __init__(self, name):
+        import builtins
+        self.real = real = builtins.__import__
+        self.raised = 0
+        package, _, last = name.rpartition(".")
+        me = self
+
+        def fake(module, *args):
+            if not me.raised and (module == name or module == package and len(args) > 2
+                                  and args[2] and last in args[2]):
+                me.raised += 1
+                raise MemoryError("injected")
+            return real(module, *args)
+        builtins.__import__ = fake
+
+    def remove(self):
+        import builtins
+        builtins.__import__ = self.real
 
 
 def boot(nvm, seed, settings=()):
@@ -166,8 +208,45 @@ def survives(d, nvm, seed):
     assert bytes(m2.game.shown) == shown, "the saved game is not the game on screen"
 
 
+def pause_import(seed):
+    """START in play, and the pause menu's code cannot be loaded: the MemoryError is no job's,
+    escapes ``press``, and code.py's frame loop sends the game to the menu (Midend.fail). The
+    game as last written stays in the save (the move made since is lost), is written again by
+    the menu's next write, and the next start puts it back, paused; it is played to its end."""
+    nvm = bytearray(STORE_SIZE)
+    m, d = boot(nvm, seed, (("board", 0),))
+    start(d)
+    assert d.until(lambda m: m.saves.policy.last_ms is not None, 20)  # (the settings' write)
+    act(d, M.A, covered(m, False))
+    m.saves.write(m)  # the game as last written ...
+    shown = bytes(m.game.shown)
+    act(d, M.A, covered(m, False))  # ... and a move since
+    assert m.state == M.PLAYING and bytes(m.game.shown) != shown, m.state
+    inject = FailImport("mines.flow.menus")
+    try:
+        escaped = d.loop_frame(M.START)
+    finally:
+        inject.remove()
+    assert inject.raised == 1 and escaped and m.state == M.MENU, m.state
+    message = m.message
+    sequence = m.saves.sequence
+    d.now += m.saves.policy.gap_ms  # the write the game's leaving asks for comes
+    d.run(2)
+    assert m.saves.sequence > sequence, "nothing written from the menu"
+    assert saved_game(nvm) is not None, "the error lost the saved game"
+    m, d = boot(nvm, seed + 1)
+    assert d.until(lambda m: m.state == M.PAUSED, 20), (m.state, m.message)
+    assert bytes(m.game.shown) == shown, "the saved game is not the game as last written"
+    d.frame(M.START)
+    assert m.state == M.PLAYING
+    finish(d)
+    return message
+
+
 def check_point(point, seed=5):
     """Inject at ``point`` (one of POINTS); returns the message the player saw."""
+    if point == "pause-import":
+        return pause_import(seed)
     nvm = bytearray(STORE_SIZE)
     if point in ("probability", "rescue-work"):
         # a position with nothing provable: random boards (kind boards start as random ones)
@@ -238,8 +317,9 @@ def check_point(point, seed=5):
         assert current(m2.saves).best_keys() == best
         return message
     else:
-        kind = 2 if point == "rescue" else 0
-        m, d = boot(nvm, seed, (("board", 0), ("kind", kind), ("lives", 2)))
+        kind = 0 if point == "hint" or point == "check" or point == "hint-import" else 2
+        marks = 0 if point.endswith("-import") else 1   # (marks on: every move loads the help)
+        m, d = boot(nvm, seed, (("board", 0), ("kind", kind), ("lives", 2), ("marks", marks)))
         start(d)
     game = m.game
     if point == "hint":
@@ -252,11 +332,15 @@ def check_point(point, seed=5):
     elif point == "rescue":
         from mines.help.mercy_job import MercyJob
         inject = Inject(MercyJob, "begin")
-    else:
+    elif point == "rescue-work":
         from mines.engine.kinds import Rescue
         inject = Inject(Rescue, "begin")
+    elif point == "mercy-import":
+        inject = FailImport("mines.help.mercy_job")
+    else:  # hint-import, rescue-import
+        inject = FailImport("mines.flow.hint_part")
     try:
-        if point == "hint" or point == "probability":
+        if point == "hint" or point == "probability" or point == "hint-import":
             shown = bytes(game.shown)
             hint(d)
             assert bytes(game.shown) == shown

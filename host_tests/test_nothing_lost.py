@@ -334,7 +334,9 @@ MESSAGES = {"hint": "No memory for hints", "check": "No memory for hints",
             "probability": "No memory for hints", "rescue": "Life lost: 4 left",
             "rescue-work": "Life lost: 4 left", "puzzle": "Not enough memory",
             "puzzle-work": "No memory: 8x6 puzzle",
-            "resume": "No memory to resume the game"}
+            "resume": "No memory to resume the game", "hint-import": "No memory for hints",
+            "rescue-import": "Life lost: 4 left", "mercy-import": "Life lost: 4 left",
+            "pause-import": "No memory: 9x9 board"}
 
 
 @pytest.mark.parametrize("point", job_inject.POINTS)
@@ -350,6 +352,36 @@ def test_the_same_under_micropython():
     lines = r.stdout.strip().splitlines()
     assert lines[-1] == "OK points=%d" % len(job_inject.POINTS)
     assert dict(line.split("=", 1) for line in lines[:-1]) == MESSAGES
+
+
+def test_an_error_keeps_no_game_that_ended():
+    """The save's game is kept by an error (Midend.fail) only when it is the game in play as
+    last written: a game that ended (its result counted) stays in the save until the next
+    write, and a new game played before that write and sent to the menu by an error must not
+    keep it (it would come back, to be played and counted again)."""
+    nvm = bytearray(S.STORE_SIZE)
+    m, d = job_inject.boot(nvm, 5, (("board", 0),))
+    job_inject.start(d)
+    assert d.until(lambda m: m.saves.policy.last_ms is not None, 20)  # the first game written
+    assert job_inject.saved_game(nvm) is not None                     # in progress ...
+    job_inject.act(d, M.A, job_inject.covered(m, True))  # ... and lost: counted, not written
+    assert m.state == M.LOST and job_inject.saved_game(nvm) is not None
+    job_inject.start(d)  # a new game, played, not written yet
+    job_inject.act(d, M.A, job_inject.covered(m, False))
+    assert m.state == M.PLAYING
+    inject = job_inject.FailImport("mines.flow.menus")
+    try:
+        assert d.loop_frame(M.START)
+    finally:
+        inject.remove()
+    assert m.state == M.MENU
+    d.now += m.saves.policy.gap_ms
+    d.run(2)
+    assert job_inject.saved_game(nvm) is None, "the game that ended was kept"
+    assert S.Store(bytearray(nvm)).load().stats_for(m.settings.key())[:2] == (1, 0)
+    m2, d2 = job_inject.boot(nvm, 6)
+    d2.run(5)
+    assert m2.state == M.MENU
 
 
 def test_other_errors_in_a_job_say_what_they_are():

@@ -147,8 +147,11 @@ def play(m, move):
         if job is None:
             return False   # no room for mercy: the open is made as it is
         job.move = move   # (made without mercy if the rescue fails, from its begin on)
-        from mines.help.mercy_job import MercyJob
-        mercy = MercyJob(job)
+        try:
+            from mines.help.mercy_job import MercyJob
+            mercy = MercyJob(job)
+        except MemoryError:
+            return False   # no room for the rescue's code: as above
         runner.start(mercy, JOB_MERCY, mercy.begin, move)
         m.say("Thinking...")
         return True

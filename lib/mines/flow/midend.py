@@ -372,8 +372,7 @@ class Midend:
         if self.mode:
             self.puzzle.action(self, "hint")
             return
-        from mines.flow import hint_part
-        hint_part.hint(self)
+        sweep_part.hint(self)
 
     def make(self, move):
         """Make ``move`` (checked); flag check, cues, end."""
@@ -438,6 +437,7 @@ class Midend:
 
     def fail(self, text):
         """An error (caught by the frame loop, or a job's): back to the menu, ``text`` shown."""
+        self.saves and self.saves.keep_game(self)
         self.runner.stop()
         self.boards.drop()
         self.to_menu()

@@ -85,7 +85,8 @@ class Saves:
     without one, kept in RAM for this run only); save_work reads and changes its fields.
     ``place``: the last finished game's place among its board's best times (1: a new record, 0:
     none). ``log``: results and resets not written yet, ``logged`` of them (packed by save_work);
-    ``kept``: the save's game is kept as it is (not put back yet); ``seen``: the settings as
+    ``kept``: the save's game is kept as it is (not put back yet); ``own``: the save's game is
+    the game in play, as last written or put back (keep_game); ``seen``: the settings as
     last read or written (a player's change is one that differs from them); ``game_crc``: the
     CRC of the save's game as last read or written (another program's game is one that
     differs); ``slot``, ``sequence``: where the newest save is; ``settings_version``: the
@@ -101,6 +102,7 @@ class Saves:
         self.policy = WritePolicy()
         self.place = 0
         self.kept = False
+        self.own = False
         self.seen = None
         self.game_crc = 0
         self.log = bytearray(384)  # room for 32 (made at start: low in the heap, in one piece)
@@ -126,6 +128,7 @@ class Saves:
             elif ((self._state == PLAYING or self._state == PAUSED)
                   and state != PLAYING and state != PAUSED):
                 self.policy.note(PROGRESS)  # a game ended or left: the game kept must go
+                self.own = False
             if state == PLAYING:
                 self.kept = False  # a game is played: it is the one kept from now on
             self._state = state
@@ -146,6 +149,16 @@ class Saves:
                 if m.state == PLAYING:  # (paused since: a menu's code must stay)
                     m.make_room(False)
             m.lean()  # (at the main menu, a pause menu or an end panel: its code goes)
+
+    def keep_game(self, m):
+        """An error sends midend ``m``'s game in play to the menu (Midend.fail): when the save's
+        game is that game (``own``: a game that ended or was left is not), it stays as last
+        written, put back at the next start as after a power-off (what was played since that
+        write is lost: a write needs the memory that may have run out)."""
+        game = m.boards.game
+        if (self.own and (m.state == PLAYING or m.state == PAUSED) and game is not None
+                and not game.state):  # (engine.game.PLAYING: not ended)
+            self.kept = True
 
     def write(self, m):
         """Write the settings, records and the game in progress now (save_work.write). Whatever

@@ -161,6 +161,7 @@ def write(saves, m):
     saves.logged = 0
     saves.seen = _values(s)
     saves.game_crc = _game_crc(records)
+    saves.own = not saves.kept and ours is not None
 
 
 def _make_room(saved):
@@ -260,6 +261,7 @@ def resumed(m):
     game.check_flags()   # (its overfilled numbers)
     tell(m)
     m.saves.kept = False  # (last: a resume that fails on the way keeps the saved game)
+    m.saves.own = True
 
 
 class ResumeJob:

@@ -28,10 +28,28 @@ def play(m, which):
         m.cue(CUE_REFUSED)
         return
     if m.assist is not None or m.settings.kind == KIND:
-        from mines.flow import hint_part  # hint lights off; a Kind board's mercy
-        if hint_part.play(m, move):
+        h = hints(m)  # hint lights off; a Kind board's mercy
+        if h is not None and h.play(m, move):
             return  # (waits for a rescue)
     m.make(move)
+
+
+def hints(m):
+    """mines.flow.hint_part, or None when the heap has no room for its code (said; the game
+    goes on without help)."""
+    try:
+        from mines.flow import hint_part
+    except MemoryError:
+        m.say("No memory for hints")
+        return None
+    return hint_part
+
+
+def hint(m):
+    """The hint key in a sweeper game."""
+    h = hints(m)
+    if h is not None:
+        h.hint(m)
 
 
 def finish(m):
