@@ -128,7 +128,7 @@ def prepare(maker, analysis, copies):
         b = s.board
         b.inside[:] = b.zeros
         s.cases = MakerCases(s, CachedLayouts, b.inside)
-        s.cases._near = maker._near   # (the same 9 offsets)
+        s.cases.near = maker._near   # (the same 9 offsets)
     if copies and maker.promoted is None:
         if not s.narrow:   # (a final solve's words: a byte a cell again)
             s.src = bytearray(s.size)
