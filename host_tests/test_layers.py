@@ -4,6 +4,7 @@ packages' ``__init__.py`` are empty, and every module name the phases list is a 
 
 import ast
 import os
+import re
 
 from mines import phases
 
@@ -521,3 +522,135 @@ def test_the_job_check_finds_a_call_up():
                                                         "x.py:5 self.owner.say"]
     assert calls_up("x.py", source.replace("def drop", "def begin"), midend_verbs())[2:] == [
         "x.py:9 m.set_puzzle"]
+
+
+# -- private names stay home --------------------------------------------------------------------
+
+# The modules that are parts of a class split over modules for memory (docs/ARCHITECTURE.md,
+# "Private names stay home"): {path: {class: the names its object goes by there}}. Each says
+# so in its docstring ("functions of the ``Class`` (``name``)").
+PARTS = {
+    "lib/mines/engine/perturb.py": {"Generator": ("gen",), "Solver": ("self",)},
+    "lib/mines/help/view_loader.py": {"Hinter": ("h",)},
+    "lib/mines/help/reasons.py": {"Hinter": ("h",)},
+    "lib/mines/help/counting.py": {"Hinter": ("h", "hinter")},
+    "lib/mines/puzzle/deal.py": {"PuzzleMaker": ("maker",)},
+    "lib/mines/puzzle/walk.py": {"PuzzleMaker": ("maker",)},
+    "boards/view_setup.py": {"View": ("view",)},
+    "boards/text_screen.py": {"View": ("view",)},
+}
+# Private names of code not ours, and why they are read.
+OUTSIDE_PRIVATE = {
+    ("boards/desktop.py", "_pygame_screen"): "Blinka's PyGameDisplay draws into that surface "
+                                             "and names it nowhere else (screenshots only)",
+}
+
+
+def _private(name):
+    return name.startswith("_") and not name.startswith("__")
+
+
+def own_fields(tree):
+    """Every name a class of this module binds: fields set on ``self``, methods, class
+    attributes."""
+    found = set()
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for node in cls.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found.add(node.name)
+            found.update(t.id for t in _targets(node) if isinstance(t, ast.Name))
+        for node in ast.walk(cls):
+            found.update(t.attr for t in _targets(node) if isinstance(t, ast.Attribute)
+                         and isinstance(t.value, ast.Name) and t.value.id == "self")
+    return found
+
+
+def borrowed_privates(path, source, parts=None):
+    """"path:line what" of every private name ``source`` uses that is not its own: an
+    attribute ``x._name`` where no class of the module binds ``_name`` and ``x`` is not a name
+    its class's object goes by in a part (``parts``: {class: names}), and ``from <ours> import
+    _name``. ``self._name`` in a method is the object's own (a subclass's too)."""
+    tree = ast.parse(source)
+    own = own_fields(tree)
+    names = {n for ns in (parts or {}).values() for n in ns}
+    in_methods = set()
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef):
+            for f in cls.body:
+                if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    in_methods.update(id(n) for n in ast.walk(f))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0]
+                                                 in ("mines", "boards")):
+            found += ["%s:%d import %s" % (path, node.lineno, a.name) for a in node.names
+                      if _private(a.name) and a.name != "_const"]   # (a module)
+        if not (isinstance(node, ast.Attribute) and _private(node.attr)):
+            continue
+        owner = node.value
+        name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", None)
+        if name == "self" and id(node) in in_methods:
+            continue
+        if name in names or node.attr in own:
+            continue
+        found.append("%s:%d %s" % (path, node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_private_names_are_read_at_home_or_in_a_part():
+    """A private field is read only by its class's own module and by the modules declared
+    parts of that class (PARTS); what other modules use has a public name."""
+    found = []
+    for path, source in game_sources():
+        found += borrowed_privates(path, source, PARTS.get(path))
+    keys = [(f.partition(":")[0], re.split(r"[. ]", f)[-1]) for f in found]
+    assert [f for f, k in zip(found, keys) if k not in OUTSIDE_PRIVATE] == []
+    assert sorted(set(OUTSIDE_PRIVATE) - set(keys)) == []   # gone: take it off the list
+
+
+def part_declarations(path, source, parts):
+    """What the docstring of the part ``path`` fails to say: "functions of", each class of
+    ``parts`` in double backquotes (a dotted prefix allowed), each name its object goes by."""
+    doc = " ".join((ast.get_docstring(ast.parse(source)) or "").split())
+    missing = [] if "functions of" in doc.lower() else ["functions of"]
+    for cls, names in sorted(parts.items()):
+        if not re.search(r"``(?:[\w.]+\.)?%s``" % cls, doc):
+            missing.append(cls)
+        missing += [n for n in names if not re.search(r"``(?:self\.)?%s``" % n, doc)]
+    return ["%s: %s" % (path, m) for m in missing]
+
+
+def test_every_part_says_whose_functions_it_holds():
+    sources = dict(game_sources())
+    classes = set()
+    for source in sources.values():
+        classes |= {n.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ClassDef)}
+    wrong = []
+    for path, parts in sorted(PARTS.items()):
+        assert set(parts) <= classes, path   # (a class renamed: the table follows)
+        wrong += part_declarations(path, sources[path], parts)
+    assert wrong == []
+
+
+def test_the_private_check_finds_a_borrowed_name():
+    """The checks above can fail: hints.py's old write to the case analysis's generator (issue
+    22), a maker's field read outside its parts, ``self`` outside a class, a private import;
+    a part's reads through its object's name, and a module's own class, pass."""
+    source = ("from mines.flow.jobs import _scrub\nfrom mines import _const\n"
+              "class Hinter:\n    def __init__(self):\n        self._units = 0\n"
+              "    def step(self, s, other):\n        s.cases._gen = None\n"
+              "        return self._units + other._units + self._inherited\n"
+              "def f(maker, self):\n    return maker._far + self._moved\n")
+    assert borrowed_privates("x.py", source) == [
+        "x.py:1 import _scrub", "x.py:7 s.cases._gen", "x.py:10 maker._far",
+        "x.py:10 self._moved"]
+    assert borrowed_privates("x.py", source, {"PuzzleMaker": ("maker",),
+                                              "Solver": ("self",)}) == [
+        "x.py:1 import _scrub", "x.py:7 s.cases._gen"]
+    part = '"""The walk: functions of the ``maker.PuzzleMaker`` (``maker``)."""\n'
+    assert part_declarations("w.py", part, {"PuzzleMaker": ("maker",)}) == []
+    assert part_declarations("w.py", part, {"PuzzleMaker": ("m",), "View": ("view",)}) == [
+        "w.py: m", "w.py: View", "w.py: view"]
+    assert part_declarations("w.py", '"""The walk."""\n', {}) == ["w.py: functions of"]

@@ -1,6 +1,7 @@
-"""The puzzle maker's start (``maker``), functions of the maker run once a puzzle: its buffers
-(``build``, ``prepare``) and the deal of the mines and the clues (``deal``). The game's maker
-(``deal_first``) lets this code go once the deal is done: the walk's heap holds none of it."""
+"""The puzzle maker's start: functions of the ``PuzzleMaker`` (``maker``), as its methods
+would be, run once a puzzle: its buffers (``build``, ``prepare``) and the deal of the mines
+and the clues (``deal``). The game's maker (``deal_first``) lets this code go once the deal
+is done: the walk's heap holds none of it."""
 
 from mines._const import const
 import gc
