@@ -13,6 +13,8 @@ the bottom saying what the buttons do (or a message): one line, or two for a lon
 row fewer then). The cursor's row sits on a highlight bar; a row whose value left/right change
 shows "<" and ">" around the value. A ``TextScreen`` exists only while a text screen is in
 front (boards.view makes it and lets it go), and this module's code with it (mines.phases).
+``show_result`` and ``open_on`` are functions of the ``boards.view.View`` (``view``), as its
+methods would be: kept here, they load only with a text screen or the end panel.
 """
 
 import displayio

@@ -1,7 +1,8 @@
 """The screen's displayio objects, made once at start: ``build`` gives a ``boards.view.View``
 its groups, grids, bitmaps and palettes (over the sprite sheet of ``boards.tiles`` and the font
 of ``boards.font``). Only start-up uses this module: View lets it go once it has run
-(``boards.forget``), so its code is not kept all game long.
+(``boards.forget``), so its code is not kept all game long. Functions of the ``View``
+(``view``), as its methods would be: they set its fields, its private ones too.
 """
 
 from mines._const import const

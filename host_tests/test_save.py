@@ -471,8 +471,8 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
     game.execute(game.decide(PRIMARY, gen.start_x, gen.start_y))
     play_some(game, gen.board, rnd, 25)
     assert game.flags > 0 and game.opened > 9
-    record = game_record(game, seed, gen.start_x, gen.start_y, level, hints=3,
-                         elapsed_ms=123456)
+    record = game_record(game, seed, gen.start_x, gen.start_y, level, lives=5, lives_used=2,
+                         hints=3, elapsed_ms=123456)
     records = R.Records()
     records.game = record
     image = bytearray(S.STORE_SIZE)
@@ -492,6 +492,7 @@ def test_a_resumed_game_is_the_same_board_with_the_same_cells(w, h, mines, level
     assert (resumed.flags, resumed.opened, resumed.moves, resumed.started) == (
         game.flags, game.opened, game.moves, True)
     assert (saved.elapsed_ms, saved.hints, saved.level) == (123456, 3, level)
+    assert (resumed.lives, resumed.lives_lost) == (5, 2)   # the lives, put back
     play_some(resumed, board, rnd, 2000)  # it plays on to the end
     for y in range(h):
         for x in range(w):

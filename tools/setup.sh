@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Create .venv (if missing) and install into it what playing and deploying need
 # (tools/requirements.txt); with --test, what the tests and measuring tools add as well
-# (tools/requirements-test.txt). Safe to run again: it installs only when a list changed.
+# (tools/requirements-test.txt) and, in a git clone, the commit-msg hook (.githooks). Safe to
+# run again: it installs only when a list changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
@@ -11,6 +12,11 @@ case "${1:-}" in
   --test) lists+=(tools/requirements-test.txt) ;;
   *) echo "usage: bash tools/setup.sh [--test]" >&2; exit 2 ;;
 esac
+# A contributor's clone (--test, and this folder the top of a git work tree, not a copy inside
+# another one): git checks commit subjects with .githooks/commit-msg. Never fails otherwise.
+if [ "${1:-}" = --test ] && [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
+  git config core.hooksPath .githooks || true
+fi
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi

@@ -87,18 +87,18 @@ class CaseAnalysis:
         self.ask = 0
         self.decided = 0
         self.busy = False
-        self._gen = None
+        self.gen = None
         self._slice = 0
 
     def step(self, slice_units):
         """Advance the analysis by about one slice. Returns None while it goes on, then True if
         it proved at least one cell (already applied to the solver) or False. The generator
         behind it lives as long as this object, so an analysis allocates nothing."""
-        if self._gen is None or self._slice != slice_units:
-            self._gen = self._analyses(slice_units)
+        if self.gen is None or self._slice != slice_units:
+            self.gen = self._analyses(slice_units)
             self._slice = slice_units
         self.busy = True
-        r = next(self._gen)
+        r = next(self.gen)
         if r is not None:
             self.busy = False
         return r
@@ -106,7 +106,7 @@ class CaseAnalysis:
     def abandon(self):
         """Drop an analysis cut off half way (the solver was reset meanwhile)."""
         if self.busy:
-            self._gen = None   # its marks carry an old stamp: the next analysis ignores them
+            self.gen = None   # its marks carry an old stamp: the next analysis ignores them
             self.busy = False
 
     def _collect_groups(self, slice_units):

@@ -1,5 +1,6 @@
 """The best puzzle times, per size and level (a page; how to play is on help_screen's)."""
 
+from mines.engine.presets import LEVEL_TITLES
 from mines.puzzle import play as P
 from mines.flow.menus import page
 
@@ -15,7 +16,7 @@ def _time(ms):
 
 
 def make(midend):
-    lines = ["%-6s%6s%7s%7s" % ("", "Easy", "Medium", "Hard")]
+    lines = ["%-6s%6s%7s%7s" % (("",) + LEVEL_TITLES)]
     best = midend.puzzle_best
     for k in range(len(P.SIZES)):
         times = [_time(best[k * 3 + level] if best else 0) for level in range(3)]

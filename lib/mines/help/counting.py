@@ -17,7 +17,11 @@ Without the total (rule "cases") a group's own layouts decide its cells. With th
 count from 0 to its size) and the interior can hold the rest; a cell that is a mine in every
 layout of every possible count (or in none) is proven, and the interior cells when every possible
 mix leaves it empty (or full). Sliced: ``prove`` is a generator that yields when the hinter's step
-budget is spent. Imported by ``hints`` only when first needed.
+budget is spent.
+
+Functions of the ``Hinter`` (``h``, ``self.hinter``) in a class of their own, as its methods
+would be: they read its step budget (``_units``). They live apart so that a hint the rules
+find loads none of them: ``hints`` imports this module only when first needed.
 """
 
 from mines.engine.frontier import ROLE_INTERIOR, LOOSE, Frontier

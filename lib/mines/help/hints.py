@@ -179,7 +179,7 @@ class Hinter:
         if self.done:
             self._job = None   # (its frames, the load's and the analysis's, let go
             if s.cases is not None:   # until the next answer)
-                s.cases._gen = None
+                s.cases.gen = None
         return self.done
 
     def run(self):

@@ -48,7 +48,7 @@ class MakerCases(CaseAnalysis):
         self._was_fresh = 1
         self._stamp = 0
         self._checked = 0
-        self._near = (0,) + solver.offsets   # a cell and its neighbours
+        self.near = (0,) + solver.offsets   # a cell and its neighbours
         self.how = 0   # how the last ``test`` was told: _BY_ANALYSIS, _BY_BIG or _BY_STATE
 
     def collect(self, stamp, slice_units, resume):
@@ -216,7 +216,7 @@ class MakerCases(CaseAnalysis):
             if not done:
                 self._checked = ng - 1 if ng else 0   # (the last one may grow yet)
                 return None
-        for d in self._near:
+        for d in self.near:
             x = c + d
             if st[x] == UNK and g >= 0 and self.mark[x] == self._stamp:
                 # (a second solution shows in x's group if anywhere: it goes first, when among
@@ -241,7 +241,7 @@ class MakerCases(CaseAnalysis):
         # Whether each of cells[j:j + n] and its 8 neighbours are all known (in any state the
         # clues imply: then in the fixed point too, ``test``'s BY_STATE).
         st = self.s.st
-        near = self._near
+        near = self.near
         for j in range(j, j + n):
             c = cells[j]
             self.s.work += 9

@@ -1,6 +1,7 @@
-"""The puzzle maker's start (``maker``), functions of the maker run once a puzzle: its buffers
-(``build``, ``prepare``) and the deal of the mines and the clues (``deal``). The game's maker
-(``deal_first``) lets this code go once the deal is done: the walk's heap holds none of it."""
+"""The puzzle maker's start: functions of the ``PuzzleMaker`` (``maker``), as its methods
+would be, run once a puzzle: its buffers (``build``, ``prepare``) and the deal of the mines
+and the clues (``deal``). The game's maker (``deal_first``) lets this code go once the deal
+is done: the walk's heap holds none of it."""
 
 from mines._const import const
 import gc
@@ -128,7 +129,7 @@ def prepare(maker, analysis, copies):
         b = s.board
         b.inside[:] = b.zeros
         s.cases = MakerCases(s, CachedLayouts, b.inside)
-        s.cases._near = maker._near   # (the same 9 offsets)
+        s.cases.near = maker._near   # (the same 9 offsets)
     if copies and maker.promoted is None:
         if not s.narrow:   # (a final solve's words: a byte a cell again)
             s.src = bytearray(s.size)

@@ -1,8 +1,9 @@
-"""The puzzle maker's walk (``maker``), functions of the maker: giving a range's clues
-(``give``), going back to an earlier state of its solver (``truncate``; the maker keeps a copy
-of the state for the level that forgets the most), and second solutions found without solving
-(``second``, ``apart``). Imported by the maker apart from its own module, each compiled where a
-96K heap still finds room (the maker's start and its deal are in ``deal``)."""
+"""The puzzle maker's walk: functions of the ``PuzzleMaker`` (``maker``), as its methods
+would be: giving a range's clues (``give``), going back to an earlier state of its solver
+(``truncate``; the maker keeps a copy of the state for the level that forgets the most), and
+second solutions found without solving (``second``, ``apart``). Imported by the maker apart
+from its own module, each compiled where a 96K heap still finds room (the maker's start and
+its deal are in ``deal``)."""
 
 from mines.engine.solver import MINE, NUM, QUEUED, SAFE, UNK
 

@@ -302,7 +302,7 @@ def decode_payload(payload):
         elif ident == _STATS:
             r.stats = _entries(body, _STATS_SIZE, lambda last, key: key > last)
         elif ident == _GAME:
-            from mines.saves.resume import unpack_game  # here: resume imports this module
+            from mines.saves.resume import unpack_game  # here: loaded only for a saved game
             r.game = unpack_game(body)
         else:
             r.unknown.append((ident, bytes(body)))

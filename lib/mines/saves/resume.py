@@ -146,6 +146,5 @@ def restore_game(record, game, board):
     game.flags = flags
     game.moves = record.moves
     game.started = opened > 0
-    if hasattr(game, "lives_lost"):  # a game with lives
-        game.lives = record.lives
-        game.lives_lost = record.lives_used
+    game.lives = record.lives
+    game.lives_lost = record.lives_used
