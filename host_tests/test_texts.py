@@ -439,3 +439,21 @@ def test_a_puzzle_message_goes_with_undo():
     S.pause_action(d, "undo")
     assert m.message == "" and g.mark[g.cell(x, y)] == P.UNKNOWN
     assert m.status() == "START: pause/help"
+
+
+def test_kind_and_marks_say_what_each_value_means_where_it_is_chosen():
+    """On the main menu's Kind and Marks rows (and the other rows whose value needs a word) the
+    footer's first line says what the value in front means, one line each, a different line
+    for each value; the second line says the keys."""
+    m = M.Midend(seed=3)
+    d = Driver(m)
+    change = "<>: change  %s: to Play" % m.buttons[4]
+    for name, count in (("kind", 3), ("marks", 2), ("quick", 2), ("level", 3), ("lives", 3)):
+        to_row(d, name)
+        said = set()
+        for _ in range(count):
+            why, keys = m.footer().split("\n")
+            assert why and len(why) <= COLUMNS and keys == change, (name, why)
+            said.add(why)
+            d.press(M.RIGHT)
+        assert len(said) == count, (name, said)
