@@ -168,6 +168,38 @@ def test_wrong_flag_marks_in_game_match_brute_force_without_a_hint():
     assert compared > 100 and proven > 20 and overfull > 20, (compared, proven, overfull)
 
 
+def test_a_safe_flag_beside_a_right_one_is_the_one_wrong_flag_and_the_hint_goes_there():
+    """Issue 20's report, played: a forced mine flagged, then a forced-safe cell beside it
+    flagged too (the number between them often overfilled). Only the flag on the safe cell is
+    crossed out, the right one stays a plain flag; a hint says "Wrong flag" (one) and moves the
+    cursor onto the safe cell's flag, never onto the right one."""
+    from mines.engine import presets
+    from mines.engine.view_text import solve_view
+    played = overfull = 0
+    for seed in range(30):
+        m, d = new_game(seed=60 + seed)
+        g = m.game
+        rows = _rows_of(g)
+        safe, mine = solve_view(9, 9, rows, presets.FULL, g.total)
+        pairs = [(s, c) for s in safe for c in mine
+                 if abs(s[0] - c[0]) <= 1 and abs(s[1] - c[1]) <= 1]
+        if not pairs:
+            continue
+        s, c = pairs[seed % len(pairs)]
+        for x, y in (c, s):
+            d.press(*walk(m, x, y))
+            d.press(M.B)
+            d.run(30)                                # the check after the move
+        assert m.runner.state == 0
+        assert g.tile(*c) == FLAG and g.tile(*s) == BAD_FLAG, (seed, c, s)
+        assert [(x, y) for y in range(9) for x in range(9) if g.tile(x, y) == BAD_FLAG] == [s]
+        overfull += bool(g.overfull)
+        d.press(*walk(m, *c))                        # the cursor on the right flag
+        assert ask_hint(m, d) == "Wrong flag" and (m.cx, m.cy) == s, (seed, m.message)
+        played += 1
+    assert played >= 25 and overfull >= 10, (played, overfull)   # (30 and 14 when written)
+
+
 def _misflag(m, d):
     g = m.game
     x, y = next((x, y) for y in range(g.height) for x in range(g.width)
