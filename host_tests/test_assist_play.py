@@ -316,6 +316,37 @@ def test_a_mistyped_code_is_refused_with_a_reason():
     assert m.state == M.MENU and "mistyped" in m.message
 
 
+def test_the_code_screen_opens_on_nothing_to_play_and_a_code_counts_as_its_board():
+    """Issue 20's new-player run: the Code screen opened on "000000000000", a 5x5 board with
+    1 mine, so A at once won in 0.0s and counted. Now it opens on dashes and A or START plays
+    nothing until a character is typed. A board played from a code counts in the records as
+    that board chosen in the menu would (its size, mines, level and kind), never as another."""
+    from mines.engine.presets import board_key
+    from mines.flow.save_part import attach
+    from mines.flow.save_work import current
+    m = M.Midend(seed=3)
+    d = Driver(m)
+    attach(m, None, quiet=True)
+    to_row(d, "code")
+    d.press(M.A)
+    assert m.screen.name == "code" and m.screen.text() == "-" * 12
+    for key in (M.A, M.START):
+        d.press(key)
+        d.run(5)
+        assert (m.state, m.screen.name, m.message) == (M.MENU, "code", "no code typed")
+    assert m.stats.played == 0 and m.game is None
+    d.press(M.UP, M.DOWN)                   # typed: "000000000000", the tiny board, plays
+    assert m.screen.text() == "0" * 12
+    d.press(M.A)
+    assert d.until(M.PLAYING) or m.state == M.WON
+    if m.state == M.PLAYING:
+        d.press(*walk(m, 0, 0), M.A)
+    assert m.state == M.WON and m.stats.played == 1
+    records = current(m.saves)             # the code's board alone: not the menu's Beginner
+    assert records.best_keys() == [board_key(5, 5, 1, 0, 0)]
+    assert len(records.best_times(board_key(5, 5, 1, 0, 0))) == 1
+
+
 def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code():
     """A code written before the generator's version 1 (Crowded, seed 11: host_tests/test_codes)
     makes its old board; "again" makes it again and the result screen shows the same code."""
