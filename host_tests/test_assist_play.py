@@ -259,9 +259,12 @@ def test_with_marks_off_no_hint_job_until_help_is_asked():
 
 
 def test_lives_let_the_game_go_on_and_show_in_the_result():
+    """With 3 lives the status bar shows the lives left (a heart, its glyph boards.glyphs',
+    and the number) whenever no message is due: "Life lost: N left" fades, the count stays."""
     m, d = new_game((("lives", 1),))   # 3 lives
     g = m.game
     assert g.lives == 3
+    assert m.status() == "\x7f3  START: pause"
     mines = [(x, y) for y in range(9) for x in range(9)
              if is_mine(g.board, x, y) and g.tile(x, y) == COVERED]
     for k in range(3):
@@ -271,6 +274,9 @@ def test_lives_let_the_game_go_on_and_show_in_the_result():
         if k < 2:
             assert m.state == M.PLAYING and g.tile(x, y) == BLOWN
             assert m.status() == "Life lost: %d left" % (2 - k)  # said at once
+            d.run(100)                                            # ... and gone, 3.3 s on:
+            assert m.message == ""                                # the lives left stay
+            assert m.status() == "\x7f%d  START: pause" % (2 - k)
     assert m.state == M.LOST and g.state == LOST
     assert any(line.endswith(" lost 3") for line in m.result_lines())
 

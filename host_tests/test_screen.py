@@ -56,7 +56,7 @@ def read_text(scene, y0, x0, x1, colour, tol=40):
     bitmap, index = draw()  # (the status bar's font, as boards.view_setup makes it)
     glyphs = {}
     unknown = index[ord("?") - 32]
-    for code in range(32, 127):
+    for code in range(32, 128):   # (127: the heart, the lives left)
         tile = index[code - 32]
         if tile == unknown and code != ord("?"):
             continue

@@ -329,7 +329,7 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
             assert m.status().endswith("  %s: stop" % keys[5])
         d.until(M.PLAYING, 3000)
         f.look("playing")
-        assert m.status() == "%s: pause/help" % keys[6]
+        assert m.status() == "\x7f5  %s: pause" % keys[6]   # 5 lives: a heart, the lives left
         f.press(M.START).look("paused")
         each_row(f, "pause")
         while m.screen.rows[m.screen.row][2] != "help":
@@ -359,6 +359,10 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         for x, y in mines[:g.lives]:
             f.press(*walk(m, x, y), M.A)
             f.look("a life lost")
+            if m.state == M.PLAYING:                # the message gone: the lives left stay
+                d.run(100)
+                f.look("lives left")
+                assert m.status() == "\x7f%d  %s: pause" % (g.lives_left(), keys[6])
         assert m.state == M.LOST
         f.look("lost")
         f.press(M.B)
