@@ -371,6 +371,14 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         f.press(M.A, M.A).look("making a puzzle")
         d.until(M.PLAYING, 20000)
         f.look("a puzzle")
+        assert m.status() == "%s: mine  %s: clear" % (keys[4], keys[5])   # the marking keys
+        g = m.game
+        x, y = next((x, y) for y in range(g.height) for x in range(g.width)
+                    if not g.clue[g.cell(x, y)] and not is_mine(g.board, x, y))
+        f.press(*walk(m, x, y), M.B)                # a clear mark: no mines-left change
+        d.run(31)                                   # (the bar is redrawn as the clock moves)
+        f.look("a puzzle marked")
+        assert m.status() == "%s: pause/help" % keys[6]
         f.press(M.START)
         each_row(f, "puzzle pause")
         f.press(M.B)
