@@ -10,7 +10,8 @@ from mines._const import const
 
 _GLYPH_W = const(5)  # ink columns (a glyph's tile is CELL_W wide: one column of space)
 
-# One glyph per line: the character, then 7 or 8 rows of 5 pixels ('#' ink, '.' paper).
+# One glyph per line: the character, then 7 or 8 rows of 5 pixels ('#' ink, '.' paper). The
+# last, codepoint 127 (DEL, never text), is a heart: the lives left (mines.flow.states).
 GLYPHS = """\
 0 .###. #...# #..## #.#.# ##..# #...# .###.
 1 ..#.. .##.. ..#.. ..#.. ..#.. ..#.. .###.
@@ -91,6 +92,7 @@ z ..... ..... ##### ...#. ..#.. .#... #####
 ? .###. #...# ....# ...#. ..#.. ..... ..#..
 + ..... ..#.. ..#.. ##### ..#.. ..#.. .....
 * ..... #.#.# .###. ##### .###. #.#.# .....
+\x7f ..... ##.## ##### ##### .###. ..#.. .....
 """
 
 

@@ -168,6 +168,38 @@ def test_wrong_flag_marks_in_game_match_brute_force_without_a_hint():
     assert compared > 100 and proven > 20 and overfull > 20, (compared, proven, overfull)
 
 
+def test_a_safe_flag_beside_a_right_one_is_the_one_wrong_flag_and_the_hint_goes_there():
+    """Issue 20's report, played: a forced mine flagged, then a forced-safe cell beside it
+    flagged too (the number between them often overfilled). Only the flag on the safe cell is
+    crossed out, the right one stays a plain flag; a hint says "Wrong flag" (one) and moves the
+    cursor onto the safe cell's flag, never onto the right one."""
+    from mines.engine import presets
+    from mines.engine.view_text import solve_view
+    played = overfull = 0
+    for seed in range(30):
+        m, d = new_game(seed=60 + seed)
+        g = m.game
+        rows = _rows_of(g)
+        safe, mine = solve_view(9, 9, rows, presets.FULL, g.total)
+        pairs = [(s, c) for s in safe for c in mine
+                 if abs(s[0] - c[0]) <= 1 and abs(s[1] - c[1]) <= 1]
+        if not pairs:
+            continue
+        s, c = pairs[seed % len(pairs)]
+        for x, y in (c, s):
+            d.press(*walk(m, x, y))
+            d.press(M.B)
+            d.run(30)                                # the check after the move
+        assert m.runner.state == 0
+        assert g.tile(*c) == FLAG and g.tile(*s) == BAD_FLAG, (seed, c, s)
+        assert [(x, y) for y in range(9) for x in range(9) if g.tile(x, y) == BAD_FLAG] == [s]
+        overfull += bool(g.overfull)
+        d.press(*walk(m, *c))                        # the cursor on the right flag
+        assert ask_hint(m, d) == "Wrong flag" and (m.cx, m.cy) == s, (seed, m.message)
+        played += 1
+    assert played >= 25 and overfull >= 10, (played, overfull)   # (30 and 14 when written)
+
+
 def _misflag(m, d):
     g = m.game
     x, y = next((x, y) for y in range(g.height) for x in range(g.width)
@@ -227,9 +259,12 @@ def test_with_marks_off_no_hint_job_until_help_is_asked():
 
 
 def test_lives_let_the_game_go_on_and_show_in_the_result():
+    """With 3 lives the status bar shows the lives left (a heart, its glyph boards.glyphs',
+    and the number) whenever no message is due: "Life lost: N left" fades, the count stays."""
     m, d = new_game((("lives", 1),))   # 3 lives
     g = m.game
     assert g.lives == 3
+    assert m.status() == "\x7f3  START: pause"
     mines = [(x, y) for y in range(9) for x in range(9)
              if is_mine(g.board, x, y) and g.tile(x, y) == COVERED]
     for k in range(3):
@@ -239,6 +274,9 @@ def test_lives_let_the_game_go_on_and_show_in_the_result():
         if k < 2:
             assert m.state == M.PLAYING and g.tile(x, y) == BLOWN
             assert m.status() == "Life lost: %d left" % (2 - k)  # said at once
+            d.run(100)                                            # ... and gone, 3.3 s on:
+            assert m.message == ""                                # the lives left stay
+            assert m.status() == "\x7f%d  START: pause" % (2 - k)
     assert m.state == M.LOST and g.state == LOST
     assert any(line.endswith(" lost 3") for line in m.result_lines())
 
@@ -282,6 +320,37 @@ def test_a_mistyped_code_is_refused_with_a_reason():
     d.press(M.A)
     d.press(M.UP, M.A)     # "100000000000": the check fails
     assert m.state == M.MENU and "mistyped" in m.message
+
+
+def test_the_code_screen_opens_on_nothing_to_play_and_a_code_counts_as_its_board():
+    """Issue 20's new-player run: the Code screen opened on "000000000000", a 5x5 board with
+    1 mine, so A at once won in 0.0s and counted. Now it opens on dashes and A or START plays
+    nothing until a character is typed. A board played from a code counts in the records as
+    that board chosen in the menu would (its size, mines, level and kind), never as another."""
+    from mines.engine.presets import board_key
+    from mines.flow.save_part import attach
+    from mines.flow.save_work import current
+    m = M.Midend(seed=3)
+    d = Driver(m)
+    attach(m, None, quiet=True)
+    to_row(d, "code")
+    d.press(M.A)
+    assert m.screen.name == "code" and m.screen.text() == "-" * 12
+    for key in (M.A, M.START):
+        d.press(key)
+        d.run(5)
+        assert (m.state, m.screen.name, m.message) == (M.MENU, "code", "no code typed")
+    assert m.stats.played == 0 and m.game is None
+    d.press(M.UP, M.DOWN)                   # typed: "000000000000", the tiny board, plays
+    assert m.screen.text() == "0" * 12
+    d.press(M.A)
+    assert d.until(M.PLAYING) or m.state == M.WON
+    if m.state == M.PLAYING:
+        d.press(*walk(m, 0, 0), M.A)
+    assert m.state == M.WON and m.stats.played == 1
+    records = current(m.saves)             # the code's board alone: not the menu's Beginner
+    assert records.best_keys() == [board_key(5, 5, 1, 0, 0)]
+    assert len(records.best_times(board_key(5, 5, 1, 0, 0))) == 1
 
 
 def test_a_code_from_before_version_1_plays_its_board_again_and_keeps_its_code():

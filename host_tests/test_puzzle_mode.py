@@ -80,12 +80,17 @@ def test_a_puzzle_from_the_menu_to_the_end_and_the_next_and_back_to_the_sweeper(
     g = m.game
     assert (g.width, g.height, g.level) == (10, 7, P.MEDIUM)
     assert m.mines_left() == g.mines
+    # The status bar names the marking keys until the first mark, then the pause menu's key
+    # (issue 20: they were on How to play alone).
+    assert m.status() == "A: mine  B: clear"
     # A marks a mine, B clear, again: unknown; undo and redo from the pause menu.
     free = [(x, y) for y in range(7) for x in range(10) if not g.clue[g.cell(x, y)]]
     x, y = free[0]
     d.press(*walk(m, x, y))
+    assert m.status() == "A: mine  B: clear"
     d.press(M.A)
     assert g.mark[g.cell(x, y)] == P.MARK_MINE and m.mines_left() == g.mines - 1
+    assert m.status() == "START: pause/help"
     d.press(M.B)
     assert g.mark[g.cell(x, y)] == P.MARK_CLEAR
     pause_action(d, "undo")

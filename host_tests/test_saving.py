@@ -380,6 +380,48 @@ def test_simulator_save_options(tmp_path):
     assert again.game is not None and again.settings["width"] == 9
 
 
+def test_closing_the_simulators_window_writes_what_changed(tmp_path, monkeypatch):
+    """The whole path of issue 20's report: tools/simulator.py with a save file, Sound and Board
+    changed with the arrow keys in the menu (pygame key events, one a frame, through code.py's
+    loop), then the window closed (pygame.QUIT) without leaving the menu: the file holds the
+    new settings. (test_closing_the_window_... checks Saves.close itself.)"""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    import simulator
+    from boards import desktop
+    from mines.flow.menus import MAIN_ROWS
+    rows = [r[1] for r in MAIN_ROWS]
+    k = pygame.K_DOWN, pygame.K_RIGHT
+    script = [None] * 5 + [k[0]] * rows.index("board") + [k[1]]          # Board: the next one
+    script += [k[0]] * (rows.index("sound") - rows.index("board")) + [k[1]]   # Sound: off
+    script += [None, "quit"]
+    real_poll = desktop.buttons.poll
+    polls = []
+
+    def scripted(now_ms):
+        step = script[len(polls)] if len(polls) < len(script) else None
+        polls.append(step)
+        if step == "quit":
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        elif step is not None:
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=step, mod=0))
+        return real_poll(now_ms)
+    monkeypatch.setattr(desktop.buttons, "poll", scripted)
+    monkeypatch.setattr(desktop.buttons, "quit", False)   # (this process plays again later)
+    path = tmp_path / "save.bin"
+    assert simulator.main(["--save", str(path), "--seed", "3", "--frames", "300"]) == 0
+    assert desktop.buttons.quit and len(polls) == len(script)   # the window closed it
+    m = M.Midend(seed=3)                  # the same keys on a midend of its own
+    d = Driver(m)
+    before = m.settings.board
+    to_row(d, "board")
+    d.press(M.RIGHT)
+    assert m.settings.board != before
+    saved = S.Store(FileStorage(str(path))).load().settings
+    assert saved.get("sound") == 0 and saved.get("board") == m.settings.board, saved
+
+
 def test_a_cell_opened_after_resuming_plays_by_the_same_rules():
     nvm, m, d = saved_and_paused()
     m, d = boot(nvm)

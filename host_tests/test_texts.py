@@ -116,6 +116,8 @@ class Fit:
         from boards.text_screen import wrap
         a, b = wrap(footer, COLUMNS)
         assert " ".join(footer.split()) == " ".join((a + " " + b).split()), (where, footer)
+        if not m.message:   # the keys' line, cut where it wraps: a key stays with its word
+            assert not a.endswith(":"), (where, footer)
         colour = YELLOW if m.message else GREY
         if b:
             assert read_label(s, 128 - 24, colour) == a, (where, footer)
@@ -327,7 +329,7 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
             assert m.status().endswith("  %s: stop" % keys[5])
         d.until(M.PLAYING, 3000)
         f.look("playing")
-        assert m.status() == "%s: pause/help" % keys[6]
+        assert m.status() == "\x7f5  %s: pause" % keys[6]   # 5 lives: a heart, the lives left
         f.press(M.START).look("paused")
         each_row(f, "pause")
         while m.screen.rows[m.screen.row][2] != "help":
@@ -357,6 +359,10 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         for x, y in mines[:g.lives]:
             f.press(*walk(m, x, y), M.A)
             f.look("a life lost")
+            if m.state == M.PLAYING:                # the message gone: the lives left stay
+                d.run(100)
+                f.look("lives left")
+                assert m.status() == "\x7f%d  %s: pause" % (g.lives_left(), keys[6])
         assert m.state == M.LOST
         f.look("lost")
         f.press(M.B)
@@ -365,6 +371,14 @@ def test_the_game_and_puzzle_screens_fit_for_every_profile():
         f.press(M.A, M.A).look("making a puzzle")
         d.until(M.PLAYING, 20000)
         f.look("a puzzle")
+        assert m.status() == "%s: mine  %s: clear" % (keys[4], keys[5])   # the marking keys
+        g = m.game
+        x, y = next((x, y) for y in range(g.height) for x in range(g.width)
+                    if not g.clue[g.cell(x, y)] and not is_mine(g.board, x, y))
+        f.press(*walk(m, x, y), M.B)                # a clear mark: no mines-left change
+        d.run(31)                                   # (the bar is redrawn as the clock moves)
+        f.look("a puzzle marked")
+        assert m.status() == "%s: pause/help" % keys[6]
         f.press(M.START)
         each_row(f, "puzzle pause")
         f.press(M.B)
@@ -437,3 +451,21 @@ def test_a_puzzle_message_goes_with_undo():
     S.pause_action(d, "undo")
     assert m.message == "" and g.mark[g.cell(x, y)] == P.UNKNOWN
     assert m.status() == "START: pause/help"
+
+
+def test_kind_and_marks_say_what_each_value_means_where_it_is_chosen():
+    """On the main menu's Kind and Marks rows (and the other rows whose value needs a word) the
+    footer's first line says what the value in front means, one line each, a different line
+    for each value; the second line says the keys."""
+    m = M.Midend(seed=3)
+    d = Driver(m)
+    change = "<>: change  %s: to Play" % m.buttons[4]
+    for name, count in (("kind", 3), ("marks", 2), ("quick", 2), ("level", 3), ("lives", 3)):
+        to_row(d, name)
+        said = set()
+        for _ in range(count):
+            why, keys = m.footer().split("\n")
+            assert why and len(why) <= COLUMNS and keys == change, (name, why)
+            said.add(why)
+            d.press(M.RIGHT)
+        assert len(said) == count, (name, said)

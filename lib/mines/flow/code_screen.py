@@ -1,8 +1,9 @@
 """The code screen: a board code (12 characters) or a puzzle code (10) typed with the joystick (up
 and down change the character under the caret, left and right move it; A or START plays it, B
-goes back). The first character says which kind it is, and the screen says so. A mistyped code
-is refused with the reason (mines.engine.board_code, mines.puzzle.play), and nothing else
-changes."""
+goes back). The first character says which kind it is, and the screen says so. It opens on
+dashes, not a code: "000000000000" is a board (5x5, 1 mine) won with one press, so nothing
+plays until a character is typed ("no code typed"). A mistyped code is refused with the
+reason (mines.engine.board_code, mines.puzzle.play), and nothing else changes."""
 
 from mines.engine.codes import ALPHABET, MAX_CHARS, TYPE_PUZZLE, code_type
 from mines.flow.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
@@ -12,7 +13,10 @@ _PUZZLE_CHARS = 10   # mines.puzzle.play.encode_code's length
 
 
 class CodeEntry(Menu):
-    """A Menu whose keys are its own (menus.press hands them to ``press``)."""
+    """A Menu whose keys are its own (menus.press hands them to ``press``); ``typed``: a
+    character was changed (until then the code shows and plays as dashes)."""
+
+    typed = False
 
     def __init__(self):
         Menu.__init__(self, "code", "Code", (("", None, None),) * 4, 0, "back")
@@ -24,7 +28,7 @@ class CodeEntry(Menu):
         return _PUZZLE_CHARS if self.chars[0] >> 3 == TYPE_PUZZLE else MAX_CHARS
 
     def text(self):
-        return "".join([ALPHABET[v] for v in self.chars[:self.length()]])
+        return "".join([ALPHABET[v] if self.typed else "-" for v in self.chars[:self.length()]])
 
     def lines(self, settings):
         puzzle = self.length() < MAX_CHARS
@@ -38,6 +42,7 @@ class CodeEntry(Menu):
 
     def press(self, m, button):
         if button == UP or button == DOWN:
+            self.typed = True
             self.chars[self.pos] = (self.chars[self.pos] + (1 if button == UP else -1)) % 32
             self.pos = min(self.pos, self.length() - 1)
         elif button == LEFT and self.pos > 0:

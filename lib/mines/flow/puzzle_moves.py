@@ -26,6 +26,7 @@ PAUSE_ROWS = (
 
 _A = const(4)  # keys.A is 1 << 4: its name in a button-name tuple
 _B = const(5)
+_START = const(6)
 
 
 def record_best(times, size, level, ms):
@@ -88,6 +89,16 @@ def action(mode, m, word):
             m.point(game.board.x_of(c), game.board.y_of(c))
             m.say("Hint: a mine here" if game.hint_mine else "Hint: clear here")
     _after(mode, m)
+
+
+def status(mode, m):
+    """The status bar while a puzzle is played and no message is due: its keys, how to mark
+    until the first mark, then the pause menu's (undo, check, hint, How to play), as the
+    sweeper's "open the dot" and then its pause key (states.status)."""
+    keys = m.buttons
+    if mode.game.moves:
+        return "%s: pause/help" % keys[_START]
+    return "%s: mine  %s: clear" % (keys[_A], keys[_B])
 
 
 def _after(mode, m):

@@ -191,3 +191,7 @@ class PuzzleMode:
     def result_lines(self, m):
         from mines.flow.puzzle_moves import result_lines
         return result_lines(self, m)
+
+    def status(self, m):
+        from mines.flow.puzzle_moves import status
+        return status(self, m)

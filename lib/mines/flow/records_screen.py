@@ -121,6 +121,6 @@ def best_times(m):
 def confirm_reset(m):
     return Menu("reset", "Reset statistics?", (
         ("No, keep them", None, "back"),
-        ("Yes, reset them", None, "reset stats"),
+        ("Yes, reset", None, "reset stats"),
     ))
 

@@ -62,6 +62,11 @@ def status(m):
     if state == PLAYING:
         if m.start_x >= 0:
             return "%s: open the dot" % keys[_A]
+        if m.mode:   # a puzzle's keys (puzzle_moves)
+            return m.puzzle.status(m)
+        game = m.game
+        if game.lives > 1:   # a heart (boards.glyphs: "\x7f") and the lives left
+            return "\x7f%d  %s: pause" % (game.lives_left(), keys[_START])
         return "%s: pause/help" % keys[_START]
     if state == WON:
         return "Solved! Move to look" if m.mode else "You win! Move to look"
