@@ -1,7 +1,7 @@
 """Benchmark the board generator: a markdown table for people, JSON for scripts.
 
     python tools/bench.py [--seeds N] [--quick] [--json PATH|-] [--jobs J]
-                          [--devtime-seeds N] [--no-devtime] [--no-micropython]
+                          [--devtime-seeds N] [--no-devtime] [--no-micropython] [--version V]
 
 This is a benchmark, not a test: it measures and compares against the targets of issues 2 and
 11, it never fails a build. Run it from a checkout after ``bash tools/setup.sh --test`` (it uses
@@ -38,6 +38,8 @@ included), Intermediate at every level, and custom 30x24/216. For each, over see
   micropython time, since work units are not all equally costly.
 
 lib/ is copied to a temporary folder first and every part of the run uses that copy.
+``--version 0`` sets the copy's ``mines.engine.generator.VERSION`` to 0: the boards of codes
+written before issue 21, for comparing the generator's versions on the same code and seeds.
 
 Percentiles are nearest-rank (p95 of 100 boards = the 95th smallest). Densities are pooled over the
 boards with a standard error that treats each board as one sample (cluster-robust), so that the
@@ -79,6 +81,9 @@ def main(argv=None):
     ap.add_argument("--no-micropython", action="store_true",
                     help="skip everything that runs micropython (heap, allocation, device time)")
     ap.add_argument("--devtime", default=DEVTIME, help="path of devtime.sh (default %(default)s)")
+    ap.add_argument("--version", type=int, metavar="V",
+                    help="boards of the generator's version V (0: the boards of codes written "
+                         "before issue 21; default: the current)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
                     help="valgrind runs in parallel (default: CPU count)")
     ap.add_argument("--json", default=DEFAULT_JSON, help="JSON output path, '-' for stdout "
@@ -94,7 +99,10 @@ def main(argv=None):
 
 def run(args, ap, argv, t_start, tmpdir):
     lib = os.path.join(tmpdir, "lib")
-    lib_hash = snapshot_lib(lib)
+    try:
+        lib_hash = snapshot_lib(lib, args.version)
+    except ValueError as e:
+        ap.error("--version: %s" % e)
     eng = Engine(lib)
     nseeds = args.seeds or (10 if args.quick else 100)
     seeds = list(range(args.seed_base, args.seed_base + nseeds))
@@ -242,7 +250,7 @@ def run(args, ap, argv, t_start, tmpdir):
                                       " " + " ".join(argv if argv is not None else sys.argv[1:]))
     results["meta"] = {
         "command": cmd, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "git": git_rev(),
-        "lib_sha256": lib_hash,
+        "lib_sha256": lib_hash, "generator_version": eng.VERSION,
         "seeds": len(seeds), "seed_base": args.seed_base, "devtime_seeds": len(dseeds),
         "devtime_note": devtime_note, "ns_per_host_instruction": k_ns,
         "calibration": cal and {k: cal[k] for k in ("ns_per_host_instruction", "range") if k in cal},

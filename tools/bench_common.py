@@ -37,23 +37,38 @@ class Engine:
         sys.path.insert(0, lib)
         from mines.engine import presets
         from mines.engine.board import Board
-        from mines.engine.generator import Generator
+        from mines.engine.generator import VERSION, Generator
         from mines.engine.solver import SOLVED, Solver
         from mines.engine.view_text import grid_string, is_mine
         self.lib = lib
         self.presets = presets
         self.Board = Board
         self.Generator = Generator
+        self.VERSION = VERSION
         self.Solver = Solver
         self.SOLVED = SOLVED
         self.grid_string = grid_string
         self.is_mine = is_mine
 
 
-def snapshot_lib(dest):
-    """Copy lib/ (sources only) to ``dest``; returns a short sha256 of the copied files."""
+def snapshot_lib(dest, version=None):
+    """Copy lib/ (sources only) to ``dest``; returns a short sha256 of the copied files.
+    ``version``: the generator's version the copy makes by default (its ``VERSION``, 0 for the
+    boards of codes written before issue 21; None: as it is), so that every part of a run makes
+    that version's boards; ValueError for a version the generator does not have."""
     import hashlib
+    import re
     shutil.copytree(LIB, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mpy"))
+    if version is not None:
+        path = os.path.join(dest, "mines", "engine", "generator.py")
+        with open(path) as f:
+            src = f.read()
+        m = re.search(r"^VERSION = (\d+)", src, re.M)
+        if not m or not 0 <= version <= int(m.group(1)):
+            raise ValueError("the generator has versions 0 to %s (got %d)"
+                             % (m.group(1) if m else "?", version))
+        with open(path, "w") as f:
+            f.write(src[:m.start(1)] + str(version) + src[m.end(1):])
     h = hashlib.sha256()
     for root, dirs, files in sorted(os.walk(dest)):
         dirs.sort()

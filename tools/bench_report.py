@@ -93,9 +93,10 @@ def render(results):
     m = results["meta"]
     L.append("## Benchmark (`%s`)" % m["command"])
     L.append("")
-    L.append("%s; git %s; %d seeds per configuration (%d..%d), start derived from the seed; "
-             "device time: %s." % (m["date"], m["git"], m["seeds"], m["seed_base"],
-                                       m["seed_base"] + m["seeds"] - 1, m["devtime_note"]))
+    L.append("%s; git %s; generator version %s; %d seeds per configuration (%d..%d), start "
+             "derived from the seed; device time: %s." % (
+                 m["date"], m["git"], m.get("generator_version", "?"), m["seeds"], m["seed_base"],
+                 m["seed_base"] + m["seeds"] - 1, m["devtime_note"]))
     L.append("")
     for c in results["configs"]:
         if (c.get("devtime") or {}).get("warning"):
