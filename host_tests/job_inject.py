@@ -218,8 +218,10 @@ def pause_import(seed):
     start(d)
     assert d.until(lambda m: m.saves.policy.last_ms is not None, 20)  # (the settings' write)
     act(d, M.A, covered(m, False))
+    act(d, M.B, covered(m, True))  # (a flag)
     m.saves.write(m)  # the game as last written ...
     shown = bytes(m.game.shown)
+    written_ms = m.elapsed_ms
     act(d, M.A, covered(m, False))  # ... and a move since
     assert m.state == M.PLAYING and bytes(m.game.shown) != shown, m.state
     inject = FailImport("mines.flow.menus")
@@ -234,6 +236,14 @@ def pause_import(seed):
     d.run(2)
     assert m.saves.sequence > sequence, "nothing written from the menu"
     assert saved_game(nvm) is not None, "the error lost the saved game"
+    # The menu offers it back at once (its first row, the cursor on it), as the next start would.
+    row = m.screen.rows[m.screen.row]
+    assert m.screen.row == 0 and row[0] == "Resume" and row[2] == "kept", row
+    d.frame(M.A)
+    assert d.until(lambda m: m.state == M.PAUSED, 20), (m.state, m.message)
+    assert bytes(m.game.shown) == shown, "the game resumed is not the game as last written"
+    assert m.elapsed_ms == written_ms and m.saves.kept is False, (m.elapsed_ms, written_ms)
+    assert any(t == FLAG for t in shown), "no flag in the game as last written"
     m, d = boot(nvm, seed + 1)
     assert d.until(lambda m: m.state == M.PAUSED, 20), (m.state, m.message)
     assert bytes(m.game.shown) == shown, "the saved game is not the game as last written"

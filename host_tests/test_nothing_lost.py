@@ -384,6 +384,57 @@ def test_an_error_keeps_no_game_that_ended():
     assert m2.state == M.MENU
 
 
+def test_the_menu_offers_the_kept_game_back_while_it_is_kept():
+    """The main menu's Resume row: absent at a fresh start with no kept game; after an error
+    (Midend.fail) first, the cursor on it, its line saying what it does; a resume that runs out
+    of memory keeps the game and the row, and says so; gone once the game is resumed, and once
+    another game replaced it."""
+    def actions(m):
+        return [row[2] for row in m.screen.rows]
+
+    nvm = bytearray(S.STORE_SIZE)
+    m, d = job_inject.boot(nvm, 5, (("board", 0),))
+    d.run(3)
+    assert m.state == M.MENU and "kept" not in actions(m) and actions(m)[0] == "play"
+    job_inject.start(d)
+    job_inject.act(d, M.A, job_inject.covered(m, False))
+    m.saves.write(m)
+    shown = bytes(m.game.shown)
+    m.fail("No memory: 9x9 board")
+    d.run(1)
+    assert actions(m)[0] == "kept" and m.screen.row == 0 and "kept" not in actions(m)[1:]
+    d.now += 5000  # the message goes: the row says what it does
+    d.run(1)
+    assert m.footer() == "Your game as last saved\nA: resume", m.footer()
+    from mines.saves import resume
+    inject = job_inject.Inject(resume, "restore_game")
+    try:
+        d.frame(M.A)
+        d.run(10)
+    finally:
+        inject.remove()
+    assert inject.raised == 1 and m.state == M.MENU and m.saves.kept, m.state
+    assert m.message == "No memory to resume the game" and actions(m)[0] == "kept"
+    d.frame(M.A)
+    assert d.until(lambda m: m.state == M.PAUSED, 20) and bytes(m.game.shown) == shown
+    d.frame(M.SELECT)  # the pause menu's SELECT: to the main menu, the game left
+    assert m.state == M.MENU and "kept" not in actions(m)
+    # Kept again, then replaced: a new board played from the menu.
+    job_inject.start(d)
+    job_inject.act(d, M.A, job_inject.covered(m, False))
+    m.saves.write(m)
+    m.fail("No memory: 9x9 board")
+    d.run(1)
+    assert actions(m)[0] == "kept"
+    d.frame(M.DOWN)
+    assert m.screen.rows[m.screen.row][2] == "play"
+    d.frame(M.A)
+    assert d.until(lambda m: m.state == M.PLAYING, 3000)
+    d.frame(M.SELECT)
+    d.run(2)
+    assert m.state == M.MENU and "kept" not in actions(m)
+
+
 def test_other_errors_in_a_job_say_what_they_are():
     """A bug (here a TypeError) in the hint job says its own text, not "No memory for hints";
     a puzzle job's failure names the puzzle and its size, not a board."""

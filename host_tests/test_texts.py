@@ -237,6 +237,30 @@ def test_every_menu_page_and_row_fits_and_names_the_keys(profile):
     assert f.looked > 50
 
 
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_resume_row_of_a_game_kept_after_an_error_fits(profile):
+    """The main menu after an error keeps the game (Midend.fail): its Resume row first, the
+    message, then the row's line and every other row (the footers now name Resume), fit."""
+    from mines.flow.save_part import attach
+    from mines.saves.slots import STORE_SIZE
+    f = Fit(profile)
+    m, d = f.m, f.d
+    attach(m, bytearray(STORE_SIZE))
+    d.press(M.A)
+    assert d.until(M.PLAYING, 5000)
+    d.press(M.A)
+    d.run(10)
+    m.saves.write(m)
+    m.fail("No memory: 20x15 board")
+    d.run(1)
+    assert m.screen.rows[0][2] == "kept" and m.screen.row == 0
+    f.look("kept, message")
+    d.now += 5000
+    d.run(1)
+    assert m.footer() == "Your game as last saved\n%s: resume" % f.keys[4]
+    each_row(f, "main with Resume")
+
+
 def test_every_message_fits_where_it_shows():
     """Every message the game says, in the status bar (while a board is in front: 26
     characters, the mines and clock giving way) and in a menu's footer (two lines): the list

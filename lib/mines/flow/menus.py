@@ -2,7 +2,8 @@
 
 A ``Menu`` row is ``(label, field, action)``: ``field`` names a setting (settings.FIELDS)
 whose value the row shows and left/right change, or is None; ``action`` is what A does there,
-a word the midend acts on: "play", "resume", "hint", "again" (the same board and start),
+a word the midend acts on: "play", "resume", "kept" (the game an error sent to the menu, put
+back: ``offer_kept``), "hint", "again" (the same board and start),
 "new", "menu", "back", "top" (move the cursor to the menu's first row, its main action), or the
 name of a screen in ``SCREENS`` to open. A page (lines to read) scrolls with up and down when it
 has more than ``PAGE_ROWS`` lines.
@@ -70,6 +71,9 @@ WHY = (
     "plevel", "One clue at a time|Needs pairs of clues|Needs case splits, counts",
 )
 
+# The main menu's first row while the save keeps the game an error sent to the menu.
+KEPT_ROW = ("Resume", None, "kept")
+
 PAUSE_ROWS = (
     ("Resume", None, "resume"),
     ("New board", None, "new"),
@@ -128,7 +132,18 @@ def footer(m):
     line = "%s: %s" % (a, "open" if action in SCREENS else label.lower())
     if screen.back == "back":
         line += "  %s: back" % keys[_B_NAME]
+    if action == "kept":
+        line = "Your game as last saved\n" + line
     return line
+
+
+def offer_kept(m):
+    """The save keeps the game an error sent to the menu (save_part.Saves.kept): the main menu
+    in front gets a first row, where its cursor opens, that puts it back."""
+    screen = m.screen
+    if screen.rows[0][2] != "kept":
+        screen.rows = (KEPT_ROW,) + screen.rows
+        m.redraw()
 
 
 def page(name, title, lines):
@@ -219,6 +234,9 @@ def act(m, action):
         m.puzzle.action(m, action)
     elif action == "resume":
         m.resume()
+    elif action == "kept":
+        from mines.flow.save_work import put_back
+        put_back(m)
     elif action == "hint":
         m.resume()
         m.hint()

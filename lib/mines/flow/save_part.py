@@ -85,13 +85,13 @@ class Saves:
     without one, kept in RAM for this run only); save_work reads and changes its fields.
     ``place``: the last finished game's place among its board's best times (1: a new record, 0:
     none). ``log``: results and resets not written yet, ``logged`` of them (packed by save_work);
-    ``kept``: the save's game is kept as it is (not put back yet); ``own``: the save's game is
-    the game in play, as last written or put back (keep_game); ``seen``: the settings as
-    last read or written (a player's change is one that differs from them); ``game_crc``: the
-    CRC of the save's game as last read or written (another program's game is one that
-    differs); ``slot``, ``sequence``: where the newest save is; ``settings_version``: the
-    settings' version last written (or read at start); ``written_ms``: the game time the last
-    write kept."""
+    ``kept``: the save's game is kept as it is (not put back yet; the main menu offers it
+    back meanwhile, menus.offer_kept); ``own``: the save's game is the game in play, as last
+    written or put back (keep_game); ``seen``: the settings as last read or written (a
+    player's change is one that differs from them); ``game_crc``: the CRC of the save's game
+    as last read or written (another program's game is one that differs); ``slot``,
+    ``sequence``: where the newest save is; ``settings_version``: the settings' version last
+    written (or read at start); ``written_ms``: the game time the last write kept."""
 
     def __init__(self, store):
         self.store = store
@@ -132,6 +132,9 @@ class Saves:
             if state == PLAYING:
                 self.kept = False  # a game is played: it is the one kept from now on
             self._state = state
+        if self.kept and state == MENU and m.screen.name == "main":
+            from mines.flow.menus import offer_kept  # (its Resume row puts the game back)
+            offer_kept(m)
         game = m.game
         if state == PLAYING and game is not None and game.version != self._game_version:
             self._game_version = game.version

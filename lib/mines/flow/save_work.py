@@ -117,11 +117,25 @@ def start(m, quiet=False):
         saves.message = message
     saves.settings_version = settings.version
     if records.game is not None:
-        m.runner.start(ResumeJob(m.boards, records.game), JOB_RESUME)
-        m.show_board()
-        m.wait_for(m.cx, m.cy)
+        put_back(m, records.game)
     else:
         tell(m)
+
+
+def put_back(m, record=None):
+    """Put a saved game back by a ResumeJob (shown paused when done: ``resumed``): ``record``
+    at start, None from the main menu's Resume row (menus.offer_kept) while the save keeps the
+    game an error sent to the menu: the game the store holds now (another program took it away:
+    the row goes)."""
+    if record is None:
+        record = _read(m.saves)[0].game
+        if record is None:
+            m.saves.kept = False
+            m.to_menu()
+            return
+    m.runner.start(ResumeJob(m.boards, record), JOB_RESUME)
+    m.show_board()
+    m.wait_for(m.cx, m.cy)
 
 
 def _values(settings):
