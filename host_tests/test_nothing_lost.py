@@ -435,6 +435,28 @@ def test_the_menu_offers_the_kept_game_back_while_it_is_kept():
     assert m.state == M.MENU and "kept" not in actions(m)
 
 
+def test_a_game_resumed_from_the_menu_is_filed_under_its_own_board():
+    """Settings changed at the menu before Resume (board, level, kind, lives) go back to the kept
+    game's: its result is filed under its own board's key, not the menu's."""
+    nvm = bytearray(S.STORE_SIZE)
+    m, d = job_inject.boot(nvm, 6, (("board", 0), ("level", 1), ("lives", 1)))
+    job_inject.start(d)
+    job_inject.act(d, M.A, job_inject.covered(m, False))
+    key = m.settings.key()
+    m.saves.write(m)
+    m.fail("No memory: 9x9 board")
+    d.run(1)
+    for name, value in (("board", 2), ("level", 2), ("kind", 2), ("lives", 0)):
+        assert m.settings.set(name, value) is None
+    assert m.settings.key() != key
+    d.run(1)
+    assert m.screen.rows[m.screen.row][2] == "kept"
+    d.frame(M.A)
+    assert d.until(lambda m: m.state == M.PAUSED, 20)
+    assert m.settings.key() == key and (m.settings.width, m.settings.board) == (9, 0)
+    assert m.game.lives == 3
+
+
 def test_other_errors_in_a_job_say_what_they_are():
     """A bug (here a TypeError) in the hint job says its own text, not "No memory for hints";
     a puzzle job's failure names the puzzle and its size, not a board."""

@@ -17,10 +17,11 @@ from struct import pack_into, unpack_from
 
 from mines._const import const
 from mines.engine.board import Board
-from mines.engine.game import Game
+from mines.engine.game import LIVES_CHOICES, Game
+from mines.engine.presets import PRESETS
 from mines.saves.records import MAX_SETTINGS
 from mines.saves.slots import NO_STORE, STORE_SIZE, Store, crc32
-from mines.flow.settings import FIELDS, field
+from mines.flow.settings import CUSTOM, FIELDS, field
 from mines.flow.states import (JOB_RESUME, PAUSED, PLAYING, PROGRESS, RECORD, RESET, RESULT,
                                SETTINGS)
 
@@ -133,9 +134,29 @@ def put_back(m, record=None):
             m.saves.kept = False
             m.to_menu()
             return
+    _settings_of(m.settings, record)
     m.runner.start(ResumeJob(m.boards, record), JOB_RESUME)
     m.show_board()
     m.wait_for(m.cx, m.cy)
+
+
+def _settings_of(s, record):
+    """The settings made those of ``record``'s game where they differ: its result is filed
+    under the settings' key, and the player may change them at the menu before Resume."""
+    if (s.width, s.height, s.mines) != (record.width, record.height, record.mines):
+        board = CUSTOM
+        for k in range(CUSTOM):
+            if PRESETS[k][1:] == (record.width, record.height, record.mines):
+                board = k
+        if board == CUSTOM:
+            s.set("width", record.width)
+            s.set("height", record.height)
+            s.set("mines", record.mines)
+        s.set("board", board)
+    lives = LIVES_CHOICES.index(record.lives) if record.lives in LIVES_CHOICES else s.lives
+    for name, value in (("level", record.level), ("kind", record.kind), ("lives", lives)):
+        if getattr(s, name) != value:
+            s.set(name, value)
 
 
 def _values(settings):
