@@ -457,6 +457,26 @@ def test_a_game_resumed_from_the_menu_is_filed_under_its_own_board():
     assert m.game.lives == 3
 
 
+def test_a_resumed_game_keeps_its_hints_used():
+    """The hints a game used, as last written, come back with it (its best time is kept with
+    them), from the menu's Resume and at start-up alike."""
+    nvm = bytearray(S.STORE_SIZE)
+    m, d = job_inject.boot(nvm, 7, (("board", 0),))
+    job_inject.start(d)
+    job_inject.act(d, M.A, job_inject.covered(m, False))
+    m.count_hint()
+    m.count_hint()
+    m.saves.write(m)
+    m.count_hint()   # after the last write: lost with the rest of the play since
+    m.fail("No memory: 9x9 board")
+    d.run(1)
+    assert m.hints_used == 3
+    d.frame(M.A)   # the Resume row
+    assert d.until(lambda m: m.state == M.PAUSED, 20) and m.hints_used == 2
+    m2, d2 = job_inject.boot(nvm, 7, ())
+    assert d2.until(lambda m: m.state == M.PAUSED, 50) and m2.hints_used == 2
+
+
 def test_other_errors_in_a_job_say_what_they_are():
     """A bug (here a TypeError) in the hint job says its own text, not "No memory for hints";
     a puzzle job's failure names the puzzle and its size, not a board."""

@@ -198,9 +198,10 @@ class Midend:
         self.runner.start(job(self.boards, self.settings, start, seed), tag)
         self.wait_for(*(start or (self.cx, self.cy)))
 
-    def play_from(self, elapsed_ms, x, y, seed=-1):
+    def play_from(self, elapsed_ms, x, y, seed=-1, hints=0):
         """Play the game made or put back: clock ``elapsed_ms``, cursor (x, y), ``seed``."""
         self._for_game = False
+        self.hints_used = hints
         if seed >= 0:
             self.seed = seed
         self.elapsed_ms = elapsed_ms
@@ -508,7 +509,6 @@ class Midend:
                 boards = self.boards
                 game = job.take(LIVES_CHOICES[self.settings.lives])
                 game.mark_flags = bool(self.settings.marks)
-                self.hints_used = 0
                 sx, sy = boards.start_x, boards.start_y
                 self.board_start = (sx, sy)
                 if self.assist is not None:

@@ -287,7 +287,7 @@ def resumed(m):
     """The ResumeJob is done: the game is back, paused, its timer where it stopped."""
     record = m.runner.job.record
     m.runner.stop()
-    m.play_from(record.elapsed_ms, record.start_x, record.start_y, record.seed)
+    m.play_from(record.elapsed_ms, record.start_x, record.start_y, record.seed, record.hints)
     m.saves.written_ms = record.elapsed_ms
     m.show_board()
     m.pause("Saved game, paused")  # as START does in play
