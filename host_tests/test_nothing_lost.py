@@ -435,6 +435,24 @@ def test_the_menu_offers_the_kept_game_back_while_it_is_kept():
     assert m.state == M.MENU and "kept" not in actions(m)
 
 
+def test_a_key_in_the_frame_the_resume_row_comes_keeps_the_cursor_on_its_row():
+    """Down pressed in the frame an error's menu gets its Resume row: the cursor is on the row
+    Down chose (the row is added above it), not one row up."""
+    def actions(m):
+        return [row[2] for row in m.screen.rows]
+
+    nvm = bytearray(S.STORE_SIZE)
+    m, d = job_inject.boot(nvm, 5, (("board", 0),))
+    job_inject.start(d)
+    job_inject.act(d, M.A, job_inject.covered(m, False))
+    m.saves.write(m)
+    m.fail("No memory: 9x9 board")
+    chosen = actions(m)[1]
+    d.frame(M.DOWN)   # the press, then the frame that adds the row
+    assert actions(m)[0] == "kept" and actions(m)[m.screen.row] == chosen, (
+        actions(m), m.screen.row)
+
+
 def test_a_game_resumed_from_the_menu_is_filed_under_its_own_board():
     """Settings changed at the menu before Resume (board, level, kind, lives) go back to the kept
     game's: its result is filed under its own board's key, not the menu's."""

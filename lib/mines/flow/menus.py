@@ -143,6 +143,8 @@ def offer_kept(m):
     screen = m.screen
     if screen.rows[0][2] != "kept":
         screen.rows = (KEPT_ROW,) + screen.rows
+        if screen.row > 0:  # moved already (a key in this frame): it stays on its row
+            screen.row += 1
         m.redraw()
 
 
